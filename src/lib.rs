@@ -1,0 +1,8 @@
+//! ansage: a station for over-the-board chess with blind and visually impaired players,
+//! under FIDE Laws Appendix D.
+//!
+//! The crate is split in two (see `ARCHITECTURE.md`):
+//! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
+//! - the adapters around it (console today; microphone, speech, Braille later).
+
+pub mod core;
