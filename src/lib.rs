@@ -3,6 +3,8 @@
 //!
 //! The crate is split in two (see `ARCHITECTURE.md`):
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
-//! - the adapters around it (console today; microphone, speech, Braille later).
+//! - the adapters around it: [`station`] (the tokio main loop) and [`console`].
 
+pub mod console;
 pub mod core;
+pub mod station;

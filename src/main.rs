@@ -1,1 +1,150 @@
-fn main() {}
+//! The `ansage` program.
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, Result, bail};
+use clap::{Parser, Subcommand};
+
+use ansage::core::record::pgn;
+use ansage::core::script;
+use ansage::core::session::{Config, Session};
+
+#[derive(Parser)]
+#[command(
+    name = "ansage",
+    version,
+    about = "A station for chess with blind and visually impaired players (FIDE Laws Appendix D)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(clap::Args, Default)]
+struct GameOptions {
+    /// Language spoken, brailled and understood: de, es, en.
+    #[arg(long)]
+    lang: Option<String>,
+    /// Time control (PGN TimeControl, e.g. 300, 900+10, 40/5400+30:1800+30).
+    #[arg(long)]
+    tc: Option<String>,
+    /// Who is visually impaired: white, black, both, none.
+    #[arg(long)]
+    vi: Option<String>,
+    /// Confirmation of a visually impaired player's move: explicit or window:SECONDS.
+    #[arg(long)]
+    confirm: Option<String>,
+    /// Confirmation of a sighted player's move: immediate, explicit or window:SECONDS.
+    #[arg(long)]
+    confirm_sighted: Option<String>,
+    /// Start from this FEN.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Start from this Chess960 position (0-959).
+    #[arg(long)]
+    chess960: Option<u32>,
+}
+
+impl GameOptions {
+    fn config(&self) -> Result<Config> {
+        let mut config = Config::default();
+        let pairs = [
+            ("lang", self.lang.clone()),
+            ("tc", self.tc.clone()),
+            ("vi", self.vi.clone()),
+            ("confirm", self.confirm.clone()),
+            ("confirm_sighted", self.confirm_sighted.clone()),
+            ("fen", self.fen.clone()),
+            ("chess960", self.chess960.map(|n| n.to_string())),
+        ];
+        for (key, value) in pairs {
+            if let Some(value) = value {
+                script::apply_setup(&mut config, key, &value).map_err(anyhow::Error::msg)?;
+            }
+        }
+        Ok(config)
+    }
+}
+
+#[derive(Subcommand)]
+enum Cmd {
+    /// Play a game; moves and questions are typed on the console, line by line.
+    Play {
+        /// Use the console for input and output (the only front end so far).
+        #[arg(long)]
+        console: bool,
+        /// Hide Braille lines on the console.
+        #[arg(long)]
+        no_braille: bool,
+        /// Write the game as PGN here at the end.
+        #[arg(long)]
+        pgn: Option<PathBuf>,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Run a timed script in virtual time and print the transcript.
+    Script {
+        /// The script file.
+        file: PathBuf,
+        /// Write the game as PGN here.
+        #[arg(long)]
+        pgn: Option<PathBuf>,
+    },
+}
+
+fn main() -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    match cli.command {
+        Cmd::Script { file, pgn: out } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("reading {}", file.display()))?;
+            let parsed = script::parse(&text).with_context(|| format!("{}", file.display()))?;
+            let run = script::run(&parsed)?;
+            for line in &run.transcript {
+                println!("{line}");
+            }
+            if let Some(out) = out {
+                std::fs::write(&out, pgn(&run.session))
+                    .with_context(|| format!("writing {}", out.display()))?;
+            }
+            Ok(())
+        }
+        Cmd::Play {
+            console,
+            no_braille,
+            pgn: out,
+            options,
+        } => {
+            if !console {
+                bail!("only the console front end exists so far: use `ansage play --console`");
+            }
+            let session = Session::new(options.config()?)?;
+            let rt = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()
+                .context("starting the runtime")?;
+            let session = rt.block_on(async {
+                let (tx, rx) = tokio::sync::mpsc::channel(64);
+                let reader = ansage::console::spawn_reader(tx);
+                let mut sinks: Vec<Box<dyn ansage::station::Sink + Send>> =
+                    vec![Box::new(ansage::console::ConsoleSink {
+                        braille: !no_braille,
+                    })];
+                let session = ansage::station::run(session, rx, &mut sinks).await;
+                drop(reader);
+                session
+            });
+            if let Some(out) = out {
+                std::fs::write(&out, pgn(&session))
+                    .with_context(|| format!("writing {}", out.display()))?;
+                eprintln!("PGN written to {}", out.display());
+            }
+            rt.shutdown_background();
+            Ok(())
+        }
+    }
+}

@@ -4,6 +4,15 @@
 //! does I/O, spawns threads or uses tokio. Time is always passed in as a [`time::Timestamp`].
 
 pub mod clock;
+pub mod commands;
+pub mod input;
 pub mod lang;
+pub mod laws;
+pub mod output;
+pub mod phrases;
+pub mod questions;
+pub mod record;
+pub mod script;
+pub mod session;
 pub mod time;
 pub mod words;

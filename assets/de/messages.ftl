@@ -1,0 +1,124 @@
+# German phrases of ansage (FIDE Laws Appendix D). Every sentence spoken or brailled is
+# here; code only names a message id and its arguments. A message `foo-braille` is the
+# shorter form for the Braille display; without one, the display shows the spoken text.
+# Moves come in as arguments: $move (the spoken announcement, from words.toml) and $san
+# (short algebraic notation with German letters, for Braille).
+
+## The move protocol (D.2.1, D.2.3, D.2.7)
+echo = { $move }.
+echo-braille = { $san }
+echo-confirm = { $move }?
+echo-confirm-braille = { $san }?
+echo-unsure = Meinten Sie { $move }?
+echo-unsure-braille = { $san }??
+opponent-move = { $move }.
+opponent-move-braille = { $san }
+move-cancelled = Zurückgenommen. { $side } ist am Zug, bitte neu ansagen.
+move-cancelled-braille = Zurückgenommen. { $side } am Zug.
+nothing-to-confirm = Es gibt nichts zu bestätigen.
+nothing-to-cancel = Es gibt nichts zurückzunehmen.
+not-your-move = { $side } ist am Zug.
+not-understood = Nicht verstanden, bitte wiederholen.
+illegal-move = Unmöglicher Zug: { $heard }. { $reason }
+which-piece = { $role ->
+    [queen] Welche
+   *[other] Welcher
+} { $piece }: { $options }?
+which-move = Welcher Zug: { $options }?
+option-from = von { $square }
+word-or = oder
+none = keine
+
+## Why a move is impossible
+reason-no-piece-reaches = { $role ->
+    [queen] Keine
+   *[other] Kein
+} { $piece } kann nach { $square } ziehen.
+
+## Draw offers, claims, resignation (Art. 9)
+draw-offered = { $side } bietet Remis an.
+draw-offered-ack = Remis angeboten.
+draw-declined = Remis abgelehnt.
+no-draw-offer = Es liegt kein Remisangebot vor.
+claim-not-on-move = Nur der Spieler am Zug kann Remis reklamieren.
+claim-move-unclear = Für die Reklamation bitte einen eindeutigen Zug nennen: { $heard } ist unklar.
+claim-refused = Reklamation abgelehnt: weder dreifache Stellungswiederholung noch fünfzig Züge ohne Bauernzug und ohne Schlagen.
+time-added = { $side } erhält { $minutes } Minuten zusätzlich.
+resign-confirm = Wirklich aufgeben? Bitte mit Ja bestätigen.
+resign-cancelled = Nicht aufgegeben, die Partie geht weiter.
+
+## The end of the game
+game-end = { $result }
+game-over = Die Partie ist beendet. { $result }
+end-checkmate = Schachmatt. { $winner } gewinnt.
+end-resignation = { $loser } gibt auf. { $winner } gewinnt.
+end-stalemate = Patt. Remis.
+end-dead-position = Remis: keiner kann mehr mattsetzen.
+end-agreement = Remis vereinbart.
+end-threefold = Remis durch dreifache Stellungswiederholung.
+end-fifty-moves = Remis nach der Fünfzig-Züge-Regel.
+end-fivefold = Remis durch fünffache Stellungswiederholung.
+end-seventy-five-moves = Remis nach der Fünfundsiebzig-Züge-Regel.
+end-flag = Zeit überschritten: { $loser }. { $winner } gewinnt.
+end-flag-insufficient = Zeit überschritten: { $loser }. { $winner } kann nicht mehr mattsetzen: Remis.
+
+## Clock
+no-clock = Keine Bedenkzeit eingestellt.
+clock-started = Die Uhr läuft. { $side } ist am Zug.
+clock-resumed = Die Uhr läuft weiter. { $side } ist am Zug.
+clock-paused = Die Uhr ist angehalten.
+clock-already-running = Die Uhr läuft bereits.
+clock-not-running = Die Uhr läuft nicht.
+arbiter-only = Das darf nur der Schiedsrichter.
+time-side = { $side }: { $left } übrig, { $used } verbraucht, { $moves ->
+    [one] ein Zug
+   *[other] { $moves } Züge
+}.
+time-side-braille = { $side } { $clock } ({ $moves })
+duration-hours = { $n ->
+    [one] eine Stunde
+   *[other] { $n } Stunden
+}
+duration-minutes = { $n ->
+    [one] eine Minute
+   *[other] { $n } Minuten
+}
+duration-seconds = { $n ->
+    [one] eine Sekunde
+   *[other] { $n } Sekunden
+}
+
+## Questions (D.2.9.d)
+whose-move = { $side } ist am Zug.
+move-number = Zug { $number }, { $side } ist am Zug.
+no-moves-yet = Es wurde noch kein Zug gemacht.
+last-moves = { $list }.
+move-entry = { $number }. { $side }: { $move }
+pieces-mine = Ihre Figuren: { $list }.
+pieces-theirs = Gegnerische Figuren: { $list }.
+pieces-mine-kind = Ihre { $pieces }: { $list }.
+pieces-theirs-kind = Gegnerische { $pieces }: { $list }.
+piece-at = { $piece } { $square }
+colored-piece = { $color ->
+    [white] { $role ->
+        [queen] weiße
+       *[other] weißer
+    }
+   *[black] { $role ->
+        [queen] schwarze
+       *[other] schwarzer
+    }
+} { $piece }
+square-piece = { $square }: { $piece }.
+square-empty = { $square }: leer.
+file-content = Linie { $file }: { $list }.
+rank-content = Reihe { $rank }: { $list }.
+piece-count = { $n ->
+    [one] { $one }
+   *[other] { $n } { $many }
+}
+material = Weiß, { $white_points } Punkte: { $white }. Schwarz, { $black_points } Punkte: { $black }.
+position = Weiß: { $white }. Schwarz: { $black }. { $side } ist am Zug.
+help = Sagen Sie Ihren Zug, zum Beispiel Springer Felix drei oder Eva vier. Ja bestätigt, Nein korrigiert. Fragen: wer ist am Zug, Zeit, letzter Zug, Stellung, wo sind meine Figuren, was steht auf Eva vier. Außerdem: Remis, Remis reklamieren, ich gebe auf, wiederholen.
+help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
+repeat-nothing = Es wurde noch nichts gesagt.

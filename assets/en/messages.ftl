@@ -1,0 +1,110 @@
+# English phrases of ansage (FIDE Laws Appendix D). Every sentence spoken or brailled is
+# here; code only names a message id and its arguments. A message `foo-braille` is the
+# shorter form for the Braille display.
+
+## The move protocol (D.2.1, D.2.3, D.2.7)
+echo = { $move }.
+echo-braille = { $san }
+echo-confirm = { $move }?
+echo-confirm-braille = { $san }?
+echo-unsure = Did you mean { $move }?
+echo-unsure-braille = { $san }??
+opponent-move = { $move }.
+opponent-move-braille = { $san }
+move-cancelled = Cancelled. { $side } to move, please announce again.
+move-cancelled-braille = Cancelled. { $side } to move.
+nothing-to-confirm = There is nothing to confirm.
+nothing-to-cancel = There is nothing to cancel.
+not-your-move = { $side } to move.
+not-understood = Not understood, please repeat.
+illegal-move = Impossible move: { $heard }. { $reason }
+which-piece = Which { $piece }: { $options }?
+which-move = Which move: { $options }?
+option-from = from { $square }
+word-or = or
+none = none
+
+## Why a move is impossible
+reason-no-piece-reaches = No { $piece } can move to { $square }.
+
+## Draw offers, claims, resignation (Art. 9)
+draw-offered = { $side } offers a draw.
+draw-offered-ack = Draw offered.
+draw-declined = Draw declined.
+no-draw-offer = There is no draw offer.
+claim-not-on-move = Only the player to move can claim a draw.
+claim-move-unclear = To claim, name one clear move: { $heard } is not.
+claim-refused = Claim refused: no threefold repetition and no fifty moves without a pawn move or capture.
+time-added = { $side } gets { $minutes } extra minutes.
+resign-confirm = Really resign? Confirm with yes.
+resign-cancelled = Not resigned, the game goes on.
+
+## The end of the game
+game-end = { $result }
+game-over = The game is over. { $result }
+end-checkmate = Checkmate. { $winner } wins.
+end-resignation = { $loser } resigns. { $winner } wins.
+end-stalemate = Stalemate. Draw.
+end-dead-position = Draw: neither side can checkmate.
+end-agreement = Draw agreed.
+end-threefold = Draw by threefold repetition.
+end-fifty-moves = Draw by the fifty-move rule.
+end-fivefold = Draw by fivefold repetition.
+end-seventy-five-moves = Draw by the seventy-five-move rule.
+end-flag = Time forfeit: { $loser }. { $winner } wins.
+end-flag-insufficient = Time forfeit: { $loser }. { $winner } cannot checkmate: draw.
+
+## Clock
+no-clock = No time control is set.
+clock-started = The clock is running. { $side } to move.
+clock-resumed = The clock runs again. { $side } to move.
+clock-paused = The clock is stopped.
+clock-already-running = The clock is already running.
+clock-not-running = The clock is not running.
+arbiter-only = Only the arbiter may do that.
+time-side = { $side }: { $left } left, { $used } used, { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}.
+time-side-braille = { $side } { $clock } ({ $moves })
+duration-hours = { $n ->
+    [one] one hour
+   *[other] { $n } hours
+}
+duration-minutes = { $n ->
+    [one] one minute
+   *[other] { $n } minutes
+}
+duration-seconds = { $n ->
+    [one] one second
+   *[other] { $n } seconds
+}
+
+## Questions (D.2.9.d)
+whose-move = { $side } to move.
+move-number = Move { $number }, { $side } to move.
+no-moves-yet = No move has been made yet.
+last-moves = { $list }.
+move-entry = { $number }. { $side }: { $move }
+pieces-mine = Your pieces: { $list }.
+pieces-theirs = Opponent's pieces: { $list }.
+pieces-mine-kind = Your { $pieces }: { $list }.
+pieces-theirs-kind = Opponent's { $pieces }: { $list }.
+piece-at = { $piece } { $square }
+colored-piece = { $color ->
+    [white] white
+   *[black] black
+} { $piece }
+square-piece = { $square }: { $piece }.
+square-empty = { $square }: empty.
+file-content = File { $file }: { $list }.
+rank-content = Rank { $rank }: { $list }.
+piece-count = { $n ->
+    [one] { $one }
+   *[other] { $n } { $many }
+}
+material = White, { $white_points } points: { $white }. Black, { $black_points } points: { $black }.
+position = White: { $white }. Black: { $black }. { $side } to move.
+help = Say your move, for example knight f three or e four. Yes confirms, no corrects. Questions: whose move, time, last move, position, where are my pieces, what is on e four. Also: draw, claim draw, resign, repeat.
+help-pending = Yes confirms the announced move, no cancels it.
+repeat-nothing = Nothing has been said yet.

@@ -1,0 +1,122 @@
+# Spanish phrases of ansage (FIDE Laws Appendix D, in the seeds' language). Every sentence
+# spoken or brailled is here; code only names a message id and its arguments. A message
+# `foo-braille` is the shorter form for the Braille display.
+
+## The move protocol (D.2.1, D.2.3, D.2.7)
+echo = { $move }.
+echo-braille = { $san }
+echo-confirm = ¿{ $move }?
+echo-confirm-braille = { $san }?
+echo-unsure = ¿Quiso decir { $move }?
+echo-unsure-braille = { $san }??
+opponent-move = { $move }.
+opponent-move-braille = { $san }
+move-cancelled = Anulado. Juegan { $side }, anuncie de nuevo.
+move-cancelled-braille = Anulado. Juegan { $side }.
+nothing-to-confirm = No hay nada que confirmar.
+nothing-to-cancel = No hay nada que anular.
+not-your-move = Juegan { $side }.
+not-understood = No entendido, repita por favor.
+illegal-move = Jugada imposible: { $heard }. { $reason }
+which-piece = ¿Qué { $piece }: { $options }?
+which-move = ¿Qué jugada: { $options }?
+option-from = desde { $square }
+word-or = o
+none = ninguna
+
+## Why a move is impossible
+reason-no-piece-reaches = { $role ->
+    [queen] Ninguna
+    [rook] Ninguna
+   *[other] Ningún
+} { $piece } puede ir a { $square }.
+
+## Draw offers, claims, resignation (Art. 9)
+draw-offered = { $side } ofrecen tablas.
+draw-offered-ack = Tablas ofrecidas.
+draw-declined = Tablas rechazadas.
+no-draw-offer = No hay oferta de tablas.
+claim-not-on-move = Solo el jugador que está en juego puede reclamar tablas.
+claim-move-unclear = Para reclamar, diga una jugada clara: { $heard } no lo es.
+claim-refused = Reclamación rechazada: no hay triple repetición ni cincuenta jugadas sin mover peón ni capturar.
+time-added = { $side } reciben { $minutes } minutos adicionales.
+resign-confirm = ¿Abandona de verdad? Confirme con sí.
+resign-cancelled = No abandona, la partida sigue.
+
+## The end of the game
+game-end = { $result }
+game-over = La partida ha terminado. { $result }
+end-checkmate = Jaque mate. Ganan { $winner }.
+end-resignation = { $loser } abandonan. Ganan { $winner }.
+end-stalemate = Rey ahogado. Tablas.
+end-dead-position = Tablas: ninguno puede dar mate.
+end-agreement = Tablas por acuerdo.
+end-threefold = Tablas por triple repetición.
+end-fifty-moves = Tablas por la regla de las cincuenta jugadas.
+end-fivefold = Tablas por quíntuple repetición.
+end-seventy-five-moves = Tablas por la regla de las setenta y cinco jugadas.
+end-flag = Tiempo agotado: { $loser }. Ganan { $winner }.
+end-flag-insufficient = Tiempo agotado: { $loser }. { $winner } no pueden dar mate: tablas.
+
+## Clock
+no-clock = No hay control de tiempo.
+clock-started = El reloj está en marcha. Juegan { $side }.
+clock-resumed = El reloj sigue. Juegan { $side }.
+clock-paused = El reloj está parado.
+clock-already-running = El reloj ya está en marcha.
+clock-not-running = El reloj no está en marcha.
+arbiter-only = Solo el árbitro puede hacerlo.
+time-side = { $side }: quedan { $left }, usados { $used }, { $moves ->
+    [one] una jugada
+   *[other] { $moves } jugadas
+}.
+time-side-braille = { $side } { $clock } ({ $moves })
+duration-hours = { $n ->
+    [one] una hora
+   *[other] { $n } horas
+}
+duration-minutes = { $n ->
+    [one] un minuto
+   *[other] { $n } minutos
+}
+duration-seconds = { $n ->
+    [one] un segundo
+   *[other] { $n } segundos
+}
+
+## Questions (D.2.9.d)
+whose-move = Juegan { $side }.
+move-number = Jugada { $number }, juegan { $side }.
+no-moves-yet = Todavía no se ha hecho ninguna jugada.
+last-moves = { $list }.
+move-entry = { $number }. { $side }: { $move }
+pieces-mine = Sus piezas: { $list }.
+pieces-theirs = Piezas rivales: { $list }.
+pieces-mine-kind = Sus { $pieces }: { $list }.
+pieces-theirs-kind = { $pieces } rivales: { $list }.
+piece-at = { $piece } { $square }
+colored-piece = { $piece } { $color ->
+    [white] { $role ->
+        [queen] blanca
+        [rook] blanca
+       *[other] blanco
+    }
+   *[black] { $role ->
+        [queen] negra
+        [rook] negra
+       *[other] negro
+    }
+}
+square-piece = { $square }: { $piece }.
+square-empty = { $square }: vacía.
+file-content = Columna { $file }: { $list }.
+rank-content = Fila { $rank }: { $list }.
+piece-count = { $n ->
+    [one] { $one }
+   *[other] { $n } { $many }
+}
+material = Blancas, { $white_points } puntos: { $white }. Negras, { $black_points } puntos: { $black }.
+position = Blancas: { $white }. Negras: { $black }. Juegan { $side }.
+help = Diga su jugada, por ejemplo caballo f tres o e cuatro. Sí confirma, no corrige. Preguntas: quién juega, tiempo, última jugada, posición, dónde están mis piezas, qué hay en e cuatro. Además: tablas, reclamo tablas, abandono, repite.
+help-pending = Sí confirma la jugada anunciada, no la anula.
+repeat-nothing = Todavía no se ha dicho nada.

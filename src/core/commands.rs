@@ -1,0 +1,479 @@
+//! Understanding commands and questions: every phrase of `assets/<lang>/commands.toml`,
+//! matched word for word after normalisation, with slots for pieces, squares and numbers.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use serde::Deserialize;
+use shakmaty::{File, Rank, Role, Square};
+
+use crate::core::input::{Command, Question};
+use crate::core::lang::{Language, normalize_phrase, normalize_word};
+use crate::core::words::vocabulary;
+
+fn source(lang: Language) -> (&'static str, &'static str) {
+    match lang {
+        Language::De => (
+            "de/commands.toml",
+            include_str!("../../assets/de/commands.toml"),
+        ),
+        Language::Es => (
+            "es/commands.toml",
+            include_str!("../../assets/es/commands.toml"),
+        ),
+        Language::En => (
+            "en/commands.toml",
+            include_str!("../../assets/en/commands.toml"),
+        ),
+    }
+}
+
+/// A command phrase book as written in the TOML file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CommandFile {
+    fillers: Vec<String>,
+    numbers: Vec<String>,
+    yes: Vec<String>,
+    no: Vec<String>,
+    offer_draw: Vec<String>,
+    accept_draw: Vec<String>,
+    decline_draw: Vec<String>,
+    resign: Vec<String>,
+    claim_draw: Vec<String>,
+    repeat: Vec<String>,
+    start: Vec<String>,
+    pause: Vec<String>,
+    resume: Vec<String>,
+    whose_move: Vec<String>,
+    move_number: Vec<String>,
+    last_move: Vec<String>,
+    last_moves: Vec<String>,
+    my_pieces: Vec<String>,
+    their_pieces: Vec<String>,
+    square: Vec<String>,
+    file: Vec<String>,
+    rank: Vec<String>,
+    material: Vec<String>,
+    position: Vec<String>,
+    time: Vec<String>,
+    help: Vec<String>,
+}
+
+/// What a phrase means, before its slots are filled.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Meaning {
+    Yes,
+    No,
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    Resign,
+    ClaimDraw,
+    Repeat,
+    Start,
+    Pause,
+    Resume,
+    WhoseMove,
+    MoveNumber,
+    LastMove,
+    LastMoves,
+    MyPieces,
+    TheirPieces,
+    Square,
+    File,
+    Rank,
+    Material,
+    Position,
+    Time,
+    Help,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token {
+    Word(String),
+    Piece,
+    Square,
+    File,
+    Rank,
+    Number,
+    Move,
+}
+
+/// The error for a command file that cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {detail}")]
+pub struct CommandFileError {
+    /// Which file.
+    pub file: &'static str,
+    /// What is wrong.
+    pub detail: String,
+}
+
+/// The commands of one language.
+#[derive(Debug)]
+pub struct CommandBook {
+    lang: Language,
+    fillers: Vec<String>,
+    numbers: Vec<String>,
+    patterns: Vec<(Meaning, Vec<Token>)>,
+    pieces: HashMap<String, Role>,
+}
+
+/// A command understood, with the words of an intended move when the phrase had one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Understood {
+    /// The command.
+    pub command: Command,
+    /// The words of the `{move}` slot (a draw claim with an intended move, Art. 9.2).
+    pub move_words: Option<Vec<String>>,
+}
+
+impl CommandBook {
+    /// Parses a command file.
+    fn parse(lang: Language) -> Result<CommandBook, CommandFileError> {
+        let (file, text) = source(lang);
+        let f: CommandFile = toml::from_str(text).map_err(|e| CommandFileError {
+            file,
+            detail: e.to_string(),
+        })?;
+        let groups: [(Meaning, &Vec<String>); 24] = [
+            (Meaning::Yes, &f.yes),
+            (Meaning::No, &f.no),
+            (Meaning::OfferDraw, &f.offer_draw),
+            (Meaning::AcceptDraw, &f.accept_draw),
+            (Meaning::DeclineDraw, &f.decline_draw),
+            (Meaning::Resign, &f.resign),
+            (Meaning::ClaimDraw, &f.claim_draw),
+            (Meaning::Repeat, &f.repeat),
+            (Meaning::Start, &f.start),
+            (Meaning::Pause, &f.pause),
+            (Meaning::Resume, &f.resume),
+            (Meaning::WhoseMove, &f.whose_move),
+            (Meaning::MoveNumber, &f.move_number),
+            (Meaning::LastMove, &f.last_move),
+            (Meaning::LastMoves, &f.last_moves),
+            (Meaning::MyPieces, &f.my_pieces),
+            (Meaning::TheirPieces, &f.their_pieces),
+            (Meaning::Square, &f.square),
+            (Meaning::File, &f.file),
+            (Meaning::Rank, &f.rank),
+            (Meaning::Material, &f.material),
+            (Meaning::Position, &f.position),
+            (Meaning::Time, &f.time),
+            (Meaning::Help, &f.help),
+        ];
+        let mut patterns = Vec::new();
+        for (meaning, phrases) in groups {
+            for phrase in phrases {
+                let mut tokens = Vec::new();
+                for w in phrase.split_whitespace() {
+                    tokens.push(match w {
+                        "{piece}" => Token::Piece,
+                        "{square}" => Token::Square,
+                        "{file}" => Token::File,
+                        "{rank}" => Token::Rank,
+                        "{n}" => Token::Number,
+                        "{move}" => Token::Move,
+                        w if w.starts_with('{') => {
+                            return Err(CommandFileError {
+                                file,
+                                detail: format!("unknown slot {w} in {phrase:?}"),
+                            });
+                        }
+                        w => Token::Word(normalize_word(w)),
+                    });
+                }
+                if tokens.iter().skip_while(|t| **t != Token::Move).count() > 1 {
+                    return Err(CommandFileError {
+                        file,
+                        detail: format!("{{move}} must end the phrase: {phrase:?}"),
+                    });
+                }
+                patterns.push((meaning, tokens));
+            }
+        }
+        let vocab = vocabulary(lang);
+        let mut pieces = HashMap::new();
+        for role in Role::ALL {
+            pieces.insert(normalize_word(vocab.piece_name(role)), role);
+            pieces.insert(normalize_word(vocab.piece_name_plural(role)), role);
+        }
+        Ok(CommandBook {
+            lang,
+            fillers: f.fillers.iter().map(|w| normalize_word(w)).collect(),
+            numbers: f.numbers.iter().map(|w| normalize_word(w)).collect(),
+            patterns,
+            pieces,
+        })
+    }
+
+    /// The language of this book.
+    pub fn language(&self) -> Language {
+        self.lang
+    }
+
+    /// Every word the commands use (for a recognizer's vocabulary).
+    pub fn known_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = self
+            .patterns
+            .iter()
+            .flat_map(|(_, t)| t.iter())
+            .filter_map(|t| match t {
+                Token::Word(w) => Some(w.clone()),
+                _ => None,
+            })
+            .chain(self.fillers.iter().cloned())
+            .chain(self.numbers.iter().cloned())
+            .collect();
+        words.sort();
+        words.dedup();
+        words
+    }
+
+    /// Understands a phrase as a command, or returns `None` (then it may be a move).
+    pub fn understand(&self, text: &str) -> Option<Understood> {
+        let words: Vec<String> = normalize_phrase(text)
+            .into_iter()
+            .filter(|w| !self.fillers.contains(w))
+            .collect();
+        if words.is_empty() {
+            return None;
+        }
+        self.patterns
+            .iter()
+            .find_map(|(meaning, tokens)| self.try_match(*meaning, tokens, &words))
+    }
+
+    fn try_match(
+        &self,
+        meaning: Meaning,
+        tokens: &[Token],
+        words: &[String],
+    ) -> Option<Understood> {
+        let mut slots = Slots::default();
+        let mut i = 0;
+        for token in tokens {
+            match token {
+                Token::Word(w) => {
+                    if words.get(i) != Some(w) {
+                        return None;
+                    }
+                    i += 1;
+                }
+                Token::Piece => {
+                    slots.piece = Some(*self.pieces.get(words.get(i)?)?);
+                    i += 1;
+                }
+                Token::Number => {
+                    let w = words.get(i)?;
+                    let n = match w.parse::<u32>() {
+                        Ok(n) => n,
+                        Err(_) => {
+                            u32::try_from(self.numbers.iter().position(|x| x == w)? + 1).ok()?
+                        }
+                    };
+                    slots.number = Some(n);
+                    i += 1;
+                }
+                Token::File => {
+                    slots.file = Some(self.file(words.get(i)?)?);
+                    i += 1;
+                }
+                Token::Rank => {
+                    slots.rank = Some(self.rank(words.get(i)?)?);
+                    i += 1;
+                }
+                Token::Square => {
+                    let (sq, used) = self.square(&words[i.min(words.len())..])?;
+                    slots.square = Some(sq);
+                    i += used;
+                }
+                Token::Move => {
+                    let rest = words[i.min(words.len())..].to_vec();
+                    if rest.is_empty() {
+                        return None;
+                    }
+                    i = words.len();
+                    slots.move_words = Some(rest);
+                }
+            }
+        }
+        if i != words.len() {
+            return None;
+        }
+        let command = match meaning {
+            Meaning::Yes => Command::Yes,
+            Meaning::No => Command::No,
+            Meaning::OfferDraw => Command::OfferDraw,
+            Meaning::AcceptDraw => Command::AcceptDraw,
+            Meaning::DeclineDraw => Command::DeclineDraw,
+            Meaning::Resign => Command::Resign,
+            Meaning::ClaimDraw => Command::ClaimDraw,
+            Meaning::Repeat => Command::Repeat,
+            Meaning::Start => Command::Start,
+            Meaning::Pause => Command::Pause,
+            Meaning::Resume => Command::Resume,
+            Meaning::WhoseMove => Command::Ask(Question::WhoseMove),
+            Meaning::MoveNumber => Command::Ask(Question::MoveNumber),
+            Meaning::LastMove => Command::Ask(Question::LastMoves(1)),
+            Meaning::LastMoves => Command::Ask(Question::LastMoves(slots.number?.max(1))),
+            Meaning::MyPieces => Command::Ask(Question::Pieces {
+                mine: true,
+                role: slots.piece,
+            }),
+            Meaning::TheirPieces => Command::Ask(Question::Pieces {
+                mine: false,
+                role: slots.piece,
+            }),
+            Meaning::Square => Command::Ask(Question::Square(slots.square?)),
+            Meaning::File => Command::Ask(Question::File(slots.file?)),
+            Meaning::Rank => Command::Ask(Question::Rank(slots.rank?)),
+            Meaning::Material => Command::Ask(Question::Material),
+            Meaning::Position => Command::Ask(Question::Position),
+            Meaning::Time => Command::Ask(Question::Time),
+            Meaning::Help => Command::Ask(Question::Help),
+        };
+        Some(Understood {
+            command,
+            move_words: slots.move_words,
+        })
+    }
+
+    fn file(&self, w: &str) -> Option<File> {
+        let vocab = vocabulary(self.lang);
+        File::ALL.into_iter().find(|f| {
+            normalize_word(vocab.file_name(*f)) == w || w.len() == 1 && w.starts_with(f.char())
+        })
+    }
+
+    fn rank(&self, w: &str) -> Option<Rank> {
+        let vocab = vocabulary(self.lang);
+        Rank::ALL.into_iter().find(|r| {
+            normalize_word(vocab.rank_name(*r)) == w || w.len() == 1 && w.starts_with(r.char())
+        })
+    }
+
+    /// A square as two words ("eva vier") or one ("e4").
+    fn square(&self, words: &[String]) -> Option<(Square, usize)> {
+        let first = words.first()?;
+        if let Ok(sq) = first.parse::<Square>() {
+            return Some((sq, 1));
+        }
+        let file = self.file(first)?;
+        let rank = self.rank(words.get(1)?)?;
+        Some((Square::from_coords(file, rank), 2))
+    }
+}
+
+#[derive(Default)]
+struct Slots {
+    piece: Option<Role>,
+    square: Option<Square>,
+    file: Option<File>,
+    rank: Option<Rank>,
+    number: Option<u32>,
+    move_words: Option<Vec<String>>,
+}
+
+/// The command book of `lang`, parsed once. The shipped files are proven to parse by a
+/// unit test; should one ever fail, the error is returned.
+pub fn commands(lang: Language) -> Result<&'static CommandBook, &'static CommandFileError> {
+    static BOOKS: OnceLock<[Result<CommandBook, CommandFileError>; 3]> = OnceLock::new();
+    let books = BOOKS.get_or_init(|| Language::ALL.map(CommandBook::parse));
+    let i = Language::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    books[i].as_ref()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn de(text: &str) -> Option<Command> {
+        commands(Language::De)
+            .unwrap()
+            .understand(text)
+            .map(|u| u.command)
+    }
+
+    #[test]
+    fn every_language_parses() {
+        for lang in Language::ALL {
+            let book = commands(lang).unwrap();
+            assert!(book.patterns.len() > 50, "{lang}");
+        }
+    }
+
+    #[test]
+    fn german_commands_and_questions() {
+        use shakmaty::Square::*;
+        let table: &[(&str, Option<Command>)] = &[
+            ("Ja", Some(Command::Yes)),
+            ("nein", Some(Command::No)),
+            ("Korrektur", Some(Command::No)),
+            ("Remis bitte", Some(Command::OfferDraw)),
+            ("Ich gebe auf", Some(Command::Resign)),
+            ("Wer ist am Zug", Some(Command::Ask(Question::WhoseMove))),
+            (
+                "Letzte drei Züge",
+                Some(Command::Ask(Question::LastMoves(3))),
+            ),
+            ("letzte 5 zuege", Some(Command::Ask(Question::LastMoves(5)))),
+            (
+                "Wo sind meine Springer?",
+                Some(Command::Ask(Question::Pieces {
+                    mine: true,
+                    role: Some(Role::Knight),
+                })),
+            ),
+            (
+                "wo sind die gegnerischen Figuren",
+                Some(Command::Ask(Question::Pieces {
+                    mine: false,
+                    role: None,
+                })),
+            ),
+            (
+                "Was steht auf Eva vier",
+                Some(Command::Ask(Question::Square(E4))),
+            ),
+            ("was steht auf e4", Some(Command::Ask(Question::Square(E4)))),
+            ("Linie Hector", Some(Command::Ask(Question::File(File::H)))),
+            (
+                "Reihe zwei",
+                Some(Command::Ask(Question::Rank(Rank::Second))),
+            ),
+            ("Springer Felix drei", None),
+            ("Ja Springer", None),
+            ("", None),
+        ];
+        for (text, want) in table {
+            assert_eq!(&de(text), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn claim_with_intended_move_keeps_the_move_words() {
+        let u = commands(Language::De)
+            .unwrap()
+            .understand("Remis reklamieren Springer Felix drei")
+            .unwrap();
+        assert_eq!(u.command, Command::ClaimDraw);
+        assert_eq!(u.move_words.unwrap(), ["springer", "felix", "drei"]);
+    }
+
+    #[test]
+    fn spanish_and_english() {
+        let es = commands(Language::Es).unwrap();
+        assert_eq!(es.understand("Sí").map(|u| u.command), Some(Command::Yes));
+        assert_eq!(
+            es.understand("ofrezco tablas").map(|u| u.command),
+            Some(Command::OfferDraw)
+        );
+        let en = commands(Language::En).unwrap();
+        assert_eq!(
+            en.understand("whose move is it").map(|u| u.command),
+            Some(Command::Ask(Question::WhoseMove))
+        );
+    }
+}

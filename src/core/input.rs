@@ -1,0 +1,227 @@
+//! What reaches the session: who acts, and what they did.
+
+use std::fmt;
+use std::str::FromStr;
+
+use shakmaty::Color;
+
+use crate::core::words::Utterance;
+
+/// Who gave an input. FIDE Laws D.2.9: an assistant may announce moves, keep score and
+/// ask for times on the visually impaired player's behalf; the station treats the
+/// assistant and the arbiter as one role.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Actor {
+    /// A player of the given colour.
+    Player(Color),
+    /// The arbiter or an assistant (D.2.9, D.2.10).
+    Arbiter,
+}
+
+impl Actor {
+    /// The player's colour, if a player.
+    pub fn color(self) -> Option<Color> {
+        match self {
+            Actor::Player(c) => Some(c),
+            Actor::Arbiter => None,
+        }
+    }
+}
+
+impl fmt::Display for Actor {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Actor::Player(Color::White) => "white",
+            Actor::Player(Color::Black) => "black",
+            Actor::Arbiter => "arbiter",
+        })
+    }
+}
+
+/// The error for an unknown actor name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown actor {0:?}: expected white, black or arbiter")]
+pub struct UnknownActor(pub String);
+
+impl FromStr for Actor {
+    type Err = UnknownActor;
+    fn from_str(s: &str) -> Result<Actor, UnknownActor> {
+        match s {
+            "white" => Ok(Actor::Player(Color::White)),
+            "black" => Ok(Actor::Player(Color::Black)),
+            "arbiter" | "assistant" => Ok(Actor::Arbiter),
+            _ => Err(UnknownActor(s.to_owned())),
+        }
+    }
+}
+
+/// A named key of a keyboard, a Braille display or a clock button.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    /// Start the clock (arbiter), or resume it after a pause.
+    Start,
+    /// Confirm the echoed move (D.2.3) or the pending question.
+    Confirm,
+    /// Cancel the echoed move before it is made (D.2.7), or say no.
+    Cancel,
+    /// Say the last utterance again.
+    Repeat,
+    /// Both clocks and moves completed (D.2.9.d).
+    Time,
+    /// What can be said or typed now.
+    Help,
+    /// Stop the clocks (arbiter, Art. 6.11).
+    Pause,
+    /// Restart the clocks after a pause.
+    Resume,
+}
+
+impl Key {
+    /// Every key with its script name.
+    pub const ALL: [(Key, &'static str); 8] = [
+        (Key::Start, "start"),
+        (Key::Confirm, "confirm"),
+        (Key::Cancel, "cancel"),
+        (Key::Repeat, "repeat"),
+        (Key::Time, "time"),
+        (Key::Help, "help"),
+        (Key::Pause, "pause"),
+        (Key::Resume, "resume"),
+    ];
+
+    /// The key's name in scripts.
+    pub fn name(self) -> &'static str {
+        Key::ALL
+            .iter()
+            .find(|(k, _)| *k == self)
+            .map_or("?", |(_, n)| n)
+    }
+}
+
+/// The error for an unknown key name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown key {0:?}")]
+pub struct UnknownKey(pub String);
+
+impl FromStr for Key {
+    type Err = UnknownKey;
+    fn from_str(s: &str) -> Result<Key, UnknownKey> {
+        Key::ALL
+            .iter()
+            .find(|(_, n)| *n == s)
+            .map(|(k, _)| *k)
+            .ok_or_else(|| UnknownKey(s.to_owned()))
+    }
+}
+
+/// A question a player or the arbiter may ask (D.2.9.d: answered only to whoever asks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// Whose move is it.
+    WhoseMove,
+    /// The current move number.
+    MoveNumber,
+    /// The last `n` moves (1: the last move).
+    LastMoves(u32),
+    /// Where the asker's (`mine == true`) or the opponent's pieces stand, all or one kind.
+    Pieces {
+        /// The asker's own pieces, or the opponent's.
+        mine: bool,
+        /// One kind only.
+        role: Option<shakmaty::Role>,
+    },
+    /// What stands on a square.
+    Square(shakmaty::Square),
+    /// What stands on a file, from rank 1 up.
+    File(shakmaty::File),
+    /// What stands on a rank, from file a on.
+    Rank(shakmaty::Rank),
+    /// Material of both sides.
+    Material,
+    /// The whole position.
+    Position,
+    /// Both clocks and moves completed (D.2.9.d).
+    Time,
+    /// What can be said now.
+    Help,
+}
+
+/// A command, from words, a key or a device: everything that is not a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Yes: confirm what was echoed or asked.
+    Yes,
+    /// No: reject what was echoed (D.2.7) or asked.
+    No,
+    /// Offer a draw (Art. 9.1.b), recorded as (=) (C.12).
+    OfferDraw,
+    /// Accept the opponent's draw offer.
+    AcceptDraw,
+    /// Decline the opponent's draw offer.
+    DeclineDraw,
+    /// Resign (asks to confirm first).
+    Resign,
+    /// Claim a draw by repetition or the fifty-move rule (Art. 9.2, 9.3).
+    ClaimDraw,
+    /// Say the last utterance again.
+    Repeat,
+    /// A question.
+    Ask(Question),
+    /// Start the clock (arbiter).
+    Start,
+    /// Stop the clocks (arbiter).
+    Pause,
+    /// Restart the clocks (arbiter).
+    Resume,
+}
+
+/// What happened.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// Words a recognizer heard, with confidences and alternatives.
+    Heard(Utterance),
+    /// Text typed on a keyboard or a Braille display.
+    Typed(String),
+    /// A named key.
+    Key(Key),
+    /// A structured command.
+    Command(Command),
+}
+
+/// One input to [`crate::core::session::Session::handle`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Input {
+    /// Someone did something.
+    Act {
+        /// Who.
+        by: Actor,
+        /// What.
+        event: Event,
+    },
+    /// The deadline returned by `next_deadline` has been reached.
+    Timeout,
+}
+
+impl Input {
+    /// Words heard from `by`.
+    pub fn heard(by: Actor, text: &str) -> Input {
+        Input::Act {
+            by,
+            event: Event::Heard(Utterance::from_text(text)),
+        }
+    }
+    /// Text typed by `by`.
+    pub fn typed(by: Actor, text: &str) -> Input {
+        Input::Act {
+            by,
+            event: Event::Typed(text.to_owned()),
+        }
+    }
+    /// A key pressed by `by`.
+    pub fn key(by: Actor, key: Key) -> Input {
+        Input::Act {
+            by,
+            event: Event::Key(key),
+        }
+    }
+}

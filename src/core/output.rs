@@ -1,0 +1,188 @@
+//! What the session asks the adapters to do: speak, braille, show the clock, record.
+
+use std::time::Duration;
+
+use shakmaty::Color;
+
+use crate::core::lang::Language;
+
+/// Whom an output is for.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Audience {
+    /// The white player.
+    White,
+    /// The black player.
+    Black,
+    /// The arbiter or assistant.
+    Arbiter,
+    /// Everyone at the board.
+    All,
+}
+
+impl Audience {
+    /// The audience of a player.
+    pub fn player(c: Color) -> Audience {
+        match c {
+            Color::White => Audience::White,
+            Color::Black => Audience::Black,
+        }
+    }
+
+    /// The name in transcripts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Audience::White => "white",
+            Audience::Black => "black",
+            Audience::Arbiter => "arbiter",
+            Audience::All => "all",
+        }
+    }
+}
+
+/// How urgent an utterance is. A more urgent one interrupts a less urgent one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Priority {
+    /// Clock reminders: may be dropped when overtaken.
+    Reminder,
+    /// Answers and help.
+    Answer,
+    /// Echoes and move announcements (D.2.1).
+    Move,
+    /// Flag fall and the end of the game.
+    Urgent,
+}
+
+/// Something to say.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Speech {
+    /// The words.
+    pub text: String,
+    /// Their language (to pick a voice).
+    pub lang: Language,
+    /// How urgent.
+    pub priority: Priority,
+    /// For whom.
+    pub to: Audience,
+}
+
+/// Something to show on a Braille display.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Braille {
+    /// The text (the display's table turns it into dots).
+    pub text: String,
+    /// For whom.
+    pub to: Audience,
+}
+
+/// A change of the clocks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockReading {
+    /// White's remaining time.
+    pub white: Duration,
+    /// Black's remaining time.
+    pub black: Duration,
+    /// Whose clock runs, if any.
+    pub running: Option<Color>,
+}
+
+/// A move that has been made (FIDE Laws D.2.3), for the scoresheets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MadeMove {
+    /// The full move number.
+    pub number: u32,
+    /// Who moved.
+    pub side: Color,
+    /// Standard algebraic notation (English letters), with check or mate suffix.
+    pub san: String,
+    /// UCI notation.
+    pub uci: String,
+    /// The announcement, as spoken.
+    pub phrase: String,
+    /// The mover's clock after the move (with any increment), if a clock runs.
+    pub clock: Option<Duration>,
+    /// Time the mover used for this move, if a clock runs.
+    pub elapsed: Option<Duration>,
+    /// The mover offered a draw with this move (C.12: recorded as (=)).
+    pub draw_offer: bool,
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Color>,
+    /// Why the game ended.
+    pub reason: Termination,
+}
+
+impl GameResult {
+    /// The PGN result token.
+    pub fn pgn(&self) -> &'static str {
+        match self.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+}
+
+/// Why a game ended (the Laws' articles).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Termination {
+    /// 5.1.a checkmate.
+    Checkmate,
+    /// 5.1.b resignation.
+    Resignation,
+    /// 5.2.a stalemate.
+    Stalemate,
+    /// 5.2.b dead position (insufficient material).
+    DeadPosition,
+    /// 9.1 draw by agreement.
+    Agreement,
+    /// 9.2 threefold repetition, claimed.
+    ThreefoldRepetition,
+    /// 9.3 fifty-move rule, claimed.
+    FiftyMoves,
+    /// 9.6.a fivefold repetition.
+    FivefoldRepetition,
+    /// 9.6.b seventy-five-move rule.
+    SeventyFiveMoves,
+    /// 6.9 flag fall.
+    FlagFall,
+    /// 6.9 flag fall, but the opponent cannot checkmate.
+    FlagFallInsufficient,
+}
+
+impl Termination {
+    /// The name in transcripts and in the PGN Termination tag.
+    pub fn name(self) -> &'static str {
+        match self {
+            Termination::Checkmate => "checkmate",
+            Termination::Resignation => "resignation",
+            Termination::Stalemate => "stalemate",
+            Termination::DeadPosition => "dead position",
+            Termination::Agreement => "agreement",
+            Termination::ThreefoldRepetition => "threefold repetition",
+            Termination::FiftyMoves => "fifty-move rule",
+            Termination::FivefoldRepetition => "fivefold repetition",
+            Termination::SeventyFiveMoves => "seventy-five-move rule",
+            Termination::FlagFall => "time forfeit",
+            Termination::FlagFallInsufficient => "time forfeit, insufficient material",
+        }
+    }
+}
+
+/// One output of [`crate::core::session::Session::handle`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Output {
+    /// Say something.
+    Say(Speech),
+    /// Show something in Braille.
+    Braille(Braille),
+    /// The clocks changed (started, stopped, switched, flag).
+    Clock(ClockReading),
+    /// A move was made: record it.
+    Made(MadeMove),
+    /// The game ended: record it.
+    Result(GameResult),
+}

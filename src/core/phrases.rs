@@ -1,0 +1,230 @@
+//! Every sentence the station speaks or brailles, looked up by id in the language's Fluent
+//! files (`assets/<lang>/*.ftl`). Code never holds a sentence: it names a message and its
+//! arguments (DEVELOPERS.md: "words are data").
+//!
+//! A message `foo` may have a Braille form `foo-braille` (shorter, for a 40-cell line); when
+//! there is none, the display shows the spoken text.
+
+use std::borrow::Cow;
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+
+use crate::core::lang::Language;
+
+/// The Fluent files of each language, compiled in (the core reads no files at run time).
+fn sources(lang: Language) -> &'static [(&'static str, &'static str)] {
+    match lang {
+        Language::De => &[(
+            "de/messages.ftl",
+            include_str!("../../assets/de/messages.ftl"),
+        )],
+        Language::Es => &[(
+            "es/messages.ftl",
+            include_str!("../../assets/es/messages.ftl"),
+        )],
+        Language::En => &[(
+            "en/messages.ftl",
+            include_str!("../../assets/en/messages.ftl"),
+        )],
+    }
+}
+
+/// An argument of a message: text or a number (numbers select plural forms).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// Text inserted as is.
+    Text(String),
+    /// A number; Fluent picks plural variants by it.
+    Number(i64),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Text(s.to_owned())
+    }
+}
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Text(s)
+    }
+}
+impl From<u32> for Arg {
+    fn from(n: u32) -> Arg {
+        Arg::Number(i64::from(n))
+    }
+}
+impl From<usize> for Arg {
+    fn from(n: usize) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+impl From<u64> for Arg {
+    fn from(n: u64) -> Arg {
+        Arg::Number(i64::try_from(n).unwrap_or(i64::MAX))
+    }
+}
+
+/// A message to render: its Fluent id and named arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// The Fluent message id, e.g. `illegal-move`.
+    pub id: &'static str,
+    /// Named arguments.
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Message {
+    /// A message without arguments.
+    pub fn new(id: &'static str) -> Message {
+        Message {
+            id,
+            args: Vec::new(),
+        }
+    }
+
+    /// Adds an argument.
+    pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Message {
+        self.args.push((name, value.into()));
+        self
+    }
+}
+
+/// The errors found while loading a language's Fluent files.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {detail}")]
+pub struct PhraseError {
+    /// Which file.
+    pub file: &'static str,
+    /// What is wrong.
+    pub detail: String,
+}
+
+/// The phrase book of one language.
+pub struct Phrases {
+    lang: Language,
+    bundle: FluentBundle<FluentResource>,
+}
+
+impl std::fmt::Debug for Phrases {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Phrases").field("lang", &self.lang).finish()
+    }
+}
+
+impl Phrases {
+    /// Loads the phrase book of `lang`. The shipped files are checked by a unit test, so
+    /// an error here means a broken build, but it is still reported, not panicked on.
+    pub fn load(lang: Language) -> Result<Phrases, PhraseError> {
+        let langid = lang.code().parse().map_err(|e| PhraseError {
+            file: "language id",
+            detail: format!("{e}"),
+        })?;
+        let mut bundle = FluentBundle::new(vec![langid]);
+        // No Unicode isolation marks: the text goes to speech and Braille, not to a bidi UI.
+        bundle.set_use_isolating(false);
+        for (file, text) in sources(lang) {
+            let resource =
+                FluentResource::try_new((*text).to_owned()).map_err(|(_, errs)| PhraseError {
+                    file,
+                    detail: format!("{errs:?}"),
+                })?;
+            bundle.add_resource(resource).map_err(|errs| PhraseError {
+                file,
+                detail: format!("{errs:?}"),
+            })?;
+        }
+        Ok(Phrases { lang, bundle })
+    }
+
+    /// The language of this phrase book.
+    pub fn language(&self) -> Language {
+        self.lang
+    }
+
+    /// Whether the phrase book has a message with this id.
+    pub fn has(&self, id: &str) -> bool {
+        self.bundle.has_message(id)
+    }
+
+    /// The spoken text of a message. A missing message or argument never panics: the text
+    /// then names the id, so the gap is heard and seen, and a test catches it.
+    pub fn speech(&self, msg: &Message) -> String {
+        self.format(msg.id, &msg.args)
+    }
+
+    /// The Braille text of a message: its `-braille` form when the language has one,
+    /// otherwise the spoken text.
+    pub fn braille(&self, msg: &Message) -> String {
+        let id = format!("{}-braille", msg.id);
+        if self.bundle.has_message(&id) {
+            self.format(&id, &msg.args)
+        } else {
+            self.format(msg.id, &msg.args)
+        }
+    }
+
+    fn format(&self, id: &str, args: &[(&'static str, Arg)]) -> String {
+        let Some(pattern) = self.bundle.get_message(id).and_then(|m| m.value()) else {
+            return format!("[{id}]");
+        };
+        let mut fargs = FluentArgs::new();
+        for (name, value) in args {
+            match value {
+                Arg::Text(t) => fargs.set(*name, FluentValue::String(Cow::Owned(t.clone()))),
+                Arg::Number(n) => fargs.set(*name, FluentValue::from(*n)),
+            }
+        }
+        let mut errors = Vec::new();
+        let text = self
+            .bundle
+            .format_pattern(pattern, Some(&fargs), &mut errors);
+        if errors.is_empty() {
+            text.into_owned()
+        } else {
+            format!("{text} [{id}: {errors:?}]")
+        }
+    }
+
+    /// Every message id of this language (for the completeness test).
+    pub fn ids(&self) -> Vec<String> {
+        let mut ids = Vec::new();
+        for (_, text) in sources(self.lang) {
+            for line in text.lines() {
+                if let Some((id, _)) = line.split_once(" =") {
+                    if !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+                        ids.push(id.to_owned());
+                    }
+                }
+            }
+        }
+        ids
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_language_loads_and_has_the_same_messages() {
+        let de = Phrases::load(Language::De).unwrap();
+        let mut want = de.ids();
+        want.sort();
+        assert!(!want.is_empty());
+        for lang in Language::ALL {
+            let p = Phrases::load(lang).unwrap();
+            let mut got = p.ids();
+            got.sort();
+            assert_eq!(got, want, "{lang}: message ids differ from de");
+        }
+    }
+
+    #[test]
+    fn missing_message_is_visible_not_a_panic() {
+        let de = Phrases::load(Language::De).unwrap();
+        assert_eq!(
+            de.speech(&Message::new("no-such-message")),
+            "[no-such-message]"
+        );
+    }
+}

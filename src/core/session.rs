@@ -1,0 +1,1029 @@
+//! The session: one game under FIDE Laws Appendix D, as a pure state machine.
+//!
+//! `Session::handle(input, now)` takes what someone did and returns what to say, show and
+//! record; `next_deadline()` says when to call `handle(Input::Timeout, t)` next. The
+//! session never reads a clock and does no I/O (quinn-proto's design).
+//!
+//! The move protocol (FIDE Laws D.2.1, D.2.3, D.2.7): a move announced by the side to move
+//! is resolved against the legal moves and **echoed**; it is **made** only once confirmed
+//! (explicitly, or when a correction window passes without objection), and only then does
+//! the opponent's clock start. Until then "nein", the cancel key or a new announcement
+//! replaces it, and the opponent's clock never ran.
+
+use std::time::Duration;
+
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, san::SanPlus, uci::UciMove};
+
+use crate::core::clock::{Clock, ClockSetup};
+use crate::core::commands::{CommandBook, commands};
+use crate::core::input::{Actor, Command, Event, Input, Key, Question};
+use crate::core::lang::Language;
+use crate::core::laws::{self, Repetitions, Start, StartError};
+use crate::core::output::{
+    Audience, Braille, ClockReading, GameResult, MadeMove, Output, Priority, Speech, Termination,
+};
+use crate::core::phrases::{Arg, Message, PhraseError, Phrases};
+use crate::core::questions;
+use crate::core::time::Timestamp;
+use crate::core::words::{Resolution, Utterance, Vocabulary, vocabulary};
+
+/// When an echoed move counts as made.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ConfirmPolicy {
+    /// Only on "ja" or the confirm key.
+    Explicit,
+    /// After this long without objection (zero: at once, right after the echo).
+    Window(Duration),
+}
+
+/// Who is visually impaired (FIDE Laws Appendix D applies to them).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
+pub enum Impaired {
+    /// Nobody (the station as an announcing clock).
+    None,
+    /// The white player.
+    #[default]
+    White,
+    /// The black player.
+    Black,
+    /// Both players.
+    Both,
+}
+
+impl Impaired {
+    /// Whether `c` is visually impaired.
+    pub fn includes(self, c: Color) -> bool {
+        matches!(
+            (self, c),
+            (Impaired::Both, _) | (Impaired::White, Color::White) | (Impaired::Black, Color::Black)
+        )
+    }
+}
+
+/// The names on the scoresheet (PGN's Seven Tag Roster).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Event.
+    pub event: String,
+    /// Site.
+    pub site: String,
+    /// Date as `YYYY.MM.DD` (the core reads no calendar; the adapter passes it).
+    pub date: String,
+    /// Round.
+    pub round: String,
+    /// White player's name.
+    pub white: String,
+    /// Black player's name.
+    pub black: String,
+}
+
+impl Default for GameInfo {
+    fn default() -> GameInfo {
+        GameInfo {
+            event: "?".into(),
+            site: "?".into(),
+            date: "????.??.??".into(),
+            round: "?".into(),
+            white: "?".into(),
+            black: "?".into(),
+        }
+    }
+}
+
+/// Everything a session is set up with.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The language spoken, brailled and understood.
+    pub lang: Language,
+    /// Who is visually impaired.
+    pub impaired: Impaired,
+    /// How a visually impaired player's announcement is confirmed (D.2.3, D.2.7).
+    pub confirm: ConfirmPolicy,
+    /// How a sighted player's or the assistant's move is confirmed (D.2.4, D.2.9.a-b).
+    pub confirm_sighted: ConfirmPolicy,
+    /// The time control of each player; `None`: no clock.
+    pub clock: Option<ClockSetup>,
+    /// The starting position.
+    pub start: Start,
+    /// Names for the scoresheet.
+    pub info: GameInfo,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            lang: Language::De,
+            impaired: Impaired::White,
+            confirm: ConfirmPolicy::Explicit,
+            confirm_sighted: ConfirmPolicy::Window(Duration::ZERO),
+            clock: None,
+            start: Start::Standard,
+            info: GameInfo::default(),
+        }
+    }
+}
+
+/// Why a session cannot be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The starting position is invalid.
+    #[error(transparent)]
+    Start(#[from] StartError),
+    /// The language's phrase files are broken.
+    #[error("phrases: {0}")]
+    Phrases(#[from] PhraseError),
+    /// The language's command file is broken.
+    #[error("commands: {0}")]
+    Commands(String),
+}
+
+/// One move made, with what the scoresheets need.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ply {
+    /// The move.
+    pub mv: Move,
+    /// The position before it.
+    pub before: Chess,
+    /// What was recorded.
+    pub made: MadeMove,
+}
+
+/// The state of an announcement not yet made.
+#[derive(Clone, Debug, PartialEq)]
+enum Pending {
+    None,
+    /// Echoed, waiting for confirmation (D.2.3) or correction (D.2.7).
+    Echoed {
+        side: Color,
+        mv: Move,
+        draw_offer: bool,
+        /// When the correction window closes; `None`: only an explicit yes makes it.
+        deadline: Option<Timestamp>,
+    },
+    /// Several moves fit: asked which.
+    Which {
+        side: Color,
+        candidates: Vec<Move>,
+        draw_offer: bool,
+    },
+    /// Resignation announced, waiting for confirmation.
+    Resign {
+        side: Color,
+    },
+}
+
+/// One game under FIDE Laws Appendix D.
+pub struct Session {
+    config: Config,
+    phrases: Phrases,
+    vocab: &'static Vocabulary,
+    commands: &'static CommandBook,
+    initial: Chess,
+    castling_mode: CastlingMode,
+    pos: Chess,
+    repetitions: Repetitions,
+    history: Vec<Ply>,
+    clock: Option<Clock>,
+    clock_started: bool,
+    pending: Pending,
+    /// An outstanding draw offer by this side (Art. 9.1.b).
+    draw_offer: Option<Color>,
+    result: Option<GameResult>,
+    /// The recent utterances with their audience, newest last, for the repeat key.
+    last_said: Vec<(Audience, Message)>,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("lang", &self.config.lang)
+            .field("plies", &self.history.len())
+            .field("pending", &self.pending)
+            .field("result", &self.result)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// Sets up a session.
+    pub fn new(config: Config) -> Result<Session, SetupError> {
+        let (pos, castling_mode) = config.start.position()?;
+        let phrases = Phrases::load(config.lang)?;
+        let commands = commands(config.lang).map_err(|e| SetupError::Commands(e.to_string()))?;
+        let clock = config.clock.clone().map(Clock::new);
+        Ok(Session {
+            vocab: vocabulary(config.lang),
+            commands,
+            phrases,
+            repetitions: Repetitions::new(&pos),
+            initial: pos.clone(),
+            castling_mode,
+            pos,
+            history: Vec::new(),
+            clock,
+            clock_started: false,
+            pending: Pending::None,
+            draw_offer: None,
+            result: None,
+            last_said: Vec::new(),
+            config,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// The starting position.
+    pub fn initial_position(&self) -> &Chess {
+        &self.initial
+    }
+
+    /// The castling mode (Chess960 or standard).
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.castling_mode
+    }
+
+    /// The moves made so far.
+    pub fn history(&self) -> &[Ply] {
+        &self.history
+    }
+
+    /// The result, once the game has ended.
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    /// The clock, if the game has one.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The vocabulary of the session's language.
+    pub fn vocabulary(&self) -> &'static Vocabulary {
+        self.vocab
+    }
+
+    /// The phrase book of the session's language.
+    pub fn phrases(&self) -> &Phrases {
+        &self.phrases
+    }
+
+    /// When `handle(Input::Timeout, t)` must be called next: the end of a correction
+    /// window or the instant a flag falls (FIDE Laws 6.1), whichever is first.
+    pub fn next_deadline(&self) -> Option<Timestamp> {
+        if self.result.is_some() {
+            return None;
+        }
+        let window = match &self.pending {
+            Pending::Echoed { deadline, .. } => *deadline,
+            _ => None,
+        };
+        let flag = self.clock.as_ref().and_then(Clock::next_deadline);
+        match (window, flag) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Handles one input at the instant `now` and returns what to say, show and record.
+    /// Player input never fails: whatever cannot be understood or done gets an answer,
+    /// and nothing already made is lost.
+    pub fn handle(&mut self, input: Input, now: Timestamp) -> Vec<Output> {
+        let mut out = Vec::new();
+        self.run_deadlines(now, &mut out);
+        match input {
+            Input::Timeout => {}
+            Input::Act { by, event } => self.act(by, event, now, &mut out),
+        }
+        out
+    }
+
+    /// Everything due at or before `now`, in order: windows that closed, flags that fell.
+    fn run_deadlines(&mut self, now: Timestamp, out: &mut Vec<Output>) {
+        while let Some(deadline) = self.next_deadline() {
+            if deadline > now {
+                break;
+            }
+            if let Pending::Echoed {
+                side,
+                mv,
+                draw_offer,
+                deadline: Some(d),
+            } = &self.pending
+            {
+                if *d == deadline {
+                    let (side, mv, draw_offer) = (*side, *mv, *draw_offer);
+                    self.pending = Pending::None;
+                    self.make(side, mv, draw_offer, deadline, out);
+                    continue;
+                }
+            }
+            if let Some(flag) = self.clock.as_mut().and_then(|c| c.check_flag(deadline)) {
+                self.flag_fell(flag.side, flag.at, out);
+                continue;
+            }
+            break;
+        }
+    }
+
+    fn act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
+        match event {
+            Event::Key(key) => self.key(by, key, now, out),
+            Event::Command(c) => self.command(by, c, None, now, out),
+            Event::Typed(text) => match self.commands.understand(&text) {
+                Some(u) => self.command(by, u.command, u.move_words, now, out),
+                None => self.announcement(by, Announced::Typed(text), now, out),
+            },
+            Event::Heard(utterance) => match self.commands.understand(&utterance.text()) {
+                Some(u) => self.command(by, u.command, u.move_words, now, out),
+                None => self.announcement(by, Announced::Heard(utterance), now, out),
+            },
+        }
+    }
+
+    fn key(&mut self, by: Actor, key: Key, now: Timestamp, out: &mut Vec<Output>) {
+        let command = match key {
+            Key::Start => Command::Start,
+            Key::Confirm => Command::Yes,
+            Key::Cancel => Command::No,
+            Key::Repeat => Command::Repeat,
+            Key::Time => Command::Ask(Question::Time),
+            Key::Help => Command::Ask(Question::Help),
+            Key::Pause => Command::Pause,
+            Key::Resume => Command::Resume,
+        };
+        self.command(by, command, None, now, out);
+    }
+
+    /// The side an actor acts for: a player for themselves, the arbiter or assistant for
+    /// the side to move (D.2.9.b).
+    fn side_of(&self, by: Actor) -> Color {
+        by.color().unwrap_or(self.pos.turn())
+    }
+
+    fn policy(&self, by: Actor) -> ConfirmPolicy {
+        match by {
+            Actor::Player(c) if self.config.impaired.includes(c) => self.config.confirm,
+            _ => self.config.confirm_sighted,
+        }
+    }
+
+    fn announcement(&mut self, by: Actor, what: Announced, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        if let Some(result) = self.result.clone() {
+            let text = self.result_text(&result);
+            self.tell(
+                to,
+                Priority::Answer,
+                Message::new("game-over").arg("result", text),
+                out,
+            );
+            return;
+        }
+        let side = self.side_of(by);
+        if side != self.pos.turn() {
+            let msg = Message::new("not-your-move").arg("side", self.color_name(self.pos.turn()));
+            self.tell(to, Priority::Answer, msg, out);
+            return;
+        }
+        let (among, carried_offer) = match &self.pending {
+            Pending::Which {
+                side: s,
+                candidates,
+                draw_offer,
+            } if *s == side => (Some(candidates.clone()), *draw_offer),
+            _ => (None, false),
+        };
+        let (resolution, draw_offer, heard_text) = self.resolve(&what, among.as_deref());
+        let draw_offer = draw_offer || carried_offer;
+        match resolution {
+            Resolution::Move { mv, sure } => {
+                let policy = if sure {
+                    self.policy(by)
+                } else {
+                    ConfirmPolicy::Explicit
+                };
+                self.echo(by, side, mv, sure, policy, draw_offer, now, out);
+            }
+            Resolution::Ambiguous(candidates) => {
+                let msg = self.which_message(&candidates);
+                self.pending = Pending::Which {
+                    side,
+                    candidates,
+                    draw_offer,
+                };
+                self.tell(to, Priority::Move, msg, out);
+            }
+            Resolution::Illegal(reason) => {
+                let reason = crate::core::questions::illegal_reason(self.vocab, &self.pos, &reason);
+                let msg = Message::new("illegal-move")
+                    .arg("heard", heard_text)
+                    .arg("reason", self.phrases.speech(&reason));
+                self.tell(to, Priority::Move, msg, out);
+            }
+            Resolution::NotUnderstood => {
+                self.tell(to, Priority::Move, Message::new("not-understood"), out);
+            }
+        }
+    }
+
+    /// Resolves an announcement; a disambiguating answer that fits none of the candidates
+    /// is tried as a fresh announcement.
+    fn resolve(&self, what: &Announced, among: Option<&[Move]>) -> (Resolution, bool, String) {
+        let once = |among: Option<&[Move]>| match what {
+            Announced::Heard(u) => (self.vocab.resolve(&self.pos, u, among), false, u.text()),
+            Announced::Typed(t) => {
+                let typed = self.vocab.parse_typed(&self.pos, t, among);
+                (typed.resolution, typed.draw_offer, t.trim().to_owned())
+            }
+        };
+        let first = once(among);
+        if among.is_some() && matches!(first.0, Resolution::NotUnderstood | Resolution::Illegal(_))
+        {
+            once(None)
+        } else {
+            first
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn echo(
+        &mut self,
+        by: Actor,
+        side: Color,
+        mv: Move,
+        sure: bool,
+        policy: ConfirmPolicy,
+        draw_offer: bool,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let phrase = self.vocab.announce(&self.pos, mv);
+        let san = self.vocab.localized_san(&self.pos, mv);
+        let id = match (sure, policy) {
+            (false, _) => "echo-unsure",
+            (true, ConfirmPolicy::Explicit) => "echo-confirm",
+            (true, ConfirmPolicy::Window(_)) => "echo",
+        };
+        let msg = Message::new(id).arg("move", phrase).arg("san", san);
+        self.tell(audience(by), Priority::Move, msg, out);
+        match policy {
+            ConfirmPolicy::Window(d) if d.is_zero() => {
+                self.pending = Pending::None;
+                self.make(side, mv, draw_offer, now, out);
+            }
+            ConfirmPolicy::Window(d) => {
+                self.pending = Pending::Echoed {
+                    side,
+                    mv,
+                    draw_offer,
+                    deadline: Some(now + d),
+                };
+            }
+            ConfirmPolicy::Explicit => {
+                self.pending = Pending::Echoed {
+                    side,
+                    mv,
+                    draw_offer,
+                    deadline: None,
+                };
+            }
+        }
+    }
+
+    fn command(
+        &mut self,
+        by: Actor,
+        command: Command,
+        move_words: Option<Vec<String>>,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let to = audience(by);
+        match command {
+            Command::Repeat => self.repeat(to, out),
+            Command::Ask(q) => {
+                let msgs = questions::answer(&q, &self.context(by, now));
+                for m in msgs {
+                    self.tell(to, Priority::Answer, m, out);
+                }
+            }
+            _ if self.result.is_some() => {
+                let text = self
+                    .result
+                    .clone()
+                    .map(|r| self.result_text(&r))
+                    .unwrap_or_default();
+                self.tell(
+                    to,
+                    Priority::Answer,
+                    Message::new("game-over").arg("result", text),
+                    out,
+                );
+            }
+            Command::Yes => self.yes(by, now, out),
+            Command::No => self.no(by, out),
+            Command::OfferDraw => self.offer_draw(by, out),
+            Command::AcceptDraw => self.accept_draw(by, out),
+            Command::DeclineDraw => self.decline_draw(by, out),
+            Command::Resign => {
+                let side = self.side_of(by);
+                self.pending = Pending::Resign { side };
+                self.tell(to, Priority::Move, Message::new("resign-confirm"), out);
+            }
+            Command::ClaimDraw => self.claim(by, move_words, now, out),
+            Command::Start | Command::Resume => self.start_clock(by, now, out),
+            Command::Pause => self.pause_clock(by, now, out),
+        }
+    }
+
+    fn yes(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        let side = self.side_of(by);
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::Resign { side: s } if by == Actor::Arbiter || s == side => {
+                self.end(Some(!s), Termination::Resignation, out);
+            }
+            Pending::Echoed {
+                side: s,
+                mv,
+                draw_offer,
+                ..
+            } if by == Actor::Arbiter || s == side => {
+                self.make(s, mv, draw_offer, now, out);
+            }
+            other => {
+                self.pending = other;
+                if self.draw_offer == Some(!side) {
+                    self.accept_draw(by, out);
+                } else {
+                    self.tell(
+                        to,
+                        Priority::Answer,
+                        Message::new("nothing-to-confirm"),
+                        out,
+                    );
+                }
+            }
+        }
+    }
+
+    fn no(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let to = audience(by);
+        let side = self.side_of(by);
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::Resign { side: s } if by == Actor::Arbiter || s == side => {
+                self.tell(to, Priority::Move, Message::new("resign-cancelled"), out);
+            }
+            Pending::Echoed { side: s, .. } | Pending::Which { side: s, .. }
+                if by == Actor::Arbiter || s == side =>
+            {
+                // D.2.7: the slip of the tongue is corrected before the opponent's clock starts.
+                let msg = Message::new("move-cancelled").arg("side", self.color_name(s));
+                self.tell(to, Priority::Move, msg, out);
+            }
+            other => {
+                self.pending = other;
+                if self.draw_offer == Some(!side) {
+                    self.decline_draw(by, out);
+                } else {
+                    self.tell(to, Priority::Answer, Message::new("nothing-to-cancel"), out);
+                }
+            }
+        }
+    }
+
+    fn offer_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let side = self.side_of(by);
+        match &mut self.pending {
+            // Offered with the move being announced: recorded with it (C.12).
+            Pending::Echoed {
+                side: s,
+                draw_offer,
+                ..
+            }
+            | Pending::Which {
+                side: s,
+                draw_offer,
+                ..
+            } if *s == side => {
+                *draw_offer = true;
+            }
+            _ => {
+                if let Some(ply) = self.history.last_mut().filter(|p| p.made.side == side) {
+                    ply.made.draw_offer = true;
+                }
+            }
+        }
+        self.draw_offer = Some(side);
+        let name = self.color_name(side);
+        self.tell(
+            audience(by),
+            Priority::Answer,
+            Message::new("draw-offered-ack"),
+            out,
+        );
+        let msg = Message::new("draw-offered").arg("side", name);
+        self.tell(Audience::player(!side), Priority::Move, msg, out);
+    }
+
+    fn accept_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let side = self.side_of(by);
+        if self.draw_offer == Some(!side) || (by == Actor::Arbiter && self.draw_offer.is_some()) {
+            self.draw_offer = None;
+            self.end(None, Termination::Agreement, out);
+        } else {
+            self.tell(
+                audience(by),
+                Priority::Answer,
+                Message::new("no-draw-offer"),
+                out,
+            );
+        }
+    }
+
+    fn decline_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let side = self.side_of(by);
+        match self.draw_offer {
+            Some(offerer) if offerer != side || by == Actor::Arbiter => {
+                self.draw_offer = None;
+                let msg = Message::new("draw-declined");
+                self.tell(Audience::player(offerer), Priority::Move, msg.clone(), out);
+                self.tell(audience(by), Priority::Answer, msg, out);
+            }
+            _ => self.tell(
+                audience(by),
+                Priority::Answer,
+                Message::new("no-draw-offer"),
+                out,
+            ),
+        }
+    }
+
+    /// FIDE Laws 9.2, 9.3, 9.5: a draw claim by the player to move, now or with an
+    /// intended move (written and declared, not made). A wrong claim is refused, the
+    /// opponent gets two minutes (9.5.b), and an intended move is then made.
+    fn claim(
+        &mut self,
+        by: Actor,
+        move_words: Option<Vec<String>>,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let to = audience(by);
+        let side = self.side_of(by);
+        if side != self.pos.turn() {
+            self.tell(to, Priority::Answer, Message::new("claim-not-on-move"), out);
+            return;
+        }
+        let intended = match move_words {
+            None => None,
+            Some(words) => {
+                let u = Utterance::from_text(&words.join(" "));
+                match self.vocab.resolve(&self.pos, &u, None) {
+                    Resolution::Move { mv, sure: true } => Some(mv),
+                    _ => {
+                        let msg = Message::new("claim-move-unclear").arg("heard", u.text());
+                        self.tell(to, Priority::Answer, msg, out);
+                        return;
+                    }
+                }
+            }
+        };
+        let verdict = match intended {
+            None => laws::claimable_now(&self.pos, &self.repetitions),
+            Some(mv) => {
+                let mut after = self.pos.clone();
+                after.play_unchecked(mv);
+                laws::claimable_after(&after, &self.repetitions)
+            }
+        };
+        if let Some(termination) = verdict {
+            self.pending = Pending::None;
+            self.end(None, termination, out);
+            return;
+        }
+        self.tell(to, Priority::Move, Message::new("claim-refused"), out);
+        if let Some(clock) = self.clock.as_mut() {
+            clock.add_time(!side, Duration::from_secs(120), now);
+            let msg = Message::new("time-added")
+                .arg("side", self.color_name(!side))
+                .arg("minutes", 2u32);
+            self.tell(Audience::All, Priority::Answer, msg, out);
+            self.emit_clock(now, out);
+        }
+        if let Some(mv) = intended {
+            self.echo(
+                by,
+                side,
+                mv,
+                true,
+                ConfirmPolicy::Window(Duration::ZERO),
+                false,
+                now,
+                out,
+            );
+        }
+    }
+
+    fn start_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        let turn = self.pos.turn();
+        let Some(clock) = self.clock.as_mut() else {
+            self.tell(to, Priority::Answer, Message::new("no-clock"), out);
+            return;
+        };
+        if by != Actor::Arbiter && self.clock_started {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        if clock.running().is_some() {
+            self.tell(
+                to,
+                Priority::Answer,
+                Message::new("clock-already-running"),
+                out,
+            );
+            return;
+        }
+        let id = if self.clock_started {
+            "clock-resumed"
+        } else {
+            "clock-started"
+        };
+        if self.clock_started {
+            clock.resume(now);
+        } else {
+            clock.start(turn, now);
+            self.clock_started = true;
+        }
+        let msg = Message::new(id).arg("side", self.color_name(turn));
+        self.tell(Audience::All, Priority::Answer, msg, out);
+        self.emit_clock(now, out);
+    }
+
+    fn pause_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        if by != Actor::Arbiter {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        match self.clock.as_mut() {
+            Some(clock) if clock.running().is_some() => {
+                clock.pause(now);
+                self.tell(
+                    Audience::All,
+                    Priority::Answer,
+                    Message::new("clock-paused"),
+                    out,
+                );
+                self.emit_clock(now, out);
+            }
+            Some(_) => self.tell(to, Priority::Answer, Message::new("clock-not-running"), out),
+            None => self.tell(to, Priority::Answer, Message::new("no-clock"), out),
+        }
+    }
+
+    /// FIDE Laws D.2.3: the move is made; only now does the opponent's clock start.
+    fn make(
+        &mut self,
+        side: Color,
+        mv: Move,
+        draw_offer: bool,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let before = self.pos.clone();
+        let phrase = self.vocab.announce(&before, mv);
+        let san_local = self.vocab.localized_san(&before, mv);
+        let san = SanPlus::from_move(before.clone(), mv).to_string();
+        let uci = UciMove::from_move(mv, self.castling_mode).to_string();
+        let timing = match self.clock.as_mut() {
+            Some(clock) if clock.running() == Some(side) => Some(clock.complete_move(now)),
+            _ => None,
+        };
+        self.pos.play_unchecked(mv);
+        self.repetitions.push(&self.pos);
+        let made = MadeMove {
+            number: before.fullmoves().get(),
+            side,
+            san,
+            uci,
+            phrase: phrase.clone(),
+            clock: timing.as_ref().map(|t| t.remaining_after),
+            elapsed: timing.as_ref().map(|t| t.elapsed),
+            draw_offer,
+        };
+        self.history.push(Ply {
+            mv,
+            before,
+            made: made.clone(),
+        });
+        out.push(Output::Made(made));
+        if timing.is_some() {
+            self.emit_clock(now, out);
+        }
+        // Art. 9.1.b: a move declines an outstanding offer of the opponent.
+        if self.draw_offer == Some(!side) {
+            self.draw_offer = None;
+        }
+        let msg = Message::new("opponent-move")
+            .arg("move", phrase)
+            .arg("san", san_local);
+        self.tell(Audience::player(!side), Priority::Move, msg, out);
+        if draw_offer {
+            self.draw_offer = Some(side);
+            let msg = Message::new("draw-offered").arg("side", self.color_name(side));
+            self.tell(Audience::player(!side), Priority::Move, msg, out);
+        }
+        if let Some((winner, termination)) = laws::automatic_end(&self.pos, &self.repetitions) {
+            self.end(winner, termination, out);
+        }
+    }
+
+    /// FIDE Laws 6.9: the flag fell; the player loses unless the opponent cannot
+    /// checkmate by any possible series of legal moves.
+    fn flag_fell(&mut self, side: Color, at: Timestamp, out: &mut Vec<Output>) {
+        self.emit_clock(at, out);
+        if self.result.is_some() {
+            return;
+        }
+        self.pending = Pending::None;
+        if laws::can_checkmate(&self.pos, !side) {
+            self.end(Some(!side), Termination::FlagFall, out);
+        } else {
+            self.end(None, Termination::FlagFallInsufficient, out);
+        }
+    }
+
+    fn end(&mut self, winner: Option<Color>, reason: Termination, out: &mut Vec<Output>) {
+        let result = GameResult { winner, reason };
+        self.pending = Pending::None;
+        let text = self.result_text(&result);
+        self.result = Some(result.clone());
+        out.push(Output::Result(result));
+        let msg = Message::new("game-end").arg("result", text);
+        self.tell(Audience::All, Priority::Urgent, msg, out);
+    }
+
+    /// The sentence for a result ("Schachmatt. Weiß gewinnt.").
+    fn result_text(&self, result: &GameResult) -> String {
+        let id = match result.reason {
+            Termination::Checkmate => "end-checkmate",
+            Termination::Resignation => "end-resignation",
+            Termination::Stalemate => "end-stalemate",
+            Termination::DeadPosition => "end-dead-position",
+            Termination::Agreement => "end-agreement",
+            Termination::ThreefoldRepetition => "end-threefold",
+            Termination::FiftyMoves => "end-fifty-moves",
+            Termination::FivefoldRepetition => "end-fivefold",
+            Termination::SeventyFiveMoves => "end-seventy-five-moves",
+            Termination::FlagFall => "end-flag",
+            Termination::FlagFallInsufficient => "end-flag-insufficient",
+        };
+        let winner = result.winner.unwrap_or(Color::White);
+        let msg = Message::new(id)
+            .arg("winner", self.color_name(winner))
+            .arg("loser", self.color_name(!winner));
+        self.phrases.speech(&msg)
+    }
+
+    fn which_message(&self, candidates: &[Move]) -> Message {
+        let roles: Vec<Role> = candidates.iter().map(|m| m.role()).collect();
+        let same_piece = roles.windows(2).all(|w| w[0] == w[1]);
+        if same_piece && !roles.is_empty() {
+            let options: Vec<String> = candidates
+                .iter()
+                .map(|m| {
+                    let from = m
+                        .from()
+                        .map(|sq| self.vocab.square_name(sq))
+                        .unwrap_or_default();
+                    self.phrases
+                        .speech(&Message::new("option-from").arg("square", from))
+                })
+                .collect();
+            Message::new("which-piece")
+                .arg("piece", self.vocab.piece_name(roles[0]))
+                .arg("role", role_key(roles[0]))
+                .arg("options", self.join_or(&options))
+        } else {
+            let options: Vec<String> = candidates
+                .iter()
+                .map(|m| self.vocab.announce(&self.pos, *m))
+                .collect();
+            Message::new("which-move").arg("options", self.join_or(&options))
+        }
+    }
+
+    /// "A, B oder C".
+    fn join_or(&self, items: &[String]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => {
+                let or = self.phrases.speech(&Message::new("word-or"));
+                format!("{} {or} {last}", init.join(", "))
+            }
+        }
+    }
+
+    fn color_name(&self, c: Color) -> String {
+        self.vocab.color_name(c).to_owned()
+    }
+
+    fn context(&self, by: Actor, now: Timestamp) -> questions::Context<'_> {
+        questions::Context {
+            asker: by,
+            pos: &self.pos,
+            history: &self.history,
+            vocab: self.vocab,
+            phrases: &self.phrases,
+            clock: self.clock.as_ref(),
+            now,
+            echo_pending: matches!(self.pending, Pending::Echoed { .. }),
+        }
+    }
+
+    fn emit_clock(&self, now: Timestamp, out: &mut Vec<Output>) {
+        if let Some(clock) = &self.clock {
+            out.push(Output::Clock(ClockReading {
+                white: clock.remaining(Color::White, now),
+                black: clock.remaining(Color::Black, now),
+                running: clock.running(),
+            }));
+        }
+    }
+
+    /// Says a message to `to`, in speech and in Braille, and remembers it for repeat.
+    fn tell(&mut self, to: Audience, priority: Priority, msg: Message, out: &mut Vec<Output>) {
+        out.push(Output::Say(Speech {
+            text: self.phrases.speech(&msg),
+            lang: self.config.lang,
+            priority,
+            to,
+        }));
+        out.push(Output::Braille(Braille {
+            text: self.phrases.braille(&msg),
+            to,
+        }));
+        if msg.id == "repeat-nothing" {
+            return;
+        }
+        if self.last_said.len() >= 32 {
+            self.last_said.remove(0);
+        }
+        self.last_said.push((to, msg));
+    }
+
+    fn repeat(&mut self, to: Audience, out: &mut Vec<Output>) {
+        let last = self
+            .last_said
+            .iter()
+            .filter(|(a, _)| *a == to || *a == Audience::All)
+            .next_back()
+            .map(|(_, m)| m.clone());
+        match last {
+            Some(msg) => self.tell(to, Priority::Answer, msg, out),
+            None => self.tell(to, Priority::Answer, Message::new("repeat-nothing"), out),
+        }
+    }
+}
+
+/// What was announced: heard words or typed text.
+enum Announced {
+    Heard(Utterance),
+    Typed(String),
+}
+
+/// The audience that answers go to.
+fn audience(by: Actor) -> Audience {
+    match by {
+        Actor::Player(c) => Audience::player(c),
+        Actor::Arbiter => Audience::Arbiter,
+    }
+}
+
+/// The key a phrase file selects grammatical forms by ("queen" is feminine in German).
+pub fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// Formats a message argument for a colour's key ("white"/"black").
+pub fn color_key(c: Color) -> Arg {
+    Arg::Text(if c.is_white() { "white" } else { "black" }.into())
+}
