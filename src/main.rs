@@ -82,6 +82,13 @@ enum Cmd {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// The main job on defaults: plays the example game of FIDE Laws Appendix C, announced
+    /// in German, through the station, and says where its records went.
+    Demo {
+        /// Where to put the game's folder (default: the XDG data directory).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Run a timed script in virtual time and print the transcript.
     Script {
         /// The script file.
@@ -99,6 +106,7 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     match cli.command {
+        Cmd::Demo { out } => demo(out),
         Cmd::Script { file, pgn: out } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
@@ -147,4 +155,48 @@ fn main() -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The folder for a game's records: `$XDG_DATA_HOME/ansage/games/DATE-NAME`
+/// (`~/.local/share/...` when unset).
+fn game_dir(base: Option<PathBuf>, name: &str) -> Result<PathBuf> {
+    let base = match base {
+        Some(b) => b,
+        None => match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
+            Some(d) => PathBuf::from(d).join("ansage/games"),
+            None => {
+                let home =
+                    std::env::var_os("HOME").context("neither XDG_DATA_HOME nor HOME is set")?;
+                PathBuf::from(home).join(".local/share/ansage/games")
+            }
+        },
+    };
+    let stamp = chrono::Local::now().format("%Y-%m-%d_%H%M%S");
+    let dir = base.join(format!("{stamp}-{name}"));
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    Ok(dir)
+}
+
+fn demo(out: Option<PathBuf>) -> Result<()> {
+    let text = include_str!("../assets/demo/seed_game_de.script");
+    let mut parsed = script::parse(text).context("the demo script")?;
+    parsed.config.info.event = "ansage demo: FIDE Laws Appendix C".into();
+    parsed.config.info.date = chrono::Local::now().format("%Y.%m.%d").to_string();
+    let run = script::run(&parsed)?;
+    for line in &run.transcript {
+        println!("{line}");
+    }
+    let dir = game_dir(out, "demo")?;
+    let pgn_path = dir.join("game.pgn");
+    std::fs::write(&pgn_path, pgn(&run.session))
+        .with_context(|| format!("writing {}", pgn_path.display()))?;
+    let transcript_path = dir.join("transcript.txt");
+    std::fs::write(&transcript_path, run.transcript.join("\n") + "\n")
+        .with_context(|| format!("writing {}", transcript_path.display()))?;
+    println!("PGN: {}", pgn_path.display());
+    println!("Transcript: {}", transcript_path.display());
+    println!(
+        "Devices: speech, Braille display and microphone are not built in yet; everything was printed here."
+    );
+    Ok(())
 }

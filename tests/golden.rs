@@ -1,0 +1,67 @@
+//! Golden game transcripts: a timed script in, every line spoken, brailled, every clock
+//! reading, every made move and the result out, plus the PGN, checked with expect-test.
+//! Update after an intended change with `UPDATE_EXPECT=1 cargo test --test golden`.
+
+use ansage::core::record::pgn;
+use ansage::core::script;
+
+fn transcript(name: &str) -> String {
+    let path = format!("{}/tests/golden/{name}.script", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let parsed = script::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let run = script::run(&parsed).unwrap();
+    let mut out = run.transcript.join("\n");
+    out.push_str("\n--- pgn\n");
+    out.push_str(&pgn(&run.session));
+    out
+}
+
+macro_rules! golden {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                let got = transcript(stringify!($name));
+                expect_test::expect_file![concat!("golden/", stringify!($name), ".transcript")].assert_eq(&got);
+            }
+        )*
+
+        /// Every script in tests/golden has its test here.
+        #[test]
+        fn every_script_is_listed() {
+            let listed = [$(stringify!($name)),*];
+            let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "script") {
+                    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                    assert!(listed.contains(&stem.as_str()), "{stem}.script has no golden test");
+                }
+            }
+        }
+    };
+}
+
+golden!(
+    scholars_mate,
+    stalemate,
+    promotion,
+    en_passant,
+    castling,
+    ambiguous_knight,
+    illegal_move,
+    slip_of_the_tongue,
+    correction_window,
+    threefold_claim_right,
+    threefold_claim_wrong,
+    fifty_move_claim,
+    fivefold,
+    seventy_five_moves,
+    insufficient_material,
+    resignation,
+    draw_offer,
+    questions,
+    chess960,
+    seed_game_es_typed,
+    seed_game_de_spoken,
+);
