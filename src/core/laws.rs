@@ -279,7 +279,10 @@ mod tests {
             ("8/8/4k3/8/8/3K4/8/8 w - - 0 1", true),
             ("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", true),
             ("8/8/4k3/8/8/3KB3/8/8 w - - 0 1", true),
-            ("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1", false),
+            // Bishops on squares of one colour (e3, f6 both dark): dead.
+            ("8/8/4kb2/8/8/3KB3/8/8 w - - 0 1", true),
+            // Bishops on squares of both colours: a mate can still be helped along.
+            ("8/5b2/4k3/8/8/3KB3/8/8 w - - 0 1", false),
             ("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1", false),
             ("8/8/4k3/8/8/3KR3/8/8 w - - 0 1", false),
         ] {

@@ -190,10 +190,11 @@ impl Phrases {
         let mut ids = Vec::new();
         for (_, text) in sources(self.lang) {
             for line in text.lines() {
-                if let Some((id, _)) = line.split_once(" =") {
-                    if !id.is_empty() && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
-                        ids.push(id.to_owned());
-                    }
+                if let Some((id, _)) = line.split_once(" =")
+                    && !id.is_empty()
+                    && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                {
+                    ids.push(id.to_owned());
                 }
             }
         }

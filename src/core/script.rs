@@ -323,6 +323,28 @@ pub fn run(script: &Script) -> Result<Run, ScriptError> {
     })
 }
 
+/// Parses a console line `[WHO] [VERB] TEXT`: WHO defaults to `default_by` (the side to
+/// move), VERB to `type`. The error says what is wrong.
+pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>, String> {
+    let line = line.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let (by, line) = match first.trim_end_matches(':').parse::<Actor>() {
+        Ok(a) => (a, rest.trim()),
+        Err(_) => (default_by, line),
+    };
+    let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    Ok(Some(match verb {
+        "say" => Input::heard(by, rest),
+        "type" => Input::typed(by, rest),
+        "key" => Input::key(by, rest.parse().map_err(|e| format!("{e}"))?),
+        _ => Input::typed(by, line),
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -382,26 +404,4 @@ mod tests {
         );
         assert_eq!(s.config.info.white, "Ana B");
     }
-}
-
-/// Parses a console line `[WHO] [VERB] TEXT`: WHO defaults to `default_by` (the side to
-/// move), VERB to `type`. The error says what is wrong.
-pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>, String> {
-    let line = line.trim();
-    if line.is_empty() {
-        return Ok(None);
-    }
-    let (first, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    let (by, line) = match first.trim_end_matches(':').parse::<Actor>() {
-        Ok(a) => (a, rest.trim()),
-        Err(_) => (default_by, line),
-    };
-    let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    let rest = rest.trim();
-    Ok(Some(match verb {
-        "say" => Input::heard(by, rest),
-        "type" => Input::typed(by, rest),
-        "key" => Input::key(by, rest.parse().map_err(|e| format!("{e}"))?),
-        _ => Input::typed(by, line),
-    }))
 }

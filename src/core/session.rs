@@ -317,13 +317,12 @@ impl Session {
                 draw_offer,
                 deadline: Some(d),
             } = &self.pending
+                && *d == deadline
             {
-                if *d == deadline {
-                    let (side, mv, draw_offer) = (*side, *mv, *draw_offer);
-                    self.pending = Pending::None;
-                    self.make(side, mv, draw_offer, deadline, out);
-                    continue;
-                }
+                let (side, mv, draw_offer) = (*side, *mv, *draw_offer);
+                self.pending = Pending::None;
+                self.make(side, mv, draw_offer, deadline, out);
+                continue;
             }
             if let Some(flag) = self.clock.as_mut().and_then(|c| c.check_flag(deadline)) {
                 self.flag_fell(flag.side, flag.at, out);
@@ -710,7 +709,12 @@ impl Session {
             self.end(None, termination, out);
             return;
         }
-        self.tell(to, Priority::Move, Message::new("claim-refused"), out);
+        self.tell(
+            Audience::All,
+            Priority::Move,
+            Message::new("claim-refused"),
+            out,
+        );
         if let Some(clock) = self.clock.as_mut() {
             clock.add_time(!side, Duration::from_secs(120), now);
             let msg = Message::new("time-added")
@@ -987,8 +991,7 @@ impl Session {
         let last = self
             .last_said
             .iter()
-            .filter(|(a, _)| *a == to || *a == Audience::All)
-            .next_back()
+            .rfind(|(a, _)| *a == to || *a == Audience::All)
             .map(|(_, m)| m.clone());
         match last {
             Some(msg) => self.tell(to, Priority::Answer, msg, out),

@@ -2,7 +2,7 @@
 #![allow(missing_docs, dead_code, unused_variables)]
 use crate::core::lang::Language;
 use shakmaty::{
-    Chess, Color, File, Move, Position, Rank, Role, Square, san::SanPlus, uci::UciMove,
+    Chess, Color, File, Move, Rank, Role, Square, san::SanPlus, uci::UciMove,
 };
 
 pub struct Vocabulary(Language);
