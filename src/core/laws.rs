@@ -284,7 +284,7 @@ mod tests {
             // Bishops on squares of both colours: a mate can still be helped along.
             ("8/5b2/4k3/8/8/3KB3/8/8 w - - 0 1", false),
             ("8/8/4k3/8/8/3K4/4P3/8 w - - 0 1", false),
-            ("8/8/4k3/8/8/3KR3/8/8 w - - 0 1", false),
+            ("8/8/4k3/8/8/3K4/7R/8 w - - 0 1", false),
         ] {
             let pos = Start::Fen(fen_text.into()).position().unwrap().0;
             assert_eq!(is_dead_position(&pos), dead, "{fen_text}");
