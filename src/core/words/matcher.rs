@@ -98,6 +98,12 @@ impl Forms {
             .iter()
             .filter(|m| m.role() == Role::Pawn && !m.is_capture())
             .fold(0, |acc, m| acc | (1u64 << (m.to() as u32)));
+        // A king's ordinary move to a square claims "König Gustav eins" over castling there
+        // (Chess960), as SAN "Kg1" does.
+        let king_targets: u64 = moves
+            .iter()
+            .filter(|m| m.role() == Role::King && !m.is_castle())
+            .fold(0, |acc, m| acc | (1u64 << (m.to() as u32)));
         for (i, &m) in moves.iter().enumerate() {
             let idx = i as u16;
             let mut add = |f: Form| entries.push((f, idx));
@@ -114,7 +120,10 @@ impl Forms {
                 let mut f = Form::new();
                 f.push(Sym::CASTLE, false);
                 add(f);
-                if let (Some(to), Some(from)) = (king_target(m, color), m.from()) {
+                if let (Some(to), Some(from)) = (king_target(m, color), m.from())
+                    && king_targets & (1u64 << (to as u32)) == 0
+                    && from != to
+                {
                     let mut f = Form::new();
                     f.push(Sym::piece(Role::King), false);
                     f.to(to);
