@@ -193,7 +193,7 @@ fn notation(pos: &Chess, s: &str) -> Option<Resolution> {
             });
         }
     }
-    let san: San = s.parse().ok()?;
+    let san: San = s.replace('-', "").parse().ok()?;
     let San::Normal {
         role,
         file,
