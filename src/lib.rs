@@ -5,4 +5,5 @@
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
 //! - the adapters around it (console today; microphone, speech, Braille later).
 
+pub mod bench;
 pub mod core;
