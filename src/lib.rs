@@ -3,8 +3,10 @@
 //!
 //! The crate is split in two (see `ARCHITECTURE.md`):
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
-//! - the adapters around it: [`station`] (the tokio main loop) and [`console`].
+//! - the adapters around it: [`station`] (the tokio main loop), [`console`], and
+//!   [`bench`] (measurements).
 
+pub mod bench;
 pub mod console;
 pub mod core;
 pub mod station;

@@ -34,6 +34,18 @@ reason-no-piece-reaches = { $role ->
     [queen] Keine
    *[other] Kein
 } { $piece } kann nach { $square } ziehen.
+reason-no-such-piece = { $role ->
+    [queen] Keine eigene
+   *[other] Kein eigener
+} { $piece } auf dem Brett.
+reason-no-piece-on = Auf { $square } steht keine eigene Figur.
+reason-own-piece-on-target = Auf { $square } steht eine eigene Figur.
+reason-king-in-check = Der König steht im Schach, und der Zug hebt es nicht auf.
+reason-king-into-check = Der eigene König käme ins Schach.
+reason-castling-not-allowed = Rochade ist jetzt nicht erlaubt.
+reason-promotion-missing = Bei der Umwandlung auf { $square } bitte die neue Figur nennen.
+reason-not-a-promotion = Der Zug nach { $square } ist keine Umwandlung.
+reason-invalid-promotion = Umwandlung nur in Dame, Turm, Läufer oder Springer.
 
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } bietet Remis an.

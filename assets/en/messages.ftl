@@ -26,6 +26,15 @@ none = none
 
 ## Why a move is impossible
 reason-no-piece-reaches = No { $piece } can move to { $square }.
+reason-no-such-piece = You have no { $piece }.
+reason-no-piece-on = None of your pieces stands on { $square }.
+reason-own-piece-on-target = One of your own pieces stands on { $square }.
+reason-king-in-check = Your king is in check and the move does not parry it.
+reason-king-into-check = Your own king would be in check.
+reason-castling-not-allowed = Castling is not allowed now.
+reason-promotion-missing = Promoting on { $square }: please name the new piece.
+reason-not-a-promotion = The move to { $square } is no promotion.
+reason-invalid-promotion = A pawn promotes only to a queen, rook, bishop or knight.
 
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } offers a draw.

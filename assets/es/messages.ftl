@@ -30,6 +30,19 @@ reason-no-piece-reaches = { $role ->
     [rook] Ninguna
    *[other] Ningún
 } { $piece } puede ir a { $square }.
+reason-no-such-piece = No tiene { $role ->
+    [queen] ninguna
+    [rook] ninguna
+   *[other] ningún
+} { $piece }.
+reason-no-piece-on = En { $square } no hay pieza propia.
+reason-own-piece-on-target = En { $square } hay una pieza propia.
+reason-king-in-check = El rey está en jaque y la jugada no lo evita.
+reason-king-into-check = El rey propio quedaría en jaque.
+reason-castling-not-allowed = Ahora no se permite enrocar.
+reason-promotion-missing = Al coronar en { $square }, diga la pieza nueva.
+reason-not-a-promotion = La jugada a { $square } no es una coronación.
+reason-invalid-promotion = Solo se corona en dama, torre, alfil o caballo.
 
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } ofrecen tablas.

@@ -1,0 +1,255 @@
+//! When heard words describe a move clearly but no legal move fits: the structural reading of
+//! the words (piece, origin, target, promotion, castling) and why it is not a legal move.
+
+use shakmaty::{Bitboard, CastlingSide, Chess, Move, Piece, Position, Rank, Role, Square, attacks};
+
+use super::IllegalReason;
+use super::lexicon::{Sym, Token, cost};
+
+/// A move as the words describe it, before asking whether it is legal.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub(crate) struct Description {
+    pub(crate) castle: Option<Option<CastlingSide>>,
+    pub(crate) role: Option<Role>,
+    pub(crate) from_file: Option<shakmaty::File>,
+    pub(crate) from_rank: Option<Rank>,
+    pub(crate) to: Option<Square>,
+    pub(crate) promotion: Option<Role>,
+}
+
+/// Reads heard tokens as a move description; `None` if they are not one clear description
+/// (unknown words, words in no sensible order) or not confident enough.
+pub(crate) fn describe(heard: &[Token]) -> Option<Description> {
+    if heard.is_empty()
+        || heard.iter().any(|t| {
+            t.syms & Sym::UNKNOWN.bit() != 0
+                || (t.content().next().is_some() && t.confidence < cost::ILLEGAL_CONFIDENCE)
+        })
+    {
+        return None;
+    }
+    // Homographs (Spanish "a": file or preposition) are read as content first, then as filler.
+    describe_with(heard, true).or_else(|| describe_with(heard, false))
+}
+
+fn describe_with(heard: &[Token], homograph_as_content: bool) -> Option<Description> {
+    let mut syms: Vec<Sym> = Vec::with_capacity(heard.len());
+    for t in heard {
+        let content: Vec<Sym> = t.content().collect();
+        let skippable = t.syms
+            & (Sym::FILLER.bit()
+                | Sym::FROM.bit()
+                | Sym::TO.bit()
+                | Sym::PROMOTE.bit()
+                | Sym::CHECK.bit()
+                | Sym::MATE.bit()
+                | Sym::CAPTURE.bit()
+                | Sym::EN_PASSANT.bit())
+            != 0;
+        match content.first() {
+            Some(&s) if homograph_as_content || !skippable => {
+                if content.len() > 1 {
+                    return None;
+                }
+                syms.push(s);
+            }
+            _ if skippable => {}
+            _ => return None,
+        }
+    }
+    let mut d = Description::default();
+    match syms.as_slice() {
+        [] => return None,
+        [Sym::CASTLE_KING_SIDE] => {
+            d.castle = Some(Some(CastlingSide::KingSide));
+            return Some(d);
+        }
+        [Sym::CASTLE_QUEEN_SIDE] => {
+            d.castle = Some(Some(CastlingSide::QueenSide));
+            return Some(d);
+        }
+        [Sym::CASTLE] => {
+            d.castle = Some(None);
+            return Some(d);
+        }
+        _ => {}
+    }
+    let mut rest = syms.as_slice();
+    if let Some((first, tail)) = rest.split_first()
+        && let Some(role) = first.as_role()
+    {
+        d.role = Some(role);
+        rest = tail;
+    }
+    if let Some((last, init)) = rest.split_last()
+        && let Some(role) = last.as_role()
+    {
+        d.promotion = Some(role);
+        rest = init;
+    }
+    let coords: Vec<Sym> = rest.to_vec();
+    let (origin, target) = match coords.len() {
+        2 => (&coords[..0], &coords[..]),
+        3 | 4 => coords.split_at(coords.len() - 2),
+        _ => return None,
+    };
+    let (Some(tf), Some(tr)) = (target[0].as_file(), target[1].as_rank()) else {
+        return None;
+    };
+    d.to = Some(Square::from_coords(
+        shakmaty::File::new(u32::from(tf)),
+        Rank::new(u32::from(tr)),
+    ));
+    match origin {
+        [] => {}
+        [s] => {
+            if let Some(f) = s.as_file() {
+                d.from_file = Some(shakmaty::File::new(u32::from(f)));
+            } else if let Some(r) = s.as_rank() {
+                d.from_rank = Some(Rank::new(u32::from(r)));
+            } else {
+                return None;
+            }
+        }
+        [f, r] => {
+            let (Some(f), Some(r)) = (f.as_file(), r.as_rank()) else {
+                return None;
+            };
+            d.from_file = Some(shakmaty::File::new(u32::from(f)));
+            d.from_rank = Some(Rank::new(u32::from(r)));
+        }
+        _ => return None,
+    }
+    Some(d)
+}
+
+impl Description {
+    fn origin(&self) -> Option<Square> {
+        Some(Square::from_coords(self.from_file?, self.from_rank?))
+    }
+
+    /// The legal moves that fit this description in `pos`.
+    pub(crate) fn legal(&self, pos: &Chess, role: Role) -> Vec<Move> {
+        let Some(to) = self.to else { return Vec::new() };
+        pos.legal_moves()
+            .into_iter()
+            .filter(|m| {
+                m.castling_side().is_none()
+                    && m.role() == role
+                    && m.to() == to
+                    && m.from().is_some_and(|f| {
+                        self.from_file.is_none_or(|x| x == f.file())
+                            && self.from_rank.is_none_or(|x| x == f.rank())
+                    })
+            })
+            .collect()
+    }
+
+    /// Why no legal move fits this description; `None` if some do (then it is not illegal).
+    pub(crate) fn reason(&self, pos: &Chess) -> Option<IllegalReason> {
+        if let Some(side) = self.castle {
+            let any = match side {
+                Some(s) => !pos.castling_moves(s).is_empty(),
+                None => {
+                    !pos.castling_moves(CastlingSide::KingSide).is_empty()
+                        || !pos.castling_moves(CastlingSide::QueenSide).is_empty()
+                }
+            };
+            return (!any).then_some(IllegalReason::CastlingNotAllowed { side });
+        }
+        let to = self.to?;
+        if let Some(p) = self.promotion
+            && matches!(p, Role::King | Role::Pawn)
+        {
+            return Some(IllegalReason::InvalidPromotion { role: p });
+        }
+        let board = pos.board();
+        let us = pos.us();
+        let role = match (self.role, self.origin()) {
+            (Some(r), _) => r,
+            (None, Some(sq)) => match board.piece_at(sq) {
+                Some(p) if p.color == pos.turn() => p.role,
+                _ => return Some(IllegalReason::NoPieceOn { square: sq }),
+            },
+            (None, None) => Role::Pawn,
+        };
+        if (board.by_role(role) & us).is_empty() {
+            return Some(IllegalReason::NoSuchPiece { role });
+        }
+        if let Some(sq) = self.origin()
+            && board.piece_at(sq)
+                != Some(Piece {
+                    color: pos.turn(),
+                    role,
+                })
+        {
+            return Some(IllegalReason::NoPieceOn { square: sq });
+        }
+        let legal = self.legal(pos, role);
+        if !legal.is_empty() {
+            let promoting: Vec<&Move> = legal.iter().filter(|m| m.is_promotion()).collect();
+            return match self.promotion {
+                None if !promoting.is_empty() && promoting.len() == legal.len() => {
+                    Some(IllegalReason::PromotionMissing {
+                        from: promoting[0].from().unwrap_or(to),
+                        to,
+                    })
+                }
+                Some(_) if promoting.is_empty() => Some(IllegalReason::NotAPromotion { to }),
+                _ => None,
+            };
+        }
+        if us.contains(to) {
+            return Some(IllegalReason::OwnPieceOnTarget { to });
+        }
+        let candidates = (board.by_role(role) & us)
+            .into_iter()
+            .filter(|sq| {
+                self.from_file.is_none_or(|f| f == sq.file())
+                    && self.from_rank.is_none_or(|r| r == sq.rank())
+            })
+            .find(|&from| reaches(pos, role, from, to));
+        match candidates {
+            Some(from) => Some(IllegalReason::WouldLeaveKingInCheck {
+                role,
+                from,
+                to,
+                in_check: pos.is_check(),
+            }),
+            None => Some(IllegalReason::NoPieceReaches { role, to }),
+        }
+    }
+}
+
+/// Whether a piece of `role` on `from` could move to `to` by its movement alone, ignoring
+/// whether its own king would stand in check afterwards (FIDE Laws 3.1–3.8).
+fn reaches(pos: &Chess, role: Role, from: Square, to: Square) -> bool {
+    let board = pos.board();
+    let color = pos.turn();
+    let occupied = board.occupied();
+    let them = pos.them();
+    if role == Role::Pawn {
+        let ep = pos.ep_square(shakmaty::EnPassantMode::Legal);
+        if attacks::pawn_attacks(color, from).contains(to) {
+            return them.contains(to) || ep == Some(to);
+        }
+        let forward = |sq: Square| sq.offset(if color.is_white() { 8 } else { -8 });
+        let Some(one) = forward(from) else {
+            return false;
+        };
+        if occupied.contains(one) {
+            return false;
+        }
+        if one == to {
+            return true;
+        }
+        let start = if color.is_white() {
+            Rank::Second
+        } else {
+            Rank::Seventh
+        };
+        return from.rank() == start && forward(one) == Some(to) && !occupied.contains(to);
+    }
+    let bb: Bitboard = attacks::attacks(from, Piece { color, role }, occupied);
+    bb.contains(to) && !pos.us().contains(to)
+}
