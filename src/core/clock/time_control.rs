@@ -562,7 +562,7 @@ impl FromStr for TimeControl {
             "?" => return Err(TimeControlError::Unknown),
             _ => {}
         }
-        if text.starts_with('*') {
+        if text.starts_with('*') || text.contains(":*") {
             return Err(TimeControlError::Sandclock {
                 text: text.to_string(),
             });
@@ -571,6 +571,16 @@ impl FromStr for TimeControl {
             return Err(TimeControlError::Malformed {
                 text: text.to_string(),
                 reason: "spaces are not allowed inside a time control",
+            });
+        }
+        if !text
+            .chars()
+            .all(|c| c.is_ascii_digit() || ".+/:hmsdbHMSDB".contains(c))
+        {
+            return Err(TimeControlError::Malformed {
+                text: text.to_string(),
+                reason: "only digits, '.', '+', '/', ':', the units h m s and the delay markers \
+                         d b may appear",
             });
         }
         let has_colon = text.contains(':');
@@ -659,5 +669,283 @@ impl fmt::Display for TimeControl {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(secs: u64) -> Duration {
+        Duration::from_secs(secs)
+    }
+
+    fn sd(base: u64, inc: u64) -> TimeControl {
+        TimeControl::sudden_death(s(base), s(inc))
+    }
+
+    fn delay(base: u64, kind: DelayKind, len: u64) -> TimeControl {
+        TimeControl::with_delay(s(base), kind, s(len))
+    }
+
+    #[test]
+    fn parses_every_form() {
+        let classical_repeat = TimeControl {
+            periods: vec![
+                Period::for_moves(40, s(7200), Duration::ZERO),
+                Period::for_moves(20, s(3600), Duration::ZERO),
+            ],
+        };
+        let cases: Vec<(&str, TimeControl)> = vec![
+            // de-facto PGN
+            ("40/5400+30:1800+30", TimeControl::fide_standard()),
+            ("900+10", sd(900, 10)),
+            // strict PGN
+            (
+                "40/9000:1800",
+                TimeControl {
+                    periods: vec![
+                        Period::for_moves(40, s(9000), Duration::ZERO),
+                        Period::sudden_death(s(1800), Duration::ZERO),
+                    ],
+                },
+            ),
+            ("300+3", sd(300, 3)),
+            ("300", sd(300, 0)),
+            ("180+2", sd(180, 2)),
+            ("40/7200:20/3600", classical_repeat),
+            (
+                "40/7200",
+                TimeControl {
+                    periods: vec![Period::for_moves(40, s(7200), Duration::ZERO)],
+                },
+            ),
+            ("-", TimeControl::untimed()),
+            // human
+            ("90/40+30+30s", TimeControl::fide_standard()),
+            ("90/40+30+30", TimeControl::fide_standard()),
+            ("15+10", sd(900, 10)),
+            ("3+2", sd(180, 2)),
+            ("90+30", sd(5400, 30)),
+            ("179", sd(179 * 60, 0)),
+            ("90m+30s", sd(5400, 30)),
+            ("2h", sd(7200, 0)),
+            ("60s+1", sd(60, 1)),
+            ("1.5m", sd(90, 0)),
+            ("0.5s+0.25", {
+                TimeControl::sudden_death(Duration::from_millis(500), Duration::from_millis(250))
+            }),
+            ("  15+10 ", sd(900, 10)),
+            // delays
+            ("5d3", delay(300, DelayKind::Simple, 3)),
+            ("90b30", delay(5400, DelayKind::Bronstein, 30)),
+            ("300d5", delay(300, DelayKind::Simple, 5)),
+            (
+                "40/5400d30:1800d30",
+                TimeControl {
+                    periods: vec![
+                        Period::for_moves(40, s(5400), Duration::ZERO)
+                            .with_delay(DelayKind::Simple, s(30)),
+                        Period::sudden_death(s(1800), Duration::ZERO)
+                            .with_delay(DelayKind::Simple, s(30)),
+                    ],
+                },
+            ),
+            (
+                "15+10b2",
+                TimeControl {
+                    periods: vec![
+                        Period::sudden_death(s(900), s(10)).with_delay(DelayKind::Bronstein, s(2)),
+                    ],
+                },
+            ),
+            // presets
+            ("fide-standard", TimeControl::fide_standard()),
+            ("FIDE", TimeControl::fide_standard()),
+            ("rapid", sd(900, 10)),
+            ("Blitz", sd(180, 2)),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(text.parse::<TimeControl>(), Ok(expected), "{text}");
+        }
+    }
+
+    #[test]
+    fn writes_de_facto_pgn() {
+        let cases: Vec<(TimeControl, &str)> = vec![
+            (TimeControl::fide_standard(), "40/5400+30:1800+30"),
+            (TimeControl::rapid(), "900+10"),
+            (TimeControl::blitz(), "180+2"),
+            (sd(300, 0), "300"),
+            (sd(60, 1), "60s+1"),
+            (sd(0, 5), "0+5"),
+            (TimeControl::untimed(), "-"),
+            (delay(300, DelayKind::Simple, 3), "300d3"),
+            (delay(5400, DelayKind::Bronstein, 30), "5400b30"),
+            (
+                TimeControl::sudden_death(Duration::from_millis(1500), Duration::from_millis(20)),
+                "1.500s+0.020",
+            ),
+        ];
+        for (control, expected) in cases {
+            assert_eq!(control.to_string(), expected);
+        }
+    }
+
+    #[test]
+    fn round_trips_display_from_str() {
+        let texts = [
+            "40/5400+30:1800+30",
+            "40/9000:1800",
+            "300+3",
+            "-",
+            "15+10",
+            "3+2",
+            "1+0",
+            "15s",
+            "60+1",
+            "5d3",
+            "90b30",
+            "40/7200:20/3600:15/900+5d2",
+            "90/40+30+30s",
+            "0.25s+0.125",
+            "fide-standard",
+            "rapid",
+            "blitz",
+        ];
+        for text in texts {
+            let control: TimeControl = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            let written = control.to_string();
+            assert_eq!(
+                written.parse::<TimeControl>(),
+                Ok(control),
+                "{text} -> {written}"
+            );
+        }
+    }
+
+    #[test]
+    fn rejects_errors() {
+        use TimeControlError as E;
+        let invalid = |t: &str| E::InvalidNumber {
+            text: t.to_string(),
+        };
+        let strange = |t: &str| E::Malformed {
+            text: t.to_string(),
+            reason: "only digits, '.', '+', '/', ':', the units h m s and the delay markers \
+                     d b may appear",
+        };
+        let cases: Vec<(&str, TimeControlError)> = vec![
+            ("", E::Empty),
+            ("   ", E::Empty),
+            ("?", E::Unknown),
+            (
+                "*60",
+                E::Sandclock {
+                    text: "*60".to_string(),
+                },
+            ),
+            (
+                "40/5400:*60",
+                E::Sandclock {
+                    text: "40/5400:*60".to_string(),
+                },
+            ),
+            ("abc", strange("abc")),
+            ("15+x", strange("15+x")),
+            ("x/5400", strange("x/5400")),
+            ("5bb", invalid("b")),
+            ("m", invalid("m")),
+            ("40/:1800", invalid("")),
+            ("0/5400:1800", E::ZeroMoves { period: 1 }),
+            ("1800:40/5400", E::SuddenDeathNotLast { period: 1 }),
+            ("1.2345s", invalid("1.2345s")),
+            ("-5", strange("-5")),
+            ("5+", invalid("")),
+            (
+                "99999999999999999999",
+                E::TooLarge {
+                    text: "99999999999999999999".to_string(),
+                },
+            ),
+            (
+                "40/5400::1800",
+                E::Malformed {
+                    text: "40/5400::1800".to_string(),
+                    reason: "empty period between colons",
+                },
+            ),
+            (
+                "5d",
+                E::Malformed {
+                    text: "5d".to_string(),
+                    reason: "a delay marker d or b must be followed by the delay in seconds",
+                },
+            ),
+            (
+                "15 + 10",
+                E::Malformed {
+                    text: "15 + 10".to_string(),
+                    reason: "spaces are not allowed inside a time control",
+                },
+            ),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(text.parse::<TimeControl>(), Err(expected), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn errors_say_what_is_wrong() {
+        let message = |t: &str| match t.parse::<TimeControl>() {
+            Ok(c) => panic!("{t} parsed as {c}"),
+            Err(e) => e.to_string(),
+        };
+        assert!(message("?").contains("unknown"));
+        assert!(message("*60").contains("sandclock"));
+        assert!(message("0/60").contains("zero"));
+    }
+
+    #[test]
+    fn positions_and_controls() {
+        let fide = TimeControl::fide_standard();
+        let repeat: TimeControl = "40/7200:20/3600".parse().unwrap_or_else(|e| panic!("{e}"));
+        // (control, moves completed, period index, moves to control, added when reaching it)
+        type Row<'a> = (&'a TimeControl, u32, usize, Option<u32>, Option<Duration>);
+        let cases: Vec<Row> = vec![
+            (&fide, 0, 0, Some(40), None),
+            (&fide, 39, 0, Some(1), None),
+            (&fide, 40, 1, None, Some(s(1800))),
+            (&fide, 41, 1, None, None),
+            (&fide, 200, 1, None, None),
+            (&repeat, 40, 1, Some(20), Some(s(3600))),
+            (&repeat, 59, 1, Some(1), None),
+            (&repeat, 60, 1, Some(20), Some(s(3600))),
+            (&repeat, 80, 1, Some(20), Some(s(3600))),
+            (&repeat, 81, 1, Some(19), None),
+        ];
+        for (control, moves, index, to_control, added) in cases {
+            let pos = control.position(moves).unwrap_or_else(|| panic!("{moves}"));
+            assert_eq!(pos.index, index, "{control} after {moves}");
+            assert_eq!(
+                control.moves_to_control(moves),
+                to_control,
+                "{control} {moves}"
+            );
+            assert_eq!(control.added_at_control(moves), added, "{control} {moves}");
+        }
+        assert_eq!(TimeControl::untimed().position(3), None);
+        assert_eq!(fide.added_at_control(0), None);
+    }
+
+    #[test]
+    fn setup_per_side() {
+        let setup = ClockSetup::new(TimeControl::rapid(), TimeControl::blitz());
+        assert_eq!(setup.get(Color::White), &TimeControl::rapid());
+        assert_eq!(setup.get(Color::Black), &TimeControl::blitz());
+        assert_eq!(
+            ClockSetup::from(TimeControl::blitz()).white,
+            TimeControl::blitz()
+        );
     }
 }
