@@ -179,12 +179,12 @@ fn play(
     let mut side = Color::White;
     for move_no in 0..200 {
         let periods_of = |c: Color| &periods[index(c)];
-        // Think time: mostly up to 3.6 minutes, sometimes within a few seconds (inside a
+        // Think time: mostly up to 4:40 minutes, sometimes within a few seconds (inside a
         // delay), sometimes exactly 0.
         let think = match rng.below(10) {
             0 => rng.below(6_000),
             1 => 0,
-            _ => rng.below(216_000),
+            _ => rng.below(280_000),
         };
         // Sometimes the arbiter stops the clock in the middle of the turn.
         let mut runs = Vec::new();
@@ -305,6 +305,10 @@ fn play(
         now = end;
         side = !side;
     }
+    assert!(
+        now - 1_000 >= 6 * 3_600_000,
+        "{name}: a six-hour game, got {now} ms"
+    );
     assert_eq!(clock.moves_completed(Color::White), 100);
     assert_eq!(clock.moves_completed(Color::Black), 100);
     flags
@@ -397,7 +401,7 @@ fn different_controls_per_player() {
 
 #[test]
 fn flags_fall_exactly_at_the_deadline() {
-    // Too little time for the pace: both flags fall, White's first with this seed.
+    // Too little time for the pace: both flags fall, the first one marked.
     for (seed, text, control) in [
         (9, "60m+5", vec![p(None, 3600, 5, None)]),
         (10, "45md10", vec![p(None, 2700, 0, Some((SIMPLE, 10)))]),

@@ -64,7 +64,7 @@ pub struct FlagFall {
     pub first: bool,
 }
 
-/// Misuse of the clock.
+/// FIDE Laws 6.6: misuse of the clock.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
 pub enum ClockError {
     /// FIDE Laws 6.6: no clock has been started yet, so no move can be completed.
@@ -303,7 +303,7 @@ impl Clock {
         }
     }
 
-    /// Whether the flag of `side` has fallen at `now` (whether reported or not).
+    /// FIDE Laws 6.1: whether the flag of `side` has fallen at `now` (reported or not).
     pub fn flag_fallen(&self, side: Color, now: Timestamp) -> bool {
         self.sides.get(side).flag.is_some() || self.deadline_of(side).is_some_and(|d| now >= d)
     }

@@ -161,7 +161,8 @@ impl TimeControl {
         }
     }
 
-    /// No time control (PGN `-`): the clock measures time used, never a remaining time.
+    /// FIDE Laws 6.3.a: no control specified (PGN `-`); the clock measures the time used,
+    /// never a remaining time, and no flag falls.
     pub fn untimed() -> TimeControl {
         TimeControl {
             periods: Vec::new(),
@@ -190,7 +191,8 @@ impl TimeControl {
         TimeControl::sudden_death(Duration::from_secs(180), Duration::from_secs(2))
     }
 
-    /// The named presets, as `(name, control)`: `fide-standard`, `rapid`, `blitz`.
+    /// FIDE Laws 6.3.a: the named presets, as `(name, control)`: `fide-standard`, `rapid`,
+    /// `blitz`.
     pub fn presets() -> [(&'static str, TimeControl); 3] {
         [
             ("fide-standard", TimeControl::fide_standard()),
@@ -199,7 +201,7 @@ impl TimeControl {
         ]
     }
 
-    /// Whether this control is untimed (PGN `-`, no periods).
+    /// FIDE Laws 6.3.a: whether this control is untimed (PGN `-`, no periods).
     pub fn is_untimed(&self) -> bool {
         self.periods.is_empty()
     }
@@ -310,40 +312,40 @@ impl From<TimeControl> for ClockSetup {
     }
 }
 
-/// Why a text is not a time control.
+/// FIDE Laws 6.3.a: why a text is not a time control (which must be specified in advance).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum TimeControlError {
-    /// Nothing was given.
+    /// FIDE Laws 6.3.a: nothing was given.
     #[error("empty time control")]
     Empty,
-    /// PGN `?`: the control is unknown, so a clock cannot be set to it.
+    /// FIDE Laws 6.3.a: PGN `?`, the control is unknown, so a clock cannot be set to it.
     #[error("the time control is unknown (\"?\"); a clock cannot be set to an unknown control")]
     Unknown,
-    /// PGN `*seconds`: an hourglass control, which FIDE Laws Article 6 do not know.
+    /// FIDE Laws 6.3: PGN `*seconds`, an hourglass control, which Article 6 does not know.
     #[error("sandclock (hourglass) control {text:?} is not supported; FIDE Laws 6.3 have none")]
     Sandclock {
         /// The text given.
         text: String,
     },
-    /// A number could not be read (or is finer than a millisecond).
+    /// FIDE Laws 6.3.a: a number could not be read (or is finer than a millisecond).
     #[error("{text:?} is not a number of moves or an amount of time")]
     InvalidNumber {
         /// The offending part.
         text: String,
     },
-    /// A number is too large.
+    /// FIDE Laws 6.3.a: a number is too large.
     #[error("{text:?} is too large")]
     TooLarge {
         /// The offending part.
         text: String,
     },
-    /// `0/...`: a period must have at least one move.
+    /// FIDE Laws 6.3.a: `0/...`, a period must have at least one move.
     #[error("period {period} has a move count of zero; a period needs at least one move")]
     ZeroMoves {
         /// 1-based number of the period.
         period: usize,
     },
-    /// A period for the rest of the game is followed by another period.
+    /// FIDE Laws 6.3.a: a period for the rest of the game is followed by another period.
     #[error(
         "period {period} has no move count, so it lasts the rest of the game, but more periods follow"
     )]
@@ -351,7 +353,7 @@ pub enum TimeControlError {
         /// 1-based number of the period.
         period: usize,
     },
-    /// The text does not follow any of the forms.
+    /// FIDE Laws 6.3.a: the text does not follow any of the forms.
     #[error("{text:?} is not a time control: {reason}")]
     Malformed {
         /// The offending part.
