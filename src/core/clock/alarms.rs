@@ -234,7 +234,8 @@ impl Alarms {
     /// FIDE Laws D.2.5.c: the notices that became due since the previous poll: per side at
     /// most one reminder (the lowest mark crossed) and one low-time warning (the lowest
     /// threshold crossed); a reminder at the same value as a low-time warning is left out.
-    /// Nothing is reported for a clock whose flag has fallen.
+    /// Nothing is reported for a clock whose flag has fallen. An arbiter's correction or a
+    /// restored snapshot that lowers a clock reports the lowest mark crossed by the change.
     pub fn poll(&mut self, clock: &Clock, now: Timestamp) -> Vec<ClockNotice> {
         let mut notices = Vec::new();
         for side in [Color::White, Color::Black] {

@@ -482,7 +482,8 @@ impl Clock {
     /// counters, flags and the side to move. The side to move starts a fresh turn at `now`
     /// (with a fresh delay). The clock keeps running only if it runs now and the snapshot
     /// was not paused; otherwise it is paused (or not started, if the snapshot has no side
-    /// to move), and the arbiter resumes it (6.12.c).
+    /// to move), and the arbiter resumes it (6.12.c). Flags recorded in the snapshot count as
+    /// already reported by [`Clock::check_flag`].
     pub fn restore(&mut self, snap: &ClockSnapshot, now: Timestamp) {
         let keep_running = self.running().is_some() && !snap.paused;
         for (side, s) in [(Color::White, &snap.white), (Color::Black, &snap.black)] {
