@@ -810,7 +810,7 @@ impl Session {
         let san = SanPlus::from_move(before.clone(), mv).to_string();
         let uci = UciMove::from_move(mv, self.castling_mode).to_string();
         let timing = match self.clock.as_mut() {
-            Some(clock) if clock.running() == Some(side) => Some(clock.complete_move(now)),
+            Some(clock) if clock.running() == Some(side) => clock.complete_move(now).ok(),
             _ => None,
         };
         self.pos.play_unchecked(mv);

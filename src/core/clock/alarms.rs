@@ -1,0 +1,539 @@
+//! Clock announcements for the blind player, scheduled purely from the clock's state.
+//!
+//! FIDE Laws D.2.5.c allow a clock with an audio aid; D.2.9.d lets the player ask for the
+//! time used. The station announces on its own: periodic reminders of the remaining time,
+//! warnings when player-set low-time thresholds are crossed, and passed time controls.
+//! Every kind can be switched off ([`AlarmSettings::off`]).
+//!
+//! A threshold `t` is *crossed* when the remaining time of a clock goes from above `t` to
+//! `t` or below while it runs. Because the remaining time of the running clock is
+//! `min(main time, deadline - now)`, the crossing instant is exactly `deadline - t` (a
+//! simple delay in progress is part of the deadline), which is what
+//! [`Alarms::next_deadline`] returns. [`Alarms::poll`] compares the remaining time with the
+//! one seen at the previous poll and reports, per side, only the lowest reminder mark and the
+//! lowest low-time threshold crossed in between: after a stall of the event loop there is
+//! never a backlog, each crossing is reported at most once, and a crossing polled at its
+//! instant is reported then. The first poll only observes.
+
+use std::time::Duration;
+
+use shakmaty::{ByColor, Color};
+
+use super::clock::{Clock, ControlPassed, MoveTiming};
+use crate::core::time::Timestamp;
+
+/// One step of a [`ReminderSchedule`]: a reminder at every multiple of `every` that is at or
+/// below `below`.
+///
+/// FIDE Laws D.2.5.c: audio aid of the clock for the visually impaired player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReminderStep {
+    /// FIDE Laws D.2.5.c: the step applies to marks at or below this remaining time.
+    pub below: Duration,
+    /// FIDE Laws D.2.5.c: the spacing of the marks (a step with zero spacing is ignored).
+    pub every: Duration,
+}
+
+/// When to remind the player of the remaining time: the union of the marks of all steps.
+///
+/// FIDE Laws D.2.5.c: audio aid. The default ([`ReminderSchedule::default`]) reminds every
+/// 10 minutes (at every multiple of 10 minutes), every minute at 5 minutes and below,
+/// every 10 s at 1 minute and below, and each second of the last 10 s: ..., 20:00, 10:00,
+/// 5:00, 4:00, 3:00, 2:00, 1:00, 0:50, ..., 0:20, 0:10, 0:09, ..., 0:01.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ReminderSchedule {
+    /// FIDE Laws D.2.5.c: the steps, in any order.
+    pub steps: Vec<ReminderStep>,
+}
+
+impl Default for ReminderSchedule {
+    /// FIDE Laws D.2.5.c: the documented default schedule.
+    fn default() -> ReminderSchedule {
+        let step = |below: Duration, every: Duration| ReminderStep { below, every };
+        ReminderSchedule {
+            steps: vec![
+                step(Duration::MAX, Duration::from_secs(600)),
+                step(Duration::from_secs(300), Duration::from_secs(60)),
+                step(Duration::from_secs(60), Duration::from_secs(10)),
+                step(Duration::from_secs(10), Duration::from_secs(1)),
+            ],
+        }
+    }
+}
+
+fn from_nanos(n: u128) -> Duration {
+    let secs = u64::try_from(n / 1_000_000_000).unwrap_or(u64::MAX);
+    // The remainder is below 10^9 and fits.
+    let nanos = u32::try_from(n % 1_000_000_000).unwrap_or(0);
+    Duration::new(secs, nanos)
+}
+
+impl ReminderSchedule {
+    /// FIDE Laws D.2.5.c: the largest mark at or below `x`, if any.
+    pub fn mark_at_or_below(&self, x: Duration) -> Option<Duration> {
+        self.steps
+            .iter()
+            .filter(|s| !s.every.is_zero())
+            .filter_map(|s| {
+                let every = s.every.as_nanos();
+                let k = x.min(s.below).as_nanos() / every;
+                (k > 0).then(|| from_nanos(k * every))
+            })
+            .max()
+    }
+
+    /// FIDE Laws D.2.5.c: the smallest mark at or above `x` (and positive), if any.
+    pub fn mark_at_or_above(&self, x: Duration) -> Option<Duration> {
+        self.steps
+            .iter()
+            .filter(|s| !s.every.is_zero())
+            .filter_map(|s| {
+                let every = s.every.as_nanos();
+                let k = x.as_nanos().div_ceil(every).max(1);
+                let mark = from_nanos(k.saturating_mul(every));
+                (mark <= s.below).then_some(mark)
+            })
+            .min()
+    }
+}
+
+/// Which announcements are on. FIDE requires that clock alarms can be switched off: each
+/// kind can be.
+///
+/// FIDE Laws D.2.5.c: audio aid of the clock.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct AlarmSettings {
+    /// FIDE Laws D.2.5.c: periodic reminders of the remaining time; `None` is off.
+    pub reminders: Option<ReminderSchedule>,
+    /// FIDE Laws D.2.5.c: low-time warnings, set by the player (e.g. 2 minutes); empty is off.
+    pub low_time: Vec<Duration>,
+    /// FIDE Laws 6.3.b: announce when a time control is passed and time is added.
+    pub control_passed: bool,
+}
+
+impl Default for AlarmSettings {
+    /// FIDE Laws D.2.5.c: the default reminders, no low-time warnings (the player sets
+    /// them), control passing announced.
+    fn default() -> AlarmSettings {
+        AlarmSettings {
+            reminders: Some(ReminderSchedule::default()),
+            low_time: Vec::new(),
+            control_passed: true,
+        }
+    }
+}
+
+impl AlarmSettings {
+    /// FIDE Laws D.2.5.c: every announcement switched off.
+    pub fn off() -> AlarmSettings {
+        AlarmSettings {
+            reminders: None,
+            low_time: Vec::new(),
+            control_passed: false,
+        }
+    }
+}
+
+/// A clock announcement that became due; words are rendered elsewhere.
+///
+/// FIDE Laws D.2.5.c: audio aid of the clock.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClockNotice {
+    /// FIDE Laws D.2.5.c: a reminder mark was crossed.
+    Reminder {
+        /// FIDE Laws 6.1: whose clock.
+        side: Color,
+        /// FIDE Laws D.2.5.c: the mark crossed.
+        mark: Duration,
+        /// FIDE Laws 6.1: the time on the clock at the poll (equal to `mark` if polled at
+        /// the crossing instant).
+        remaining: Duration,
+    },
+    /// FIDE Laws D.2.5.c: a player-set low-time threshold was crossed.
+    LowTime {
+        /// FIDE Laws 6.1: whose clock.
+        side: Color,
+        /// FIDE Laws D.2.5.c: the threshold crossed.
+        threshold: Duration,
+        /// FIDE Laws 6.1: the time on the clock at the poll.
+        remaining: Duration,
+    },
+    /// FIDE Laws 6.3.b: a time control was passed and time added.
+    ControlPassed {
+        /// FIDE Laws 6.1: whose clock.
+        side: Color,
+        /// FIDE Laws 6.3.a/b: moves completed and time added.
+        control: ControlPassed,
+        /// FIDE Laws 6.1: the time on the clock after the move.
+        remaining: Duration,
+    },
+}
+
+/// Schedules the [`ClockNotice`]s of a [`Clock`]; pure, time passed in.
+///
+/// FIDE Laws D.2.5.c: audio aid of the clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Alarms {
+    settings: AlarmSettings,
+    seen: ByColor<Option<Duration>>,
+}
+
+impl Alarms {
+    /// FIDE Laws D.2.5.c: alarms with these settings; nothing seen yet.
+    pub fn new(settings: AlarmSettings) -> Alarms {
+        Alarms {
+            settings,
+            seen: ByColor::default(),
+        }
+    }
+
+    /// FIDE Laws D.2.5.c: the current settings.
+    pub fn settings(&self) -> &AlarmSettings {
+        &self.settings
+    }
+
+    /// FIDE Laws D.2.5.c: the player changes the settings (e.g. switches alarms off).
+    pub fn set_settings(&mut self, settings: AlarmSettings) {
+        self.settings = settings;
+    }
+
+    /// The largest mark (reminder or low time) at or below `x`.
+    fn mark_at_or_below(&self, x: Duration) -> Option<Duration> {
+        let reminder = self
+            .settings
+            .reminders
+            .as_ref()
+            .and_then(|r| r.mark_at_or_below(x));
+        let low = self
+            .settings
+            .low_time
+            .iter()
+            .copied()
+            .filter(|&t| !t.is_zero() && t <= x)
+            .max();
+        reminder.max(low)
+    }
+
+    /// FIDE Laws D.2.5.c: the exact instant the next reminder mark or low-time threshold is
+    /// crossed on the running clock, so that the event loop can sleep until the earlier of
+    /// this and [`Clock::next_deadline`]. `None` if nothing is due (no clock runs, its flag
+    /// fell, it is untimed, or all alarms are off).
+    pub fn next_deadline(&self, clock: &Clock, now: Timestamp) -> Option<Timestamp> {
+        let side = clock.running()?;
+        let deadline = clock.next_deadline()?;
+        let remaining = clock.remaining(side, now);
+        let seen = self.seen.get(side).unwrap_or(remaining);
+        // Marks strictly below what was seen, and not above what remains.
+        let bound = remaining.min(seen.checked_sub(Duration::from_nanos(1))?);
+        let mark = self.mark_at_or_below(bound)?;
+        Some(Timestamp::from_duration(
+            deadline.since_epoch().saturating_sub(mark),
+        ))
+    }
+
+    /// FIDE Laws D.2.5.c: the notices that became due since the previous poll: per side at
+    /// most one reminder (the lowest mark crossed) and one low-time warning (the lowest
+    /// threshold crossed); a reminder at the same value as a low-time warning is left out.
+    /// Nothing is reported for a clock whose flag has fallen. An arbiter's correction or a
+    /// restored snapshot that lowers a clock reports the lowest mark crossed by the change.
+    pub fn poll(&mut self, clock: &Clock, now: Timestamp) -> Vec<ClockNotice> {
+        let mut notices = Vec::new();
+        for side in [Color::White, Color::Black] {
+            let current = clock.remaining(side, now);
+            let previous = self.seen.get_mut(side).replace(current);
+            let Some(previous) = previous else { continue };
+            if current >= previous || current.is_zero() || current == Duration::MAX {
+                continue;
+            }
+            let low = self
+                .settings
+                .low_time
+                .iter()
+                .copied()
+                .filter(|&t| current <= t && t < previous)
+                .min();
+            let reminder = self
+                .settings
+                .reminders
+                .as_ref()
+                .and_then(|r| r.mark_at_or_above(current))
+                .filter(|&m| m < previous && Some(m) != low);
+            if let Some(mark) = reminder {
+                notices.push(ClockNotice::Reminder {
+                    side,
+                    mark,
+                    remaining: current,
+                });
+            }
+            if let Some(threshold) = low {
+                notices.push(ClockNotice::LowTime {
+                    side,
+                    threshold,
+                    remaining: current,
+                });
+            }
+        }
+        notices
+    }
+
+    /// FIDE Laws 6.3.b: the notice for a completed move that passed a time control, if that
+    /// announcement is on.
+    pub fn on_move(&self, timing: &MoveTiming) -> Option<ClockNotice> {
+        let control = timing
+            .control_passed
+            .filter(|_| self.settings.control_passed)?;
+        Some(ClockNotice::ControlPassed {
+            side: timing.side,
+            control,
+            remaining: timing.remaining_after,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::clock::time_control::{ClockSetup, TimeControl};
+    use Color::{Black, White};
+
+    fn t(ms: u64) -> Timestamp {
+        Timestamp::from_millis(ms)
+    }
+    fn secs(s: u64) -> Duration {
+        Duration::from_secs(s)
+    }
+    fn clock(text: &str) -> Clock {
+        let control: TimeControl = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        Clock::new(ClockSetup::same(control))
+    }
+
+    /// The event loop: sleep until the earlier of the alarm and the flag, poll, until `end`.
+    /// Returns (instant in ms, notice).
+    fn run(clock: &mut Clock, alarms: &mut Alarms, now: u64, end: u64) -> Vec<(u64, ClockNotice)> {
+        let mut out = Vec::new();
+        let mut now = t(now);
+        assert!(
+            alarms.poll(clock, now).is_empty(),
+            "first poll only observes"
+        );
+        for _ in 0..10_000 {
+            let next = [alarms.next_deadline(clock, now), clock.next_deadline()]
+                .into_iter()
+                .flatten()
+                .min();
+            let Some(next) = next.filter(|&n| n <= t(end)) else {
+                return out;
+            };
+            assert!(next >= now, "deadline in the past");
+            // Nothing is due a millisecond earlier.
+            if next > now {
+                assert!(
+                    alarms
+                        .poll(clock, Timestamp::from_millis(next.as_millis() - 1))
+                        .is_empty()
+                );
+            }
+            now = next;
+            for notice in alarms.poll(clock, now) {
+                out.push((now.as_millis(), notice));
+            }
+            if clock.check_flag(now).is_some() {
+                return out;
+            }
+        }
+        panic!("the event loop did not settle");
+    }
+
+    fn reminder(side: Color, mark_ms: u64) -> ClockNotice {
+        let d = Duration::from_millis(mark_ms);
+        ClockNotice::Reminder {
+            side,
+            mark: d,
+            remaining: d,
+        }
+    }
+
+    #[test]
+    fn default_schedule_marks() {
+        let r = ReminderSchedule::default();
+        // (x, largest mark <= x, smallest mark >= x), in seconds
+        let cases: [(u64, Option<u64>, Option<u64>); 11] = [
+            (5400, Some(5400), Some(5400)),
+            (5399, Some(4800), Some(5400)),
+            (601, Some(600), Some(1200)),
+            (599, Some(300), Some(600)),
+            (299, Some(240), Some(300)),
+            (61, Some(60), Some(120)),
+            (59, Some(50), Some(60)),
+            (11, Some(10), Some(20)),
+            (9, Some(9), Some(9)),
+            (1, Some(1), Some(1)),
+            (0, None, Some(1)),
+        ];
+        for (x, below, above) in cases {
+            assert_eq!(r.mark_at_or_below(secs(x)), below.map(secs), "below {x}");
+            assert_eq!(r.mark_at_or_above(secs(x)), above.map(secs), "above {x}");
+        }
+        assert_eq!(
+            r.mark_at_or_above(Duration::from_millis(9_500)),
+            Some(secs(10))
+        );
+    }
+
+    #[test]
+    fn each_crossing_once_at_its_instant() {
+        let mut c = clock("12m");
+        c.start(White, t(0));
+        let mut alarms = Alarms::new(AlarmSettings {
+            reminders: Some(ReminderSchedule::default()),
+            low_time: vec![secs(150), secs(120)],
+            control_passed: true,
+        });
+        let got = run(&mut c, &mut alarms, 0, 10_000_000);
+        let mut expected = Vec::new();
+        for mark in [600, 300, 240, 180] {
+            expected.push((720_000 - mark * 1000, reminder(White, mark * 1000)));
+        }
+        // player-set thresholds; the 2:00 reminder gives way to the low-time warning
+        expected.insert(
+            4,
+            (
+                570_000,
+                ClockNotice::LowTime {
+                    side: White,
+                    threshold: secs(150),
+                    remaining: secs(150),
+                },
+            ),
+        );
+        expected.push((
+            600_000,
+            ClockNotice::LowTime {
+                side: White,
+                threshold: secs(120),
+                remaining: secs(120),
+            },
+        ));
+        for mark in [60, 50, 40, 30, 20, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1] {
+            expected.push((720_000 - mark * 1000, reminder(White, mark * 1000)));
+        }
+        assert_eq!(got, expected);
+        assert!(c.flag_fallen(White, t(720_000)));
+        // after the flag, nothing
+        assert!(alarms.poll(&c, t(800_000)).is_empty());
+        assert_eq!(alarms.next_deadline(&c, t(800_000)), None);
+    }
+
+    #[test]
+    fn switched_off_nothing() {
+        let mut c = clock("12m");
+        c.start(White, t(0));
+        let mut alarms = Alarms::new(AlarmSettings::off());
+        assert_eq!(alarms.next_deadline(&c, t(0)), None);
+        for at in (0..=720_000).step_by(500) {
+            assert!(alarms.poll(&c, t(at)).is_empty(), "at {at}");
+        }
+        let timing = MoveTiming {
+            side: White,
+            moves_completed: 40,
+            remaining_after: secs(100),
+            elapsed: secs(1),
+            increment_added: Duration::ZERO,
+            control_passed: Some(ControlPassed {
+                moves: 40,
+                added: secs(1800),
+            }),
+            flag_fallen: false,
+        };
+        assert_eq!(alarms.on_move(&timing), None);
+        let on = Alarms::new(AlarmSettings::default());
+        assert_eq!(
+            on.on_move(&timing),
+            Some(ClockNotice::ControlPassed {
+                side: White,
+                control: ControlPassed {
+                    moves: 40,
+                    added: secs(1800)
+                },
+                remaining: secs(100)
+            })
+        );
+    }
+
+    #[test]
+    fn no_backlog_after_a_stall() {
+        let mut c = clock("12m");
+        c.start(White, t(0));
+        let mut alarms = Alarms::new(AlarmSettings::default());
+        assert!(alarms.poll(&c, t(0)).is_empty());
+        // the loop stalls until 45 s are left: only the 50 s mark
+        assert_eq!(
+            alarms.poll(&c, t(675_000)),
+            vec![ClockNotice::Reminder {
+                side: White,
+                mark: secs(50),
+                remaining: secs(45)
+            }]
+        );
+        assert!(alarms.poll(&c, t(675_000)).is_empty());
+        assert_eq!(alarms.next_deadline(&c, t(675_000)), Some(t(680_000)));
+        assert_eq!(alarms.poll(&c, t(680_000)), vec![reminder(White, 40_000)]);
+    }
+
+    #[test]
+    fn paused_clock_no_backlog_and_shifted_deadlines() {
+        let mut c = clock("12m");
+        c.start(White, t(0));
+        let mut alarms = Alarms::new(AlarmSettings::default());
+        assert!(alarms.poll(&c, t(0)).is_empty());
+        c.pause(t(100_000)); // 620 s left
+        assert_eq!(alarms.next_deadline(&c, t(100_000)), None);
+        assert!(alarms.poll(&c, t(5_000_000)).is_empty());
+        c.resume(t(5_000_000));
+        assert_eq!(alarms.next_deadline(&c, t(5_000_000)), Some(t(5_020_000)));
+        assert!(alarms.poll(&c, t(5_019_999)).is_empty());
+        assert_eq!(
+            alarms.poll(&c, t(5_020_000)),
+            vec![reminder(White, 600_000)]
+        );
+    }
+
+    #[test]
+    fn simple_delay_shifts_the_crossings() {
+        let mut c = clock("5md5");
+        c.start(White, t(0));
+        let mut alarms = Alarms::new(AlarmSettings::default());
+        // 300 s at the start is not a crossing; 240 s after 5 s of delay + 60 s
+        let got = run(&mut c, &mut alarms, 0, 70_000);
+        assert_eq!(got, vec![(65_000, reminder(White, 240_000))]);
+        // a move, then Black's turn with its own delay, then White's again
+        c.complete_move(t(70_000)).unwrap_or_else(|e| panic!("{e}")); // White: 235 s left
+        assert_eq!(
+            alarms.next_deadline(&c, t(70_000)),
+            Some(t(70_000 + 5_000 + 60_000))
+        );
+        c.complete_move(t(71_000)).unwrap_or_else(|e| panic!("{e}"));
+        // White 235 s: next mark 180 s at 71 + 5 + 55 s
+        assert_eq!(alarms.next_deadline(&c, t(71_000)), Some(t(131_000)));
+        let got = run(&mut c, &mut alarms, 71_000, 131_000);
+        assert_eq!(got, vec![(131_000, reminder(White, 180_000))]);
+    }
+
+    #[test]
+    fn crossing_again_after_an_increment() {
+        let mut c = clock("5m+30");
+        c.start(White, t(0));
+        let mut alarms = Alarms::new(AlarmSettings::default());
+        assert!(alarms.poll(&c, t(0)).is_empty());
+        assert_eq!(alarms.poll(&c, t(60_000)), vec![reminder(White, 240_000)]);
+        c.complete_move(t(70_000)).unwrap_or_else(|e| panic!("{e}")); // 260 s
+        assert!(alarms.poll(&c, t(70_000)).is_empty());
+        c.complete_move(t(80_000)).unwrap_or_else(|e| panic!("{e}"));
+        // White at 260 s crosses 240 s again, 20 s later: a new crossing
+        assert_eq!(alarms.next_deadline(&c, t(80_000)), Some(t(100_000)));
+        assert_eq!(alarms.poll(&c, t(100_000)), vec![reminder(White, 240_000)]);
+        assert_eq!(alarms.poll(&c, t(100_000)), vec![]);
+        // Black was not running: nothing for Black
+        assert_eq!(c.remaining(Black, t(100_000)), secs(320));
+    }
+}
