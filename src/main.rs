@@ -25,7 +25,8 @@ struct GameOptions {
     /// Language spoken, brailled and understood: de, es, en.
     #[arg(long)]
     lang: Option<String>,
-    /// Time control (PGN TimeControl, e.g. 300, 900+10, 40/5400+30:1800+30).
+    /// Time control: PGN (300, 40/5400+30:1800+30) or human (15+10 = 15 min + 10 s,
+    /// 90/40+30+30s, blitz, rapid, fide-standard; 5d3 = 5 min with a 3 s delay).
     #[arg(long)]
     tc: Option<String>,
     /// Who is visually impaired: white, black, both, none.
@@ -50,7 +51,18 @@ impl GameOptions {
         let mut config = Config::default();
         let pairs = [
             ("lang", self.lang.clone()),
-            ("tc", self.tc.clone()),
+            // The command line also takes human forms ("15+10", "90/40+30+30s", "blitz").
+            (
+                "tc",
+                match &self.tc {
+                    Some(tc) => Some(
+                        tc.parse::<ansage::core::clock::TimeControl>()
+                            .map_err(|e| anyhow::anyhow!("--tc {tc}: {e}"))?
+                            .to_string(),
+                    ),
+                    None => None,
+                },
+            ),
             ("vi", self.vi.clone()),
             ("confirm", self.confirm.clone()),
             ("confirm_sighted", self.confirm_sighted.clone()),

@@ -79,7 +79,10 @@ fn core_is_pure() {
 #[test]
 fn no_unwrap_outside_tests() {
     let mut offences = Vec::new();
-    for file in rust_files(&root().join("src")).into_iter().filter(|f| !is_test_file(f)) {
+    for file in rust_files(&root().join("src"))
+        .into_iter()
+        .filter(|f| !is_test_file(f))
+    {
         let text = std::fs::read_to_string(&file).unwrap();
         for (n, line) in non_test_code(&text).lines().enumerate() {
             let code = line.split("//").next().unwrap_or("");
@@ -119,7 +122,10 @@ fn no_words_in_core_code() {
         "\"nein\"",
     ];
     let mut offences = Vec::new();
-    for file in rust_files(&root().join("src/core")).into_iter().filter(|f| !is_test_file(f)) {
+    for file in rust_files(&root().join("src/core"))
+        .into_iter()
+        .filter(|f| !is_test_file(f))
+    {
         let text = std::fs::read_to_string(&file).unwrap();
         for (n, line) in non_test_code(&text).lines().enumerate() {
             if line.trim_start().starts_with("//") {

@@ -279,21 +279,27 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Message> {
 
 /// The sentence saying why a clearly described move is impossible.
 pub fn illegal_reason(vocab: &'static Vocabulary, _pos: &Chess, reason: &IllegalReason) -> Message {
-    let piece = |m: Message, role: Role| m.arg("piece", vocab.piece_name(role)).arg("role", role_key(role));
+    let piece = |m: Message, role: Role| {
+        m.arg("piece", vocab.piece_name(role))
+            .arg("role", role_key(role))
+    };
     match reason {
         IllegalReason::NoSuchPiece { role } => piece(Message::new("reason-no-such-piece"), *role),
         IllegalReason::NoPieceOn { square } => {
             Message::new("reason-no-piece-on").arg("square", vocab.square_name(*square))
         }
         IllegalReason::NoPieceReaches { role, to } => {
-            piece(Message::new("reason-no-piece-reaches"), *role).arg("square", vocab.square_name(*to))
+            piece(Message::new("reason-no-piece-reaches"), *role)
+                .arg("square", vocab.square_name(*to))
         }
         IllegalReason::OwnPieceOnTarget { to } => {
             Message::new("reason-own-piece-on-target").arg("square", vocab.square_name(*to))
         }
-        IllegalReason::WouldLeaveKingInCheck { in_check, .. } => {
-            Message::new(if *in_check { "reason-king-in-check" } else { "reason-king-into-check" })
-        }
+        IllegalReason::WouldLeaveKingInCheck { in_check, .. } => Message::new(if *in_check {
+            "reason-king-in-check"
+        } else {
+            "reason-king-into-check"
+        }),
         IllegalReason::CastlingNotAllowed { .. } => Message::new("reason-castling-not-allowed"),
         IllegalReason::PromotionMissing { to, .. } => {
             Message::new("reason-promotion-missing").arg("square", vocab.square_name(*to))

@@ -9,7 +9,7 @@
 
 use std::time::Duration;
 
-use crate::core::clock::ClockSetup;
+use crate::core::clock::{ClockSetup, TimeControl};
 use crate::core::input::{Actor, Input, Key};
 use crate::core::laws::Start;
 use crate::core::output::Output;
@@ -124,11 +124,9 @@ pub fn parse_policy(text: &str) -> Option<ConfirmPolicy> {
 pub fn apply_setup(config: &mut Config, key: &str, value: &str) -> Result<(), String> {
     match key {
         "tc" => {
-            let tc = value.parse().map_err(|e| format!("tc={value}: {e}"))?;
-            config.clock = Some(ClockSetup {
-                white: tc,
-                black: tc_clone(value)?,
-            });
+            let tc = TimeControl::from_pgn(value).map_err(|e| format!("tc={value}: {e}"))?;
+            // An untimed game ("-") has no clock to show or announce.
+            config.clock = (!tc.is_untimed()).then(|| ClockSetup::same(tc));
         }
         "vi" => {
             config.impaired = match value {
@@ -165,10 +163,6 @@ pub fn apply_setup(config: &mut Config, key: &str, value: &str) -> Result<(), St
         _ => return Err(format!("unknown setup key {key:?}")),
     }
     Ok(())
-}
-
-fn tc_clone(value: &str) -> Result<crate::core::clock::TimeControl, String> {
-    value.parse().map_err(|e| format!("tc={value}: {e}"))
 }
 
 /// Parses a script.

@@ -16,8 +16,9 @@
 //!   **minutes if the bare number is below 180**, in seconds from 180 on, so `15+10` is
 //!   15 minutes + 10 s, `3+2` is 3 minutes + 2 s, and `300+3` and `180+2` (PGN) are read as
 //!   seconds. Increments and delays are always in seconds. A bare base below 3 minutes
-//!   written in PGN seconds therefore needs an explicit unit (`60s+1`); [`fmt::Display`]
-//!   writes one there so that writing and reading back always gives the same control.
+//!   in seconds therefore needs an explicit unit here (`60s+1`). [`fmt::Display`] writes
+//!   strict PGN (`60+1`, all seconds), which [`TimeControl::from_pgn`] reads: that is the
+//!   form of PGN files and of scripts' `tc=`; this human form is for the command line.
 //! * **Human two-period form** `minutes/moves+minutes+increment`, e.g. `90/40+30+30s`:
 //!   90 minutes for 40 moves, then 30 minutes for the rest of the game, 30 s added per move
 //!   from move 1. Recognised by its two `+` signs (a PGN period has at most one).
@@ -596,31 +597,68 @@ impl FromStr for TimeControl {
                 periods: vec![period],
             });
         }
-        let count = text.split(':').count();
-        let mut periods = Vec::with_capacity(count);
-        for (i, part) in text.split(':').enumerate() {
-            let number = i + 1;
-            if part.is_empty() {
-                return Err(TimeControlError::Malformed {
-                    text: text.to_string(),
-                    reason: "empty period between colons",
-                });
-            }
-            if part.starts_with('*') {
-                return Err(TimeControlError::Sandclock {
-                    text: text.to_string(),
-                });
-            }
-            let (moves, body) = match part.split_once('/') {
-                Some((m, body)) => (Some(parse_moves(m, number)?), body),
-                None => (None, part),
-            };
-            if moves.is_none() && number < count {
-                return Err(TimeControlError::SuddenDeathNotLast { period: number });
-            }
-            periods.push(parse_period_body(body, moves, |_| Unit::Seconds)?);
+        parse_pgn_periods(text)
+    }
+}
+
+/// PGN periods separated by `:`, every bare amount in seconds.
+fn parse_pgn_periods(text: &str) -> Result<TimeControl, TimeControlError> {
+    let count = text.split(':').count();
+    let mut periods = Vec::with_capacity(count);
+    for (i, part) in text.split(':').enumerate() {
+        let number = i + 1;
+        if part.is_empty() {
+            return Err(TimeControlError::Malformed {
+                text: text.to_string(),
+                reason: "empty period between colons",
+            });
         }
-        Ok(TimeControl { periods })
+        if part.starts_with('*') {
+            return Err(TimeControlError::Sandclock {
+                text: text.to_string(),
+            });
+        }
+        let (moves, body) = match part.split_once('/') {
+            Some((m, body)) => (Some(parse_moves(m, number)?), body),
+            None => (None, part),
+        };
+        if moves.is_none() && number < count {
+            return Err(TimeControlError::SuddenDeathNotLast { period: number });
+        }
+        periods.push(parse_period_body(body, moves, |_| Unit::Seconds)?);
+    }
+    Ok(TimeControl { periods })
+}
+
+impl TimeControl {
+    /// FIDE Laws 6.3.a: reads a PGN TimeControl tag strictly, every bare amount in seconds
+    /// (`300`, `60+1`, `40/9000:1800`, `40/5400+30:1800+30`, `-`), plus this project's
+    /// `d`/`b` delay suffixes. `?` and the sandclock `*60` are errors, as for [`FromStr`].
+    /// This is the form [`fmt::Display`] writes and scripts' `tc=` use.
+    pub fn from_pgn(text: &str) -> Result<TimeControl, TimeControlError> {
+        let text = text.trim();
+        match text {
+            "" => return Err(TimeControlError::Empty),
+            "-" => return Ok(TimeControl::untimed()),
+            "?" => return Err(TimeControlError::Unknown),
+            _ => {}
+        }
+        if text.starts_with('*') || text.contains(":*") {
+            return Err(TimeControlError::Sandclock {
+                text: text.to_string(),
+            });
+        }
+        if !text
+            .chars()
+            .all(|c| c.is_ascii_digit() || ".+/:dbDB".contains(c))
+        {
+            return Err(TimeControlError::Malformed {
+                text: text.to_string(),
+                reason: "a PGN time control has only digits, '.', '+', '/', ':' and the delay \
+                         markers d b",
+            });
+        }
+        parse_pgn_periods(text)
     }
 }
 
@@ -635,14 +673,13 @@ fn write_seconds(f: &mut fmt::Formatter<'_>, d: Duration) -> fmt::Result {
 }
 
 impl fmt::Display for TimeControl {
-    /// FIDE Laws 6.3.a: writes the de-facto PGN form (`40/5400+30:1800+30`, `900+10`), with
-    /// delays as `d`/`b` suffixes, `-` if untimed. A single bare base below 180 s gets an
-    /// `s` suffix so that it is not read back as minutes (`60s+1`).
+    /// FIDE Laws 6.3.a: writes the de-facto PGN form (`40/5400+30:1800+30`, `900+10`, `60+1`),
+    /// all amounts in seconds, with delays as `d`/`b` suffixes, `-` if untimed. Read it back
+    /// with [`TimeControl::from_pgn`].
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.periods.is_empty() {
             return f.write_str("-");
         }
-        let single = self.periods.len() == 1;
         for (i, period) in self.periods.iter().enumerate() {
             if i > 0 {
                 f.write_str(":")?;
@@ -651,13 +688,6 @@ impl fmt::Display for TimeControl {
                 write!(f, "{n}/")?;
             }
             write_seconds(f, period.base)?;
-            if single
-                && period.move_count().is_none()
-                && !period.base.is_zero()
-                && period.base < Duration::from_secs(180)
-            {
-                f.write_str("s")?;
-            }
             if !period.increment.is_zero() {
                 f.write_str("+")?;
                 write_seconds(f, period.increment)?;
@@ -779,19 +809,39 @@ mod tests {
             (TimeControl::rapid(), "900+10"),
             (TimeControl::blitz(), "180+2"),
             (sd(300, 0), "300"),
-            (sd(60, 1), "60s+1"),
+            (sd(60, 1), "60+1"),
             (sd(0, 5), "0+5"),
             (TimeControl::untimed(), "-"),
             (delay(300, DelayKind::Simple, 3), "300d3"),
             (delay(5400, DelayKind::Bronstein, 30), "5400b30"),
             (
                 TimeControl::sudden_death(Duration::from_millis(1500), Duration::from_millis(20)),
-                "1.500s+0.020",
+                "1.500+0.020",
             ),
         ];
         for (control, expected) in cases {
             assert_eq!(control.to_string(), expected);
         }
+    }
+
+    #[test]
+    fn pgn_is_strict_seconds() {
+        for (text, want) in [
+            ("300", sd(300, 0)),
+            ("60+1", sd(60, 1)),
+            ("15+10", sd(15, 10)),
+            ("40/5400+30:1800+30", TimeControl::fide_standard()),
+            ("-", TimeControl::untimed()),
+        ] {
+            assert_eq!(TimeControl::from_pgn(text), Ok(want), "{text}");
+        }
+        assert_eq!(TimeControl::from_pgn("?"), Err(TimeControlError::Unknown));
+        assert!(TimeControl::from_pgn("15m").is_err());
+        assert!(TimeControl::from_pgn("blitz").is_err());
+        assert!(matches!(
+            TimeControl::from_pgn("*60"),
+            Err(TimeControlError::Sandclock { .. })
+        ));
     }
 
     #[test]
@@ -819,7 +869,7 @@ mod tests {
             let control: TimeControl = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
             let written = control.to_string();
             assert_eq!(
-                written.parse::<TimeControl>(),
+                TimeControl::from_pgn(&written),
                 Ok(control),
                 "{text} -> {written}"
             );
