@@ -369,10 +369,12 @@ impl Vocabulary {
     pub fn for_speech(&self, text: &str) -> String {
         text.split(' ')
             .map(|w| {
-                self.respell
-                    .iter()
-                    .find(|(from, _)| from == w)
-                    .map_or(w, |(_, to)| to.as_str())
+                // Punctuation after a word ("Rochade?") stays; the word itself is respelled.
+                let word = w.trim_end_matches(|c: char| c.is_ascii_punctuation());
+                match self.respell.iter().find(|(from, _)| from == word) {
+                    Some((_, to)) => format!("{to}{}", &w[word.len()..]),
+                    None => w.to_owned(),
+                }
             })
             .collect::<Vec<_>>()
             .join(" ")
