@@ -101,6 +101,17 @@ enum Cmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Measure: `bench resolve` times resolving heard words to moves over real games.
+    Bench {
+        /// What to measure: `resolve`.
+        what: String,
+        /// A PGN file of games (default: the 400 games in tests/data/games.pgn).
+        #[arg(long)]
+        games: Option<PathBuf>,
+        /// Language: de, es, en, or all.
+        #[arg(long, default_value = "all")]
+        lang: String,
+    },
     /// Run a timed script in virtual time and print the transcript.
     Script {
         /// The script file.
@@ -119,6 +130,7 @@ fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Cmd::Demo { out } => demo(out),
+        Cmd::Bench { what, games, lang } => bench(&what, games, &lang),
         Cmd::Script { file, pgn: out } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
@@ -210,5 +222,30 @@ fn demo(out: Option<PathBuf>) -> Result<()> {
     println!(
         "Devices: speech, Braille display and microphone are not built in yet; everything was printed here."
     );
+    Ok(())
+}
+
+fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
+    if what != "resolve" {
+        bail!("unknown benchmark {what:?}: expected resolve");
+    }
+    let pgn_text = match games {
+        Some(path) => {
+            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
+        }
+        None => include_str!("../tests/data/games.pgn").to_owned(),
+    };
+    let langs = if lang == "all" {
+        ansage::core::lang::Language::ALL.to_vec()
+    } else {
+        vec![lang.parse().map_err(anyhow::Error::msg)?]
+    };
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; measure with `cargo run --release -- bench resolve`");
+    }
+    for lang in langs {
+        let stats = ansage::bench::resolve::resolve_stats(&pgn_text, lang)?;
+        println!("{stats}");
+    }
     Ok(())
 }
