@@ -159,6 +159,10 @@ fn phrases_for(v: &Vocabulary, pos: &Chess, m: Move) -> Vec<String> {
 pub fn resolve_stats(pgn: &str, lang: Language) -> Result<ResolveStats, BenchError> {
     let (games, positions) = read_positions(pgn)?;
     let v = vocabulary(lang);
+    // Warm up: the vocabulary is loaded on first use, not per call.
+    if let Some((pos, m)) = positions.first() {
+        let _ = v.resolve(pos, &Utterance::from_text(&v.announce(pos, *m)), None);
+    }
     let mut times: Vec<Duration> = Vec::with_capacity(positions.len() * 2);
     let mut mismatches = 0;
     let mut examples = Vec::new();

@@ -88,7 +88,10 @@ pub(crate) mod cost {
     /// Dropping "Schach" said with a move that does not give check.
     pub(crate) const DROP_CHECK: f32 = 0.15;
     /// Dropping "matt" said with a move that does not mate.
-    pub(crate) const DROP_MATE: f32 = 0.4;
+    pub(crate) const DROP_MATE: f32 = 0.45;
+    /// Dropping a word that may be a filler but also a file, rank or piece (more than
+    /// [`MARGIN`]: the reading that uses it as content wins).
+    pub(crate) const DROP_HOMOGRAPH: f32 = 0.35;
     /// Dropping a capture or en passant word the move does not have.
     pub(crate) const DROP_MINOR: f32 = 0.45;
     /// Dropping a word that is not in the vocabulary.
@@ -104,7 +107,7 @@ pub(crate) mod cost {
     /// Extra cost of taking a recognizer's alternative instead of its first choice.
     pub(crate) const ALTERNATIVE: f32 = 0.05;
     /// A move whose cost is at most this is understood surely (echoed as heard).
-    pub(crate) const SURE: f32 = 0.3;
+    pub(crate) const SURE: f32 = 0.4;
     /// A move whose cost is at most this fits loosely (the station asks back).
     pub(crate) const ACCEPT: f32 = 0.9;
     /// Moves within this margin of the best are equally good: the station asks which.
@@ -314,6 +317,13 @@ impl Token {
         }
         if !del.is_finite() {
             del = cost::DROP_UNKNOWN;
+        }
+        // A homograph that may be content (Spanish "a": the file or "to") is not dropped as
+        // cheaply as a mere filler: a reading that uses it as content is preferred.
+        let content =
+            (0..Sym::COUNT as u8).any(|s| syms & Sym(s).bit() != 0 && Sym(s).is_content());
+        if content && syms.count_ones() > 1 {
+            del = del.max(cost::DROP_HOMOGRAPH);
         }
         Token {
             syms,
