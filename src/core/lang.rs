@@ -107,7 +107,10 @@ mod tests {
 
     #[test]
     fn splits_phrases() {
-        assert_eq!(normalize_phrase("Kurze-Rochade, bitte."), ["kurze", "rochade", "bitte"]);
+        assert_eq!(
+            normalize_phrase("Kurze-Rochade, bitte."),
+            ["kurze", "rochade", "bitte"]
+        );
         assert_eq!(normalize_phrase("  "), Vec::<String>::new());
     }
 
