@@ -44,6 +44,10 @@ struct GameOptions {
     /// Start from this Chess960 position (0-959).
     #[arg(long)]
     chess960: Option<u32>,
+    /// Any setup option of a script, KEY=VALUE (repeatable): announce_moves=off,
+    /// reminders=off, low_time=2:00,0:30, control_alarm=off, white="Name", …
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    set: Vec<String>,
 }
 
 impl GameOptions {
@@ -73,6 +77,13 @@ impl GameOptions {
             if let Some(value) = value {
                 script::apply_setup(&mut config, key, &value).map_err(anyhow::Error::msg)?;
             }
+        }
+        for pair in &self.set {
+            let (key, value) = pair
+                .split_once('=')
+                .ok_or_else(|| anyhow::anyhow!("--set {pair}: expected KEY=VALUE"))?;
+            script::apply_setup(&mut config, key, value.trim_matches('"'))
+                .map_err(anyhow::Error::msg)?;
         }
         Ok(config)
     }

@@ -64,4 +64,13 @@ golden!(
     chess960,
     seed_game_es_typed,
     seed_game_de_spoken,
+    tc_fischer,
+    tc_simple_delay,
+    tc_bronstein,
+    tc_control_passed,
+    tc_different,
+    flag_fall_win,
+    flag_fall_lone_king,
+    low_time_alarm,
+    arbiter_clock,
 );

@@ -55,7 +55,7 @@ no-draw-offer = Es liegt kein Remisangebot vor.
 claim-not-on-move = Nur der Spieler am Zug kann Remis reklamieren.
 claim-move-unclear = Für die Reklamation bitte einen eindeutigen Zug nennen: { $heard } ist unklar.
 claim-refused = Reklamation abgelehnt: weder dreifache Stellungswiederholung noch fünfzig Züge ohne Bauernzug und ohne Schlagen.
-time-added = { $side } erhält { $minutes } Minuten zusätzlich.
+time-added = { $side } erhält { $time } dazu.
 resign-confirm = Wirklich aufgeben? Bitte mit Ja bestätigen.
 resign-cancelled = Nicht aufgegeben, die Partie geht weiter.
 
@@ -134,3 +134,25 @@ position = Weiß: { $white }. Schwarz: { $black }. { $side } ist am Zug.
 help = Sagen Sie Ihren Zug, zum Beispiel Springer Felix drei oder Eva vier. Ja bestätigt, Nein korrigiert. Fragen: wer ist am Zug, Zeit, letzter Zug, Stellung, wo sind meine Figuren, was steht auf Eva vier. Außerdem: Remis, Remis reklamieren, ich gebe auf, wiederholen.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
+
+## Clock announcements (D.2.5.c) and the arbiter (6.10, 6.11, 7.5)
+clock-reminder = Noch { $time }.
+clock-reminder-braille = Uhr { $clock }
+clock-low-time = Achtung, nur noch { $time }.
+clock-low-time-braille = Achtung { $clock }
+clock-control-passed = { $moves } Züge gespielt, { $added } dazu.
+move-count = Zug { $number }.
+arbiter-clock-set = Schiedsrichter: Uhr { $side } auf { $time } gestellt.
+arbiter-clock-set-braille = Uhr { $side } { $clock }
+arbiter-moves-set = Schiedsrichter: Zugzähler { $side } auf { $moves } gestellt.
+penalty-illegal-move = Unmöglicher Zug von { $side }: { $opponent } erhält { $time } dazu.
+alarms-off = Zeitansagen aus.
+alarms-on = Zeitansagen an.
+status-line = { $last } W{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } S{ $running ->
+    [black] *
+   *[other] {""}
+}{ $black }
+status-line-no-clock = { $last } { $side } am Zug

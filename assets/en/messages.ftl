@@ -44,7 +44,7 @@ no-draw-offer = There is no draw offer.
 claim-not-on-move = Only the player to move can claim a draw.
 claim-move-unclear = To claim, name one clear move: { $heard } is not.
 claim-refused = Claim refused: no threefold repetition and no fifty moves without a pawn move or capture.
-time-added = { $side } gets { $minutes } extra minutes.
+time-added = { $side } gets { $time } more.
 resign-confirm = Really resign? Confirm with yes.
 resign-cancelled = Not resigned, the game goes on.
 
@@ -117,3 +117,25 @@ position = White: { $white }. Black: { $black }. { $side } to move.
 help = Say your move, for example knight f three or e four. Yes confirms, no corrects. Questions: whose move, time, last move, position, where are my pieces, what is on e four. Also: draw, claim draw, resign, repeat.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
+
+## Clock announcements (D.2.5.c) and the arbiter (6.10, 6.11, 7.5)
+clock-reminder = { $time } left.
+clock-reminder-braille = Clock { $clock }
+clock-low-time = Careful, only { $time } left.
+clock-low-time-braille = Careful { $clock }
+clock-control-passed = { $moves } moves played, { $added } added.
+move-count = Move { $number }.
+arbiter-clock-set = Arbiter: { $side } clock set to { $time }.
+arbiter-clock-set-braille = Clock { $side } { $clock }
+arbiter-moves-set = Arbiter: { $side } move counter set to { $moves }.
+penalty-illegal-move = Illegal move by { $side }: { $opponent } gets { $time } more.
+alarms-off = Time announcements off.
+alarms-on = Time announcements on.
+status-line = { $last } W{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } B{ $running ->
+    [black] *
+   *[other] {""}
+}{ $black }
+status-line-no-clock = { $last } { $side } to move

@@ -52,7 +52,7 @@ no-draw-offer = No hay oferta de tablas.
 claim-not-on-move = Solo el jugador que está en juego puede reclamar tablas.
 claim-move-unclear = Para reclamar, diga una jugada clara: { $heard } no lo es.
 claim-refused = Reclamación rechazada: no hay triple repetición ni cincuenta jugadas sin mover peón ni capturar.
-time-added = { $side } reciben { $minutes } minutos adicionales.
+time-added = { $side } reciben { $time } más.
 resign-confirm = ¿Abandona de verdad? Confirme con sí.
 resign-cancelled = No abandona, la partida sigue.
 
@@ -133,3 +133,25 @@ position = Blancas: { $white }. Negras: { $black }. Juegan { $side }.
 help = Diga su jugada, por ejemplo caballo f tres o e cuatro. Sí confirma, no corrige. Preguntas: quién juega, tiempo, última jugada, posición, dónde están mis piezas, qué hay en e cuatro. Además: tablas, reclamo tablas, abandono, repite.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
+
+## Clock announcements (D.2.5.c) and the arbiter (6.10, 6.11, 7.5)
+clock-reminder = Quedan { $time }.
+clock-reminder-braille = Reloj { $clock }
+clock-low-time = Atención, solo quedan { $time }.
+clock-low-time-braille = Atención { $clock }
+clock-control-passed = { $moves } jugadas hechas, { $added } más.
+move-count = Jugada { $number }.
+arbiter-clock-set = Árbitro: reloj de { $side } en { $time }.
+arbiter-clock-set-braille = Reloj { $side } { $clock }
+arbiter-moves-set = Árbitro: contador de { $side } en { $moves } jugadas.
+penalty-illegal-move = Jugada ilegal de { $side }: { $opponent } reciben { $time } más.
+alarms-off = Avisos de tiempo apagados.
+alarms-on = Avisos de tiempo encendidos.
+status-line = { $last } B{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } N{ $running ->
+    [black] *
+   *[other] {""}
+}{ $black }
+status-line-no-clock = { $last } juegan { $side }

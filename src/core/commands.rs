@@ -5,7 +5,9 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use serde::Deserialize;
-use shakmaty::{File, Rank, Role, Square};
+use std::time::Duration;
+
+use shakmaty::{Color, File, Rank, Role, Square};
 
 use crate::core::input::{Command, Question};
 use crate::core::lang::{Language, normalize_phrase, normalize_word};
@@ -58,6 +60,12 @@ struct CommandFile {
     position: Vec<String>,
     time: Vec<String>,
     help: Vec<String>,
+    set_clock: Vec<String>,
+    set_moves: Vec<String>,
+    add_time: Vec<String>,
+    penalty: Vec<String>,
+    alarms_off: Vec<String>,
+    alarms_on: Vec<String>,
 }
 
 /// What a phrase means, before its slots are filled.
@@ -87,6 +95,12 @@ enum Meaning {
     Position,
     Time,
     Help,
+    SetClock,
+    SetMoves,
+    AddTime,
+    Penalty,
+    AlarmsOff,
+    AlarmsOn,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +112,8 @@ enum Token {
     Rank,
     Number,
     Move,
+    Side,
+    Time,
 }
 
 /// The error for a command file that cannot be read.
@@ -118,6 +134,7 @@ pub struct CommandBook {
     numbers: Vec<String>,
     patterns: Vec<(Meaning, Vec<Token>)>,
     pieces: HashMap<String, Role>,
+    sides: HashMap<String, Color>,
 }
 
 /// A command understood, with the words of an intended move when the phrase had one.
@@ -137,7 +154,7 @@ impl CommandBook {
             file,
             detail: e.to_string(),
         })?;
-        let groups: [(Meaning, &Vec<String>); 24] = [
+        let groups: [(Meaning, &Vec<String>); 30] = [
             (Meaning::Yes, &f.yes),
             (Meaning::No, &f.no),
             (Meaning::OfferDraw, &f.offer_draw),
@@ -162,6 +179,12 @@ impl CommandBook {
             (Meaning::Position, &f.position),
             (Meaning::Time, &f.time),
             (Meaning::Help, &f.help),
+            (Meaning::SetClock, &f.set_clock),
+            (Meaning::SetMoves, &f.set_moves),
+            (Meaning::AddTime, &f.add_time),
+            (Meaning::Penalty, &f.penalty),
+            (Meaning::AlarmsOff, &f.alarms_off),
+            (Meaning::AlarmsOn, &f.alarms_on),
         ];
         let mut patterns = Vec::new();
         for (meaning, phrases) in groups {
@@ -175,6 +198,8 @@ impl CommandBook {
                         "{rank}" => Token::Rank,
                         "{n}" => Token::Number,
                         "{move}" => Token::Move,
+                        "{side}" => Token::Side,
+                        "{time}" => Token::Time,
                         w if w.starts_with('{') => {
                             return Err(CommandFileError {
                                 file,
@@ -199,7 +224,12 @@ impl CommandBook {
             pieces.insert(normalize_word(vocab.piece_name(role)), role);
             pieces.insert(normalize_word(vocab.piece_name_plural(role)), role);
         }
+        let sides = Color::ALL
+            .into_iter()
+            .map(|c| (normalize_word(vocab.color_name(c)), c))
+            .collect();
         Ok(CommandBook {
+            sides,
             lang,
             fillers: f.fillers.iter().map(|w| normalize_word(w)).collect(),
             numbers: f.numbers.iter().map(|w| normalize_word(w)).collect(),
@@ -233,7 +263,7 @@ impl CommandBook {
 
     /// Understands a phrase as a command, or returns `None` (then it may be a move).
     pub fn understand(&self, text: &str) -> Option<Understood> {
-        let words: Vec<String> = normalize_phrase(text)
+        let words: Vec<String> = normalize_phrase(&mark_times(text))
             .into_iter()
             .filter(|w| !self.fillers.contains(w))
             .collect();
@@ -289,6 +319,14 @@ impl CommandBook {
                     slots.square = Some(sq);
                     i += used;
                 }
+                Token::Side => {
+                    slots.side = Some(*self.sides.get(words.get(i)?)?);
+                    i += 1;
+                }
+                Token::Time => {
+                    slots.time = Some(marked_time(words.get(i)?)?);
+                    i += 1;
+                }
                 Token::Move => {
                     let rest = words[i.min(words.len())..].to_vec();
                     if rest.is_empty() {
@@ -333,6 +371,23 @@ impl CommandBook {
             Meaning::Position => Command::Ask(Question::Position),
             Meaning::Time => Command::Ask(Question::Time),
             Meaning::Help => Command::Ask(Question::Help),
+            Meaning::SetClock => Command::SetClock {
+                side: slots.side?,
+                time: slots.time?,
+            },
+            Meaning::SetMoves => Command::SetMoves {
+                side: slots.side?,
+                moves: slots.number?,
+            },
+            Meaning::AddTime => Command::AddTime {
+                side: slots.side?,
+                time: slots.time?,
+            },
+            Meaning::Penalty => Command::Penalty {
+                offender: slots.side?,
+            },
+            Meaning::AlarmsOff => Command::Alarms(false),
+            Meaning::AlarmsOn => Command::Alarms(true),
         };
         Some(Understood {
             command,
@@ -374,6 +429,45 @@ struct Slots {
     rank: Option<Rank>,
     number: Option<u32>,
     move_words: Option<Vec<String>>,
+    side: Option<Color>,
+    time: Option<Duration>,
+}
+
+/// Replaces clock readings `m:ss` and `h:mm:ss` by a marker word `t<milliseconds>` that
+/// survives normalisation (which drops the colon).
+fn mark_times(text: &str) -> String {
+    text.split_whitespace()
+        .map(|w| match parse_clock_reading(w) {
+            Some(d) => format!("t{}", d.as_millis()),
+            None => w.to_owned(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn marked_time(word: &str) -> Option<Duration> {
+    let ms: u64 = word.strip_prefix('t')?.parse().ok()?;
+    Some(Duration::from_millis(ms))
+}
+
+/// A clock reading as an arbiter types it: `m:ss` or `h:mm:ss` (FIDE Laws 6.10-6.11).
+pub fn parse_clock_reading(text: &str) -> Option<Duration> {
+    let parts: Vec<&str> = text.split(':').collect();
+    if parts.len() < 2 || parts.len() > 3 {
+        return None;
+    }
+    let mut secs: u64 = 0;
+    for (i, part) in parts.iter().enumerate() {
+        if part.is_empty() || part.len() > 2 && i > 0 || !part.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let n: u64 = part.parse().ok()?;
+        if i > 0 && n >= 60 {
+            return None;
+        }
+        secs = secs.checked_mul(60)?.checked_add(n)?;
+    }
+    Some(Duration::from_secs(secs))
 }
 
 /// The command book of `lang`, parsed once. The shipped files are proven to parse by a
@@ -460,6 +554,55 @@ mod tests {
             .unwrap();
         assert_eq!(u.command, Command::ClaimDraw);
         assert_eq!(u.move_words.unwrap(), ["springer", "felix", "drei"]);
+    }
+
+    #[test]
+    fn arbiter_commands() {
+        let table: &[(&str, Option<Command>)] = &[
+            (
+                "Uhr Weiß 10:00",
+                Some(Command::SetClock {
+                    side: Color::White,
+                    time: Duration::from_secs(600),
+                }),
+            ),
+            (
+                "uhr schwarz 1:30:00",
+                Some(Command::SetClock {
+                    side: Color::Black,
+                    time: Duration::from_secs(5400),
+                }),
+            ),
+            (
+                "Züge Weiß 40",
+                Some(Command::SetMoves {
+                    side: Color::White,
+                    moves: 40,
+                }),
+            ),
+            (
+                "plus Schwarz 2:00",
+                Some(Command::AddTime {
+                    side: Color::Black,
+                    time: Duration::from_secs(120),
+                }),
+            ),
+            (
+                "unmöglicher Zug Weiß",
+                Some(Command::Penalty {
+                    offender: Color::White,
+                }),
+            ),
+            ("Ansagen aus", Some(Command::Alarms(false))),
+            ("Uhr Weiß 10:75", None),
+            ("Uhr Grün 10:00", None),
+        ];
+        for (text, want) in table {
+            assert_eq!(&de(text), want, "{text:?}");
+        }
+        assert_eq!(parse_clock_reading("0:05"), Some(Duration::from_secs(5)));
+        assert_eq!(parse_clock_reading("5"), None);
+        assert_eq!(parse_clock_reading("1:2:3:4"), None);
     }
 
     #[test]

@@ -173,6 +173,35 @@ pub enum Command {
     Pause,
     /// Restart the clocks (arbiter).
     Resume,
+    /// Set a clock (arbiter; FIDE Laws 6.10.b, 6.11).
+    SetClock {
+        /// Whose clock.
+        side: Color,
+        /// The time it shows from now on.
+        time: std::time::Duration,
+    },
+    /// Set a player's number of completed moves (arbiter; FIDE Laws 6.10.b).
+    SetMoves {
+        /// Whose counter.
+        side: Color,
+        /// Moves completed.
+        moves: u32,
+    },
+    /// Add time to a clock (arbiter; e.g. FIDE Laws 6.11.d, 9.5.b).
+    AddTime {
+        /// Whose clock.
+        side: Color,
+        /// How much.
+        time: std::time::Duration,
+    },
+    /// FIDE Laws 7.5.b: an illegal move by `offender` was completed; the opponent gets two
+    /// minutes.
+    Penalty {
+        /// Who made the illegal move.
+        offender: Color,
+    },
+    /// Switch the clock announcements on or off (FIDE requires that alarms can be turned off).
+    Alarms(bool),
 }
 
 /// What happened.

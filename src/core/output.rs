@@ -111,6 +111,9 @@ pub struct MadeMove {
 pub struct GameResult {
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,
+    /// The side whose act or flag ended the game (checkmated, resigned, flag fell), if any;
+    /// also set for a draw after a flag fell against a lone king (6.9).
+    pub loser: Option<Color>,
     /// Why the game ended.
     pub reason: Termination,
 }
@@ -185,4 +188,33 @@ pub enum Output {
     Made(MadeMove),
     /// The game ended: record it.
     Result(GameResult),
+    /// FIDE Laws 6.1, 6.9: a flag fell, at its exact instant; `first` marks the flag that
+    /// fell first.
+    Flag {
+        /// Whose flag.
+        side: Color,
+        /// Whether it is the first flag to fall in this game.
+        first: bool,
+    },
+    /// Something the arbiter did to the clocks (recorded, FIDE Laws 6.10-6.11, 7.5).
+    Arbiter(ArbiterAction),
+    /// The Braille status line changed: last move, both clocks, whose clock runs.
+    Status(String),
+}
+
+/// An arbiter's action on the clocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArbiterAction {
+    /// Started the clock of the side to move.
+    Start,
+    /// Stopped the clocks (6.11).
+    Pause,
+    /// Restarted them.
+    Resume,
+    /// Set a clock (6.10.b).
+    SetClock(Color, Duration),
+    /// Set a move counter (6.10.b).
+    SetMoves(Color, u32),
+    /// Added time to a clock (6.11.d, 7.5.b, 9.5.b).
+    AddTime(Color, Duration),
 }

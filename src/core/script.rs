@@ -9,10 +9,11 @@
 
 use std::time::Duration;
 
-use crate::core::clock::{ClockSetup, TimeControl};
+use crate::core::clock::{ClockSetup, ReminderSchedule, TimeControl};
+use crate::core::commands::parse_clock_reading;
 use crate::core::input::{Actor, Input, Key};
 use crate::core::laws::Start;
-use crate::core::output::Output;
+use crate::core::output::{ArbiterAction, Output};
 use crate::core::session::{Config, ConfirmPolicy, Impaired, Session, SetupError};
 use crate::core::time::Timestamp;
 
@@ -123,6 +124,19 @@ pub fn parse_policy(text: &str) -> Option<ConfirmPolicy> {
 /// Applies one setup option to a configuration; the error says what is wrong.
 pub fn apply_setup(config: &mut Config, key: &str, value: &str) -> Result<(), String> {
     match key {
+        "tc_white" | "tc_black" => {
+            let tc = TimeControl::from_pgn(value).map_err(|e| format!("{key}={value}: {e}"))?;
+            let mut setup = config
+                .clock
+                .clone()
+                .unwrap_or_else(|| ClockSetup::same(tc.clone()));
+            if key == "tc_white" {
+                setup.white = tc;
+            } else {
+                setup.black = tc;
+            }
+            config.clock = Some(setup);
+        }
         "tc" => {
             let tc = TimeControl::from_pgn(value).map_err(|e| format!("tc={value}: {e}"))?;
             // An untimed game ("-") has no clock to show or announce.
@@ -154,6 +168,20 @@ pub fn apply_setup(config: &mut Config, key: &str, value: &str) -> Result<(), St
                 .map_err(|_| format!("chess960={value}: expected 0..959"))?;
             config.start = Start::Chess960(n);
         }
+        "announce_moves" => config.announce.move_count = on_off(key, value)?,
+        "reminders" => {
+            config.announce.alarms.reminders = on_off(key, value)?.then(ReminderSchedule::default);
+        }
+        "control_alarm" => config.announce.alarms.control_passed = on_off(key, value)?,
+        "low_time" => {
+            let mut thresholds = Vec::new();
+            for part in value.split(',').filter(|p| !p.is_empty() && *p != "off") {
+                thresholds.push(parse_clock_reading(part).ok_or_else(|| {
+                    format!("low_time={value}: expected m:ss readings separated by commas, or off")
+                })?);
+            }
+            config.announce.alarms.low_time = thresholds;
+        }
         "white" => config.info.white = value.to_owned(),
         "black" => config.info.black = value.to_owned(),
         "event" => config.info.event = value.to_owned(),
@@ -163,6 +191,14 @@ pub fn apply_setup(config: &mut Config, key: &str, value: &str) -> Result<(), St
         _ => return Err(format!("unknown setup key {key:?}")),
     }
     Ok(())
+}
+
+fn on_off(key: &str, value: &str) -> Result<bool, String> {
+    match value {
+        "on" | "yes" | "true" => Ok(true),
+        "off" | "no" | "false" => Ok(false),
+        _ => Err(format!("{key}={value}: expected on or off")),
+    }
 }
 
 /// Parses a script.
@@ -278,7 +314,27 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
             line
         }
         Output::Result(r) => format!("{t} result {} {}", r.pgn(), r.reason.name()),
+        Output::Flag { side, first } => {
+            let which = if *first { "first" } else { "second" };
+            format!("{t} clock flag {} {which}", color_word(*side))
+        }
+        Output::Arbiter(a) => {
+            let what = match a {
+                ArbiterAction::Start => "start".to_owned(),
+                ArbiterAction::Pause => "pause".to_owned(),
+                ArbiterAction::Resume => "resume".to_owned(),
+                ArbiterAction::SetClock(c, d) => format!("set {} {}", color_word(*c), exact(*d)),
+                ArbiterAction::SetMoves(c, n) => format!("moves {} {n}", color_word(*c)),
+                ArbiterAction::AddTime(c, d) => format!("add {} {}", color_word(*c), exact(*d)),
+            };
+            format!("{t} clock arbiter {what}")
+        }
+        Output::Status(text) => format!("{t} braille:status {text}"),
     }
+}
+
+fn color_word(c: shakmaty::Color) -> &'static str {
+    if c.is_white() { "white" } else { "black" }
 }
 
 /// A finished run of a script.

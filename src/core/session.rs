@@ -14,16 +14,17 @@ use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, san::SanPlus, uci::UciMove};
 
-use crate::core::clock::{Clock, ClockSetup};
+use crate::core::clock::{AlarmSettings, Alarms, Clock, ClockNotice, ClockSetup};
 use crate::core::commands::{CommandBook, commands};
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::lang::Language;
 use crate::core::laws::{self, Repetitions, Start, StartError};
 use crate::core::output::{
-    Audience, Braille, ClockReading, GameResult, MadeMove, Output, Priority, Speech, Termination,
+    ArbiterAction, Audience, Braille, ClockReading, GameResult, MadeMove, Output, Priority, Speech,
+    Termination,
 };
 use crate::core::phrases::{Arg, Message, PhraseError, Phrases};
-use crate::core::questions;
+use crate::core::questions::{self, clock_text, spoken_duration};
 use crate::core::time::Timestamp;
 use crate::core::words::{Resolution, Utterance, Vocabulary, vocabulary};
 
@@ -107,6 +108,27 @@ pub struct Config {
     pub start: Start,
     /// Names for the scoresheet.
     pub info: GameInfo,
+    /// What the audio clock announces by itself (each switchable off).
+    pub announce: Announcements,
+}
+
+/// What the station announces by itself. FIDE requires that clock alarms can be switched
+/// off: each of these can.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Announcements {
+    /// FIDE Laws D.2.5.c: after each made move, its number, to the visually impaired.
+    pub move_count: bool,
+    /// Reminders, low-time warnings and passing a time control (FIDE Laws D.2.5.c, 6.3).
+    pub alarms: AlarmSettings,
+}
+
+impl Default for Announcements {
+    fn default() -> Announcements {
+        Announcements {
+            move_count: true,
+            alarms: AlarmSettings::default(),
+        }
+    }
 }
 
 impl Default for Config {
@@ -119,6 +141,7 @@ impl Default for Config {
             clock: None,
             start: Start::Standard,
             info: GameInfo::default(),
+            announce: Announcements::default(),
         }
     }
 }
@@ -191,6 +214,10 @@ pub struct Session {
     result: Option<GameResult>,
     /// The recent utterances with their audience, newest last, for the repeat key.
     last_said: Vec<(Audience, Message)>,
+    /// The clock's announcements.
+    alarms: Alarms,
+    /// The latest instant handed in (the core never reads a clock).
+    now: Timestamp,
 }
 
 impl std::fmt::Debug for Session {
@@ -226,6 +253,8 @@ impl Session {
             draw_offer: None,
             result: None,
             last_said: Vec::new(),
+            alarms: Alarms::new(config.announce.alarms.clone()),
+            now: Timestamp::ZERO,
             config,
         })
     }
@@ -286,10 +315,11 @@ impl Session {
             _ => None,
         };
         let flag = self.clock.as_ref().and_then(Clock::next_deadline);
-        match (window, flag) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let alarm = self
+            .clock
+            .as_ref()
+            .and_then(|c| self.alarms.next_deadline(c, self.now));
+        [window, flag, alarm].into_iter().flatten().min()
     }
 
     /// Handles one input at the instant `now` and returns what to say, show and record.
@@ -298,6 +328,7 @@ impl Session {
     pub fn handle(&mut self, input: Input, now: Timestamp) -> Vec<Output> {
         let mut out = Vec::new();
         self.run_deadlines(now, &mut out);
+        self.now = self.now.max(now);
         match input {
             Input::Timeout => {}
             Input::Act { by, event } => self.act(by, event, now, &mut out),
@@ -305,12 +336,14 @@ impl Session {
         out
     }
 
-    /// Everything due at or before `now`, in order: windows that closed, flags that fell.
+    /// Everything due at or before `now`, in order, each at its own instant: correction
+    /// windows that closed, flags that fell, clock announcements.
     fn run_deadlines(&mut self, now: Timestamp, out: &mut Vec<Output>) {
         while let Some(deadline) = self.next_deadline() {
             if deadline > now {
                 break;
             }
+            self.now = self.now.max(deadline);
             if let Pending::Echoed {
                 side,
                 mv,
@@ -325,11 +358,54 @@ impl Session {
                 continue;
             }
             if let Some(flag) = self.clock.as_mut().and_then(|c| c.check_flag(deadline)) {
+                out.push(Output::Flag {
+                    side: flag.side,
+                    first: flag.first,
+                });
                 self.flag_fell(flag.side, flag.at, out);
                 continue;
             }
-            break;
+            self.poll_alarms(deadline, out);
+            if self.next_deadline() == Some(deadline) {
+                break;
+            }
         }
+    }
+
+    /// Announces the clock's reminders and low-time warnings that became due.
+    fn poll_alarms(&mut self, now: Timestamp, out: &mut Vec<Output>) {
+        let Some(clock) = &self.clock else { return };
+        let notices = self.alarms.poll(clock, now);
+        for notice in notices {
+            self.clock_notice(notice, out);
+        }
+    }
+
+    fn clock_notice(&mut self, notice: ClockNotice, out: &mut Vec<Output>) {
+        let (side, msg) = match notice {
+            ClockNotice::Reminder { side, mark, .. } => (
+                side,
+                Message::new("clock-reminder")
+                    .arg("time", spoken_duration(&self.phrases, mark))
+                    .arg("clock", clock_text(mark)),
+            ),
+            ClockNotice::LowTime {
+                side, threshold, ..
+            } => (
+                side,
+                Message::new("clock-low-time")
+                    .arg("time", spoken_duration(&self.phrases, threshold))
+                    .arg("clock", clock_text(threshold)),
+            ),
+            ClockNotice::ControlPassed { side, control, .. } => (
+                side,
+                Message::new("clock-control-passed")
+                    .arg("moves", control.moves)
+                    .arg("added", spoken_duration(&self.phrases, control.added))
+                    .arg("clock", clock_text(control.added)),
+            ),
+        };
+        self.tell(Audience::player(side), Priority::Reminder, msg, out);
     }
 
     fn act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
@@ -540,7 +616,87 @@ impl Session {
             Command::ClaimDraw => self.claim(by, move_words, now, out),
             Command::Start | Command::Resume => self.start_clock(by, now, out),
             Command::Pause => self.pause_clock(by, now, out),
+            Command::SetClock { .. }
+            | Command::SetMoves { .. }
+            | Command::AddTime { .. }
+            | Command::Penalty { .. } => self.arbiter_clock(by, command, now, out),
+            Command::Alarms(on) => {
+                let settings = if on {
+                    self.config.announce.alarms.clone()
+                } else {
+                    AlarmSettings::off()
+                };
+                self.alarms.set_settings(settings);
+                let id = if on { "alarms-on" } else { "alarms-off" };
+                self.tell(to, Priority::Answer, Message::new(id), out);
+            }
         }
+    }
+
+    /// The arbiter sets or corrects the clocks (FIDE Laws 6.10.b, 6.11, 7.5.b). Everything
+    /// is recorded as an [`Output::Arbiter`].
+    fn arbiter_clock(
+        &mut self,
+        by: Actor,
+        command: Command,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let to = audience(by);
+        if by != Actor::Arbiter {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        let Some(clock) = self.clock.as_mut() else {
+            self.tell(to, Priority::Answer, Message::new("no-clock"), out);
+            return;
+        };
+        let (action, msg) = match command {
+            Command::SetClock { side, time } => {
+                clock.set_remaining(side, time, now);
+                (
+                    ArbiterAction::SetClock(side, time),
+                    Message::new("arbiter-clock-set")
+                        .arg("side", self.vocab.color_name(side))
+                        .arg("time", spoken_duration(&self.phrases, time))
+                        .arg("clock", clock_text(time)),
+                )
+            }
+            Command::SetMoves { side, moves } => {
+                clock.set_moves_completed(side, moves);
+                (
+                    ArbiterAction::SetMoves(side, moves),
+                    Message::new("arbiter-moves-set")
+                        .arg("side", self.vocab.color_name(side))
+                        .arg("moves", moves),
+                )
+            }
+            Command::AddTime { side, time } => {
+                clock.add_time(side, time, now);
+                (
+                    ArbiterAction::AddTime(side, time),
+                    Message::new("time-added")
+                        .arg("side", self.vocab.color_name(side))
+                        .arg("time", spoken_duration(&self.phrases, time)),
+                )
+            }
+            Command::Penalty { offender } => {
+                let extra = Duration::from_secs(120);
+                clock.add_time(!offender, extra, now);
+                (
+                    ArbiterAction::AddTime(!offender, extra),
+                    Message::new("penalty-illegal-move")
+                        .arg("side", self.vocab.color_name(offender))
+                        .arg("opponent", self.vocab.color_name(!offender))
+                        .arg("time", spoken_duration(&self.phrases, extra)),
+                )
+            }
+            _ => return,
+        };
+        out.push(Output::Arbiter(action));
+        self.tell(Audience::All, Priority::Answer, msg, out);
+        self.emit_clock(now, out);
+        self.poll_alarms(now, out);
     }
 
     fn yes(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
@@ -716,10 +872,12 @@ impl Session {
             out,
         );
         if let Some(clock) = self.clock.as_mut() {
-            clock.add_time(!side, Duration::from_secs(120), now);
+            let extra = Duration::from_secs(120);
+            clock.add_time(!side, extra, now);
+            out.push(Output::Arbiter(ArbiterAction::AddTime(!side, extra)));
             let msg = Message::new("time-added")
                 .arg("side", self.color_name(!side))
-                .arg("minutes", 2u32);
+                .arg("time", spoken_duration(&self.phrases, extra));
             self.tell(Audience::All, Priority::Answer, msg, out);
             self.emit_clock(now, out);
         }
@@ -762,15 +920,20 @@ impl Session {
         } else {
             "clock-started"
         };
-        if self.clock_started {
+        let action = if self.clock_started {
             clock.resume(now);
+            ArbiterAction::Resume
         } else {
             clock.start(turn, now);
             self.clock_started = true;
-        }
+            ArbiterAction::Start
+        };
+        out.push(Output::Arbiter(action));
         let msg = Message::new(id).arg("side", self.color_name(turn));
         self.tell(Audience::All, Priority::Answer, msg, out);
         self.emit_clock(now, out);
+        // The alarms' first look at the running clock.
+        self.poll_alarms(now, out);
     }
 
     fn pause_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
@@ -782,6 +945,7 @@ impl Session {
         match self.clock.as_mut() {
             Some(clock) if clock.running().is_some() => {
                 clock.pause(now);
+                out.push(Output::Arbiter(ArbiterAction::Pause));
                 self.tell(
                     Audience::All,
                     Priority::Answer,
@@ -815,8 +979,9 @@ impl Session {
         };
         self.pos.play_unchecked(mv);
         self.repetitions.push(&self.pos);
+        let number = before.fullmoves().get();
         let made = MadeMove {
-            number: before.fullmoves().get(),
+            number,
             side,
             san,
             uci,
@@ -833,6 +998,8 @@ impl Session {
         out.push(Output::Made(made));
         if timing.is_some() {
             self.emit_clock(now, out);
+        } else {
+            self.emit_status(now, out);
         }
         // Art. 9.1.b: a move declines an outstanding offer of the opponent.
         if self.draw_offer == Some(!side) {
@@ -849,27 +1016,62 @@ impl Session {
         }
         if let Some((winner, termination)) = laws::automatic_end(&self.pos, &self.repetitions) {
             self.end(winner, termination, out);
+            return;
         }
+        if let Some(notice) = timing.as_ref().and_then(|t| self.alarms.on_move(t)) {
+            self.clock_notice(notice, out);
+        }
+        if self.config.announce.move_count {
+            // FIDE Laws D.2.5.c: the number of the move just made, to the visually impaired.
+            for c in Color::ALL {
+                if self.config.impaired.includes(c) {
+                    let msg = Message::new("move-count").arg("number", number);
+                    self.tell(Audience::player(c), Priority::Reminder, msg, out);
+                }
+            }
+        }
+        self.poll_alarms(now, out);
     }
 
     /// FIDE Laws 6.9: the flag fell; the player loses unless the opponent cannot
     /// checkmate by any possible series of legal moves.
     fn flag_fell(&mut self, side: Color, at: Timestamp, out: &mut Vec<Output>) {
-        self.emit_clock(at, out);
         if self.result.is_some() {
+            self.emit_clock(at, out);
             return;
         }
         self.pending = Pending::None;
         if laws::can_checkmate(&self.pos, !side) {
-            self.end(Some(!side), Termination::FlagFall, out);
+            self.end_by(Some(!side), Some(side), Termination::FlagFall, out);
         } else {
-            self.end(None, Termination::FlagFallInsufficient, out);
+            self.end_by(None, Some(side), Termination::FlagFallInsufficient, out);
         }
     }
 
     fn end(&mut self, winner: Option<Color>, reason: Termination, out: &mut Vec<Output>) {
-        let result = GameResult { winner, reason };
+        self.end_by(winner, winner.map(|w| !w), reason, out);
+    }
+
+    /// Ends the game; `loser` is the side whose act or flag ended it, if any.
+    fn end_by(
+        &mut self,
+        winner: Option<Color>,
+        loser: Option<Color>,
+        reason: Termination,
+        out: &mut Vec<Output>,
+    ) {
+        let result = GameResult {
+            winner,
+            loser,
+            reason,
+        };
         self.pending = Pending::None;
+        // The game is over: the clocks stop (FIDE Laws 6.12.a).
+        let now = self.now;
+        if let Some(clock) = self.clock.as_mut().filter(|c| c.running().is_some()) {
+            clock.pause(now);
+            self.emit_clock(now, out);
+        }
         let text = self.result_text(&result);
         self.result = Some(result.clone());
         out.push(Output::Result(result));
@@ -892,10 +1094,13 @@ impl Session {
             Termination::FlagFall => "end-flag",
             Termination::FlagFallInsufficient => "end-flag-insufficient",
         };
-        let winner = result.winner.unwrap_or(Color::White);
+        let loser = result
+            .loser
+            .or(result.winner.map(|w| !w))
+            .unwrap_or(Color::Black);
         let msg = Message::new(id)
-            .arg("winner", self.color_name(winner))
-            .arg("loser", self.color_name(!winner));
+            .arg("winner", self.color_name(!loser))
+            .arg("loser", self.color_name(loser));
         self.phrases.speech(&msg)
     }
 
@@ -964,6 +1169,42 @@ impl Session {
                 running: clock.running(),
             }));
         }
+        self.emit_status(now, out);
+    }
+
+    fn emit_status(&self, now: Timestamp, out: &mut Vec<Output>) {
+        out.push(Output::Status(self.status_line(now)));
+    }
+
+    /// The Braille status line: the last move in the language's letters, both clocks
+    /// (m:ss, h:mm:ss from an hour up) and whose clock runs; without a clock, whose move
+    /// it is. A display adapter calls this every second while a clock runs.
+    pub fn status_line(&self, now: Timestamp) -> String {
+        let last = match self.history.last() {
+            Some(ply) => {
+                let san = self.vocab.localized_san(&ply.before, ply.mv);
+                let dots = if ply.made.side.is_white() { "." } else { "..." };
+                format!("{}{dots}{san}", ply.made.number)
+            }
+            None => "-".to_owned(),
+        };
+        let msg = match &self.clock {
+            Some(clock) => Message::new("status-line")
+                .arg("last", last)
+                .arg("white", clock_text(clock.remaining(Color::White, now)))
+                .arg("black", clock_text(clock.remaining(Color::Black, now)))
+                .arg(
+                    "running",
+                    match clock.running() {
+                        Some(c) => color_key(c),
+                        None => Arg::Text("none".into()),
+                    },
+                ),
+            None => Message::new("status-line-no-clock")
+                .arg("last", last)
+                .arg("side", self.vocab.color_name(self.pos.turn())),
+        };
+        self.phrases.braille(&msg)
     }
 
     /// Says a message to `to`, in speech and in Braille, and remembers it for repeat.
