@@ -114,7 +114,8 @@ enum Cmd {
     },
     /// Measure: `bench resolve` times resolving heard words to moves over real games.
     Bench {
-        /// What to measure: `resolve`.
+        /// What to measure: `resolve` (heard words to moves) or `clock` (how late clock
+        /// announcements and the flag reach the speech output, with the other core busy).
         what: String,
         /// A PGN file of games (default: the 400 games in tests/data/games.pgn).
         #[arg(long)]
@@ -177,7 +178,9 @@ fn main() -> Result<()> {
                     vec![Box::new(ansage::console::ConsoleSink {
                         braille: !no_braille,
                     })];
-                let session = ansage::station::run(session, rx, &mut sinks).await;
+                let session =
+                    ansage::station::run(session, rx, &mut sinks, tokio::time::Instant::now())
+                        .await;
                 drop(reader);
                 session
             });
@@ -237,8 +240,13 @@ fn demo(out: Option<PathBuf>) -> Result<()> {
 }
 
 fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
+    if what == "clock" {
+        let report = ansage::bench::clock::lateness(std::time::Duration::from_secs(30))?;
+        println!("{report}");
+        return Ok(());
+    }
     if what != "resolve" {
-        bail!("unknown benchmark {what:?}: expected resolve");
+        bail!("unknown benchmark {what:?}: expected resolve or clock");
     }
     let pgn_text = match games {
         Some(path) => {

@@ -29,13 +29,13 @@ pub trait Sink {
 }
 
 /// Runs the session until shutdown (a device says so, or Ctrl-C). Returns the session for
-/// the records.
+/// the records. `epoch` is the instant the session's timestamps count from.
 pub async fn run(
     mut session: Session,
     mut inputs: mpsc::Receiver<StationInput>,
     sinks: &mut [Box<dyn Sink + Send>],
+    epoch: Instant,
 ) -> Session {
-    let epoch = Instant::now();
     let now = || Timestamp::from_duration(epoch.elapsed());
     let to_instant = |t: Timestamp| epoch + t.since_epoch();
     loop {

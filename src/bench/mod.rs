@@ -2,5 +2,8 @@
 //!
 //! - [`resolve`]: how long [`crate::core::words::Vocabulary::resolve`] takes over the
 //!   positions of real games.
+//! - [`clock`]: how late scheduled clock announcements and the flag are handed to the
+//!   speech output by the real tokio main loop, with the other core kept busy.
 
+pub mod clock;
 pub mod resolve;

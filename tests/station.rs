@@ -1,0 +1,100 @@
+//! The station's main loop in tokio's paused (virtual) time: deadlines fire at their exact
+//! instants, inputs are handled in order, shutdown ends the loop. No sleeps: time is virtual.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ansage::core::output::Output;
+use ansage::core::script::{self, transcript_line};
+use ansage::core::session::Session;
+use ansage::core::time::Timestamp;
+use ansage::station::{Sink, StationInput, run};
+
+struct Collect(Arc<Mutex<Vec<String>>>);
+
+impl Sink for Collect {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        let mut lines = self.0.lock().unwrap();
+        for o in outputs {
+            // The virtual time of delivery must equal the instant of the output.
+            lines.push(transcript_line(at, o));
+        }
+    }
+}
+
+#[tokio::test(start_paused = true)]
+async fn flag_and_reminders_fire_at_their_instants_and_console_lines_are_moves() {
+    let parsed = script::parse("@0 arbiter setup tc=12 vi=white lang=de").unwrap();
+    let session = Session::new(parsed.config).unwrap();
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    let epoch = tokio::time::Instant::now();
+    let driver = tokio::spawn(async move {
+        tx.send(StationInput::ConsoleLine("arbiter key start".into()))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(1500)).await;
+        tx.send(StationInput::ConsoleLine("Eva vier".into()))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        tx.send(StationInput::ConsoleLine("ja".into()))
+            .await
+            .unwrap();
+        tokio::time::sleep(Duration::from_secs(30)).await;
+        tx.send(StationInput::Shutdown).await.unwrap();
+    });
+    let session = run(session, rx, &mut sinks, epoch).await;
+    driver.await.unwrap();
+    let lines = lines.lock().unwrap();
+    let said: Vec<&String> = lines.iter().filter(|l| !l.contains("braille:")).collect();
+    let text: Vec<&str> = said.iter().map(|s| s.as_str()).collect();
+    // The move was made at 2.000 s; black's clock then ran 12 s: black's flag at 14.000.
+    assert!(
+        text.contains(&"@2.000 made 1. e4 clk 0:00:10.000 emt 0:00:02.000"),
+        "{text:#?}"
+    );
+    assert!(
+        text.contains(&"@4.000 say:black Noch 10 Sekunden."),
+        "{text:#?}"
+    );
+    assert!(
+        text.contains(&"@13.000 say:black Noch eine Sekunde."),
+        "{text:#?}"
+    );
+    assert!(
+        text.contains(&"@14.000 clock flag black first"),
+        "{text:#?}"
+    );
+    assert!(
+        text.contains(&"@14.000 result 1-0 time forfeit"),
+        "{text:#?}"
+    );
+    assert_eq!(session.history().len(), 1);
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_bad_console_line_is_answered_and_nothing_changes() {
+    let session = Session::new(Default::default()).unwrap();
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    tx.send(StationInput::ConsoleLine("white key jump".into()))
+        .await
+        .unwrap();
+    tx.send(StationInput::ConsoleLine("Banane".into()))
+        .await
+        .unwrap();
+    tx.send(StationInput::Shutdown).await.unwrap();
+    let session = run(session, rx, &mut sinks, tokio::time::Instant::now()).await;
+    assert!(session.history().is_empty());
+    let lines = lines.lock().unwrap();
+    assert_eq!(
+        lines.as_slice(),
+        [
+            "@0.000 say:white Nicht verstanden, bitte wiederholen.",
+            "@0.000 braille:white Nicht verstanden, bitte wiederholen."
+        ]
+    );
+}
