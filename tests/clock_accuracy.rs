@@ -425,3 +425,142 @@ fn generous_controls_never_flag() {
     );
     assert!(flags.is_empty());
 }
+
+/// The same accuracy through the whole session: 200 moves made by typed input at seeded
+/// times, with arbiter pauses, lasting at least six hours; after every move both clock
+/// readings the session outputs equal the reference to the millisecond.
+fn session_game(name: &str, tc: &str, periods: &[RefPeriod], mean_ms: u64, seed: u64) {
+    use ansage::core::input::{Actor, Input, Key};
+    use ansage::core::output::Output;
+    use ansage::core::session::{Announcements, Config, Impaired, Session};
+    use shakmaty::{Chess, Position, uci::UciMove};
+
+    let control = TimeControl::from_pgn(tc).unwrap();
+    let config = Config {
+        impaired: Impaired::None,
+        clock: Some(ClockSetup::same(control)),
+        announce: Announcements {
+            move_count: false,
+            ..Announcements::default()
+        },
+        ..Config::default()
+    };
+    let mut session = Session::new(config).unwrap();
+    let mut rng = Rng(seed);
+    let mut pos = Chess::default();
+    let mut now = 0u64;
+    let mut turns: Vec<Turn> = Vec::new();
+    let mut runs: Vec<(u64, u64)> = Vec::new();
+    session.handle(Input::key(Actor::Arbiter, Key::Start), t(0));
+    let mut start = 0;
+    for ply in 0..200 {
+        let side = pos.turn();
+        // Think, sometimes with an arbiter's pause in the middle.
+        let think = 1 + rng.below(2 * mean_ms);
+        if rng.below(8) == 0 {
+            let before = think / 2;
+            let paused = 1 + rng.below(600_000);
+            session.handle(Input::key(Actor::Arbiter, Key::Pause), t(now + before));
+            runs.push((start, now + before));
+            now += before + paused;
+            session.handle(Input::key(Actor::Arbiter, Key::Resume), t(now));
+            start = now;
+            now += think - before;
+        } else {
+            now += think;
+        }
+        // A random legal move that does not end the game.
+        let mut moves: Vec<_> = pos.legal_moves().into_iter().collect();
+        let mut chosen = None;
+        while !moves.is_empty() {
+            let m = moves.swap_remove(usize::try_from(rng.below(moves.len() as u64)).unwrap());
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            if !after.is_game_over() && (after.halfmoves() < 120 || rng.below(4) == 0) {
+                chosen = Some(m);
+                break;
+            }
+        }
+        let m = chosen.unwrap_or_else(|| panic!("{name}: no move at ply {ply}"));
+        let uci = UciMove::from_standard(m).to_string();
+        let out = session.handle(Input::typed(Actor::Player(side), &uci), t(now));
+        runs.push((start, now));
+        turns.push(Turn {
+            side,
+            runs: std::mem::take(&mut runs),
+        });
+        start = now;
+        pos.play_unchecked(m);
+        let reading = out
+            .iter()
+            .find_map(|o| match o {
+                Output::Clock(c) => Some(c.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(|| panic!("{name}: no clock reading at ply {ply}: {out:?}"));
+        for (c, shown) in [(Color::White, reading.white), (Color::Black, reading.black)] {
+            let want = reference(periods, &turns, c, now);
+            assert_eq!(
+                want.flag, None,
+                "{name}: flag in the reference at ply {ply}"
+            );
+            assert_eq!(
+                ms(shown),
+                want.remaining,
+                "{name}: {c:?} at ply {ply}, t={now} ms"
+            );
+        }
+    }
+    assert_eq!(session.history().len(), 200, "{name}");
+    assert!(now >= 6 * 3600 * 1000, "{name}: only {} s", now / 1000);
+}
+
+#[test]
+fn session_sudden_death() {
+    session_game(
+        "sudden death",
+        "14400",
+        &[p(None, 14400, 0, None)],
+        100_000,
+        11,
+    );
+}
+
+#[test]
+fn session_fischer() {
+    session_game(
+        "fischer",
+        "9000+30",
+        &[p(None, 9000, 30, None)],
+        100_000,
+        12,
+    );
+}
+
+#[test]
+fn session_fide_standard() {
+    let periods = [p(Some(40), 5400, 30, None), p(None, 1800, 30, None)];
+    session_game("fide", "40/5400+30:1800+30", &periods, 90_000, 13);
+}
+
+#[test]
+fn session_simple_delay() {
+    session_game(
+        "delay",
+        "9000d30",
+        &[p(None, 9000, 0, Some((SIMPLE, 30)))],
+        100_000,
+        14,
+    );
+}
+
+#[test]
+fn session_bronstein() {
+    session_game(
+        "bronstein",
+        "9000b30",
+        &[p(None, 9000, 0, Some((BRONSTEIN, 30)))],
+        100_000,
+        15,
+    );
+}

@@ -102,6 +102,9 @@ pub struct MadeMove {
     pub clock: Option<Duration>,
     /// Time the mover used for this move, if a clock runs.
     pub elapsed: Option<Duration>,
+    /// Both clocks right after the move (white, black), if a clock runs: the per-move
+    /// history that puts the clocks back when moves are taken back (D.2.8).
+    pub clocks: Option<(Duration, Duration)>,
     /// The mover offered a draw with this move (C.12: recorded as (=)).
     pub draw_offer: bool,
 }

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, san::SanPlus, uci::UciMove};
 
-use crate::core::clock::{AlarmSettings, Alarms, Clock, ClockNotice, ClockSetup};
+use crate::core::clock::{AlarmSettings, Alarms, Clock, ClockNotice, ClockSetup, ClockSnapshot};
 use crate::core::commands::{CommandBook, commands};
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::lang::Language;
@@ -169,6 +169,9 @@ pub struct Ply {
     pub before: Chess,
     /// What was recorded.
     pub made: MadeMove,
+    /// The clocks just before the move was made, to restore them when it is taken back
+    /// (FIDE Laws D.2.8, 7.5).
+    pub clock_before: Option<ClockSnapshot>,
 }
 
 /// The state of an announcement not yet made.
@@ -973,6 +976,7 @@ impl Session {
         let san_local = self.vocab.localized_san(&before, mv);
         let san = SanPlus::from_move(before.clone(), mv).to_string();
         let uci = UciMove::from_move(mv, self.castling_mode).to_string();
+        let clock_before = self.clock.as_ref().map(|c| c.snapshot(now));
         let timing = match self.clock.as_mut() {
             Some(clock) if clock.running() == Some(side) => clock.complete_move(now).ok(),
             _ => None,
@@ -988,12 +992,20 @@ impl Session {
             phrase: phrase.clone(),
             clock: timing.as_ref().map(|t| t.remaining_after),
             elapsed: timing.as_ref().map(|t| t.elapsed),
+            clocks: match (&self.clock, &timing) {
+                (Some(c), Some(_)) => Some((
+                    c.remaining(Color::White, now),
+                    c.remaining(Color::Black, now),
+                )),
+                _ => None,
+            },
             draw_offer,
         };
         self.history.push(Ply {
             mv,
             before,
             made: made.clone(),
+            clock_before,
         });
         out.push(Output::Made(made));
         if timing.is_some() {
