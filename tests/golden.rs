@@ -73,4 +73,5 @@ golden!(
     flag_fall_lone_king,
     low_time_alarm,
     arbiter_clock,
+    low_confidence,
 );

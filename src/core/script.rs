@@ -11,11 +11,12 @@ use std::time::Duration;
 
 use crate::core::clock::{ClockSetup, ReminderSchedule, TimeControl};
 use crate::core::commands::parse_clock_reading;
-use crate::core::input::{Actor, Input, Key};
+use crate::core::input::{Actor, Event, Input, Key};
 use crate::core::laws::Start;
 use crate::core::output::{ArbiterAction, Output};
 use crate::core::session::{Config, ConfirmPolicy, Impaired, Session, SetupError};
 use crate::core::time::Timestamp;
+use crate::core::words::{HeardWord, Utterance};
 
 /// What a script line does.
 #[derive(Clone, Debug, PartialEq)]
@@ -201,6 +202,42 @@ fn on_off(key: &str, value: &str) -> Result<bool, String> {
     }
 }
 
+/// The words of a `say` line. A word may carry its recognizer confidence and
+/// alternatives: `Felix:0.4`, `Felix:0.4|Eva:0.35` (the first is the recognizer's choice).
+/// Without a suffix a word is certain (1.0).
+pub fn scored_utterance(text: &str) -> Result<Utterance, String> {
+    let mut words = Vec::new();
+    for token in text.split_whitespace() {
+        let mut choices = Vec::new();
+        for choice in token.split('|') {
+            let (word, conf) = match choice.rsplit_once(':') {
+                Some((w, c)) => {
+                    let conf: f32 = c
+                        .parse()
+                        .ok()
+                        .filter(|c: &f32| (0.0..=1.0).contains(c))
+                        .ok_or_else(|| {
+                            format!("confidence {c:?} of {w:?} is not a number from 0 to 1")
+                        })?;
+                    (w, conf)
+                }
+                None => (choice, 1.0),
+            };
+            if word.is_empty() {
+                return Err(format!("empty word in {token:?}"));
+            }
+            choices.push((word.to_owned(), conf));
+        }
+        let (text, confidence) = choices.remove(0);
+        words.push(HeardWord {
+            text,
+            confidence,
+            alternatives: choices,
+        });
+    }
+    Ok(Utterance { words })
+}
+
 /// Parses a script.
 pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let mut config = Config::default();
@@ -244,7 +281,10 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 seen_event = true;
                 continue;
             }
-            "say" => Action::Input(Input::heard(who, rest)),
+            "say" => Action::Input(Input::Act {
+                by: who,
+                event: Event::Heard(scored_utterance(rest).map_err(|e| line_err(line, e))?),
+            }),
             "type" => Action::Input(Input::typed(who, rest)),
             "key" => {
                 let key: Key = rest.parse().map_err(|e| line_err(line, format!("{e}")))?;
@@ -437,6 +477,19 @@ mod tests {
             let err = parse(text).unwrap_err().to_string();
             assert!(err.starts_with(want), "{text:?}: {err}");
         }
+    }
+
+    #[test]
+    fn scored_words() {
+        let u = scored_utterance("Springer Felix:0.4|Eva:0.35 drei").unwrap();
+        assert_eq!(u.words.len(), 3);
+        assert_eq!(u.words[0].confidence, 1.0);
+        assert_eq!(u.words[1].text, "Felix");
+        assert_eq!(u.words[1].confidence, 0.4);
+        assert_eq!(u.words[1].alternatives, vec![("Eva".to_owned(), 0.35)]);
+        assert!(scored_utterance("Felix:2").is_err());
+        assert!(scored_utterance("Felix:x").is_err());
+        assert!(scored_utterance(":0.5").is_err());
     }
 
     #[test]
