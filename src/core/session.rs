@@ -1119,7 +1119,12 @@ impl Session {
     fn which_message(&self, candidates: &[Move]) -> Message {
         let roles: Vec<Role> = candidates.iter().map(|m| m.role()).collect();
         let same_piece = roles.windows(2).all(|w| w[0] == w[1]);
-        if same_piece && !roles.is_empty() {
+        let mut origins: Vec<_> = candidates.iter().map(|m| m.from()).collect();
+        origins.sort();
+        origins.dedup();
+        // "Welcher Springer: von Bella eins oder von Gustav eins?" only when the origins
+        // tell the moves apart; otherwise the whole moves are named.
+        if same_piece && !roles.is_empty() && origins.len() == candidates.len() {
             let options: Vec<String> = candidates
                 .iter()
                 .map(|m| {
