@@ -74,4 +74,7 @@ golden!(
     low_time_alarm,
     arbiter_clock,
     low_confidence,
+    take_back,
+    reconciliation,
+    adjournment,
 );

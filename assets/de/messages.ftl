@@ -156,3 +156,17 @@ status-line = { $last } W{ $running ->
    *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } { $side } am Zug
+
+## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
+taken-back = Zurückgenommen bis { $number }{ $dots } { $move }. { $side } ist am Zug.
+taken-back-to-start = Alle Züge zurückgenommen. { $side } ist am Zug.
+take-back-impossible = Diesen Zug gibt es nicht; nichts zurückgenommen.
+seal-please = Abbruch: { $side } versiegelt den nächsten Zug.
+echo-seal = Versiegeln: { $move }? Bitte bestätigen.
+echo-seal-braille = Versiegeln { $san }?
+sealed-own = Zug versiegelt.
+game-adjourned-now = Die Partie ist abgebrochen, { $side } hat versiegelt. Die Uhr ist angehalten.
+game-adjourned = Die Partie ist abgebrochen; sie geht weiter, wenn der Schiedsrichter fortsetzt.
+sealed-revealed = Fortsetzung. Versiegelter Zug von { $side }: { $move }.
+adjournment-cancelled = Kein Abbruch, die Partie geht weiter.
+adjournment-impossible = Das geht jetzt nicht.

@@ -139,3 +139,17 @@ status-line = { $last } W{ $running ->
    *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } { $side } to move
+
+## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
+taken-back = Taken back to { $number }{ $dots } { $move }. { $side } to move.
+taken-back-to-start = All moves taken back. { $side } to move.
+take-back-impossible = There is no such move; nothing taken back.
+seal-please = Adjournment: { $side } seals the next move.
+echo-seal = Seal { $move }? Please confirm.
+echo-seal-braille = Seal { $san }?
+sealed-own = Move sealed.
+game-adjourned-now = The game is adjourned, { $side } has sealed. The clock is stopped.
+game-adjourned = The game is adjourned; it goes on when the arbiter resumes it.
+sealed-revealed = Resumption. Sealed move of { $side }: { $move }.
+adjournment-cancelled = No adjournment, the game goes on.
+adjournment-impossible = That is not possible now.

@@ -155,3 +155,17 @@ status-line = { $last } B{ $running ->
    *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } juegan { $side }
+
+## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
+taken-back = Anulado hasta { $number }{ $dots } { $move }. Juegan { $side }.
+taken-back-to-start = Todas las jugadas anuladas. Juegan { $side }.
+take-back-impossible = Esa jugada no existe; no se anula nada.
+seal-please = Aplazamiento: { $side } hacen la jugada secreta.
+echo-seal = Jugada secreta: ¿{ $move }? Confirme por favor.
+echo-seal-braille = Secreta { $san }?
+sealed-own = Jugada secreta guardada.
+game-adjourned-now = La partida está aplazada, { $side } han hecho la jugada secreta. El reloj está parado.
+game-adjourned = La partida está aplazada; sigue cuando el árbitro la reanude.
+sealed-revealed = Reanudación. Jugada secreta de { $side }: { $move }.
+adjournment-cancelled = Sin aplazamiento, la partida sigue.
+adjournment-impossible = Ahora no es posible.

@@ -66,6 +66,10 @@ struct CommandFile {
     penalty: Vec<String>,
     alarms_off: Vec<String>,
     alarms_on: Vec<String>,
+    take_back: Vec<String>,
+    take_back_to: Vec<String>,
+    adjourn: Vec<String>,
+    resume_adjourned: Vec<String>,
 }
 
 /// What a phrase means, before its slots are filled.
@@ -101,6 +105,10 @@ enum Meaning {
     Penalty,
     AlarmsOff,
     AlarmsOn,
+    TakeBack,
+    TakeBackTo,
+    Adjourn,
+    ResumeAdjourned,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -154,7 +162,7 @@ impl CommandBook {
             file,
             detail: e.to_string(),
         })?;
-        let groups: [(Meaning, &Vec<String>); 30] = [
+        let groups: [(Meaning, &Vec<String>); 34] = [
             (Meaning::Yes, &f.yes),
             (Meaning::No, &f.no),
             (Meaning::OfferDraw, &f.offer_draw),
@@ -185,6 +193,10 @@ impl CommandBook {
             (Meaning::Penalty, &f.penalty),
             (Meaning::AlarmsOff, &f.alarms_off),
             (Meaning::AlarmsOn, &f.alarms_on),
+            (Meaning::TakeBack, &f.take_back),
+            (Meaning::TakeBackTo, &f.take_back_to),
+            (Meaning::Adjourn, &f.adjourn),
+            (Meaning::ResumeAdjourned, &f.resume_adjourned),
         ];
         let mut patterns = Vec::new();
         for (meaning, phrases) in groups {
@@ -388,6 +400,13 @@ impl CommandBook {
             },
             Meaning::AlarmsOff => Command::Alarms(false),
             Meaning::AlarmsOn => Command::Alarms(true),
+            Meaning::TakeBack => Command::TakeBack,
+            Meaning::TakeBackTo => Command::TakeBackTo {
+                number: slots.number?,
+                side: slots.side?,
+            },
+            Meaning::Adjourn => Command::Adjourn,
+            Meaning::ResumeAdjourned => Command::ResumeAdjourned,
         };
         Some(Understood {
             command,
@@ -603,6 +622,32 @@ mod tests {
         assert_eq!(parse_clock_reading("0:05"), Some(Duration::from_secs(5)));
         assert_eq!(parse_clock_reading("5"), None);
         assert_eq!(parse_clock_reading("1:2:3:4"), None);
+    }
+
+    #[test]
+    fn take_backs_and_adjournment() {
+        let table: &[(&str, Option<Command>)] = &[
+            ("Zug zurücknehmen", Some(Command::TakeBack)),
+            (
+                "zurück auf 17 Schwarz",
+                Some(Command::TakeBackTo {
+                    number: 17,
+                    side: Color::Black,
+                }),
+            ),
+            (
+                "zurück bis drei Weiß",
+                Some(Command::TakeBackTo {
+                    number: 3,
+                    side: Color::White,
+                }),
+            ),
+            ("Partie abbrechen", Some(Command::Adjourn)),
+            ("Partie fortsetzen", Some(Command::ResumeAdjourned)),
+        ];
+        for (text, want) in table {
+            assert_eq!(&de(text), want, "{text:?}");
+        }
     }
 
     #[test]

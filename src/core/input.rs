@@ -202,6 +202,23 @@ pub enum Command {
     },
     /// Switch the clock announcements on or off (FIDE requires that alarms can be turned off).
     Alarms(bool),
+    /// FIDE Laws 7.5.a: take back the last move (an illegal move completed); the position
+    /// and both clocks return to what they were before it (arbiter).
+    TakeBack,
+    /// FIDE Laws D.2.8: take moves back to where both scoresheets agree, after move
+    /// `number` of `side`; the clocks return to their recorded values there (arbiter).
+    TakeBackTo {
+        /// The move number.
+        number: u32,
+        /// After white's or black's move of that number.
+        side: Color,
+    },
+    /// FIDE Laws Appendix E.1: the player to move seals the next move; it is not spoken or
+    /// shown to the opponent, and the clocks stop (arbiter).
+    Adjourn,
+    /// FIDE Laws Appendix E: the adjourned game resumes; the sealed move is revealed and
+    /// made (arbiter).
+    ResumeAdjourned,
 }
 
 /// What happened.

@@ -203,6 +203,11 @@ pub enum Output {
     Arbiter(ArbiterAction),
     /// The Braille status line changed: last move, both clocks, whose clock runs.
     Status(String),
+    /// Moves were taken back (FIDE Laws 7.5, D.2.8): `plies` moves remain made.
+    TakenBack {
+        /// How many half-moves remain.
+        plies: usize,
+    },
 }
 
 /// An arbiter's action on the clocks.

@@ -370,6 +370,7 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
             format!("{t} clock arbiter {what}")
         }
         Output::Status(text) => format!("{t} braille:status {text}"),
+        Output::TakenBack { plies } => format!("{t} made takeback to ply {plies}"),
     }
 }
 

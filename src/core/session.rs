@@ -198,6 +198,21 @@ enum Pending {
     },
 }
 
+/// FIDE Laws Appendix E: adjourning a game.
+#[derive(Clone, Debug, PartialEq)]
+enum Adjournment {
+    None,
+    /// The arbiter asked the player to move to seal a move.
+    Sealing {
+        side: Color,
+    },
+    /// The move is sealed: known only to the journal, never spoken or shown.
+    Sealed {
+        side: Color,
+        mv: Move,
+    },
+}
+
 /// One game under FIDE Laws Appendix D.
 pub struct Session {
     config: Config,
@@ -219,6 +234,8 @@ pub struct Session {
     last_said: Vec<(Audience, Message)>,
     /// The clock's announcements.
     alarms: Alarms,
+    /// FIDE Laws Appendix E: an adjournment in progress.
+    adjournment: Adjournment,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -257,6 +274,7 @@ impl Session {
             result: None,
             last_said: Vec::new(),
             alarms: Alarms::new(config.announce.alarms.clone()),
+            adjournment: Adjournment::None,
             now: Timestamp::ZERO,
             config,
         })
@@ -466,6 +484,10 @@ impl Session {
             return;
         }
         let side = self.side_of(by);
+        if matches!(self.adjournment, Adjournment::Sealed { .. }) {
+            self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
+            return;
+        }
         if side != self.pos.turn() {
             let msg = Message::new("not-your-move").arg("side", self.color_name(self.pos.turn()));
             self.tell(to, Priority::Answer, msg, out);
@@ -545,7 +567,14 @@ impl Session {
     ) {
         let phrase = self.vocab.announce(&self.pos, mv);
         let san = self.vocab.localized_san(&self.pos, mv);
+        let sealing = self.adjournment == Adjournment::Sealing { side };
+        let policy = if sealing {
+            ConfirmPolicy::Explicit
+        } else {
+            policy
+        };
         let id = match (sure, policy) {
+            _ if sealing => "echo-seal",
             (false, _) => "echo-unsure",
             (true, ConfirmPolicy::Explicit) => "echo-confirm",
             (true, ConfirmPolicy::Window(_)) => "echo",
@@ -593,6 +622,9 @@ impl Session {
                     self.tell(to, Priority::Answer, m, out);
                 }
             }
+            Command::TakeBack | Command::TakeBackTo { .. } if self.result.is_some() => {
+                self.take_back(by, command, now, out)
+            }
             _ if self.result.is_some() => {
                 let text = self
                     .result
@@ -623,6 +655,8 @@ impl Session {
             | Command::SetMoves { .. }
             | Command::AddTime { .. }
             | Command::Penalty { .. } => self.arbiter_clock(by, command, now, out),
+            Command::TakeBack | Command::TakeBackTo { .. } => self.take_back(by, command, now, out),
+            Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
             Command::Alarms(on) => {
                 let settings = if on {
                     self.config.announce.alarms.clone()
@@ -715,7 +749,11 @@ impl Session {
                 draw_offer,
                 ..
             } if by == Actor::Arbiter || s == side => {
-                self.make(s, mv, draw_offer, now, out);
+                if self.adjournment == (Adjournment::Sealing { side: s }) {
+                    self.seal(s, mv, now, out);
+                } else {
+                    self.make(s, mv, draw_offer, now, out);
+                }
             }
             other => {
                 self.pending = other;
@@ -900,6 +938,10 @@ impl Session {
 
     fn start_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
         let to = audience(by);
+        if matches!(self.adjournment, Adjournment::Sealed { .. }) {
+            self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
+            return;
+        }
         let turn = self.pos.turn();
         let Some(clock) = self.clock.as_mut() else {
             self.tell(to, Priority::Answer, Message::new("no-clock"), out);
@@ -960,6 +1002,142 @@ impl Session {
             Some(_) => self.tell(to, Priority::Answer, Message::new("clock-not-running"), out),
             None => self.tell(to, Priority::Answer, Message::new("no-clock"), out),
         }
+    }
+
+    /// FIDE Laws 7.5.a and D.2.8: the arbiter takes moves back; the position, the
+    /// repetition count and both clocks return to what they were then. A result that the
+    /// taken-back moves caused is undone.
+    fn take_back(&mut self, by: Actor, command: Command, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        if by != Actor::Arbiter {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        let keep = match command {
+            Command::TakeBack => self.history.len().checked_sub(1),
+            Command::TakeBackTo { number, side } => self
+                .history
+                .iter()
+                .position(|p| p.made.number == number && p.made.side == side)
+                .map(|i| i + 1),
+            _ => None,
+        };
+        let Some(keep) = keep else {
+            self.tell(
+                to,
+                Priority::Answer,
+                Message::new("take-back-impossible"),
+                out,
+            );
+            return;
+        };
+        let removed: Vec<Ply> = self.history.drain(keep..).collect();
+        let Some(first) = removed.first() else {
+            self.tell(
+                to,
+                Priority::Answer,
+                Message::new("take-back-impossible"),
+                out,
+            );
+            return;
+        };
+        self.pos = first.before.clone();
+        self.repetitions = Repetitions::new(&self.initial);
+        let mut replay = self.initial.clone();
+        for ply in &self.history {
+            replay.play_unchecked(ply.mv);
+            self.repetitions.push(&replay);
+        }
+        if let (Some(clock), Some(snap)) = (self.clock.as_mut(), &first.clock_before) {
+            clock.restore(snap, now);
+        }
+        self.pending = Pending::None;
+        self.draw_offer = None;
+        self.result = None;
+        self.adjournment = Adjournment::None;
+        out.push(Output::TakenBack {
+            plies: self.history.len(),
+        });
+        let msg = match self.history.last() {
+            Some(p) => Message::new("taken-back")
+                .arg("number", p.made.number)
+                .arg("dots", if p.made.side.is_white() { "." } else { "…" })
+                .arg("move", p.made.phrase.clone())
+                .arg("side", self.color_name(self.pos.turn())),
+            None => {
+                Message::new("taken-back-to-start").arg("side", self.color_name(self.pos.turn()))
+            }
+        };
+        self.tell(Audience::All, Priority::Move, msg, out);
+        self.emit_clock(now, out);
+        self.poll_alarms(now, out);
+    }
+
+    /// FIDE Laws Appendix E: the arbiter adjourns (the player to move seals the next move)
+    /// or resumes (the sealed move is revealed and made).
+    fn adjourn(&mut self, by: Actor, command: Command, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        if by != Actor::Arbiter {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        match (command, self.adjournment.clone()) {
+            (Command::Adjourn, Adjournment::None) => {
+                let side = self.pos.turn();
+                self.pending = Pending::None;
+                self.adjournment = Adjournment::Sealing { side };
+                let msg = Message::new("seal-please").arg("side", self.color_name(side));
+                self.tell(Audience::All, Priority::Move, msg, out);
+            }
+            (Command::ResumeAdjourned, Adjournment::Sealed { side, mv }) => {
+                self.adjournment = Adjournment::None;
+                let msg = Message::new("sealed-revealed")
+                    .arg("side", self.color_name(side))
+                    .arg("move", self.vocab.announce(&self.pos, mv))
+                    .arg("san", self.vocab.localized_san(&self.pos, mv));
+                self.tell(Audience::All, Priority::Move, msg, out);
+                if let Some(clock) = self.clock.as_mut().filter(|c| c.is_paused()) {
+                    clock.resume(now);
+                    out.push(Output::Arbiter(ArbiterAction::Resume));
+                }
+                self.make(side, mv, false, now, out);
+            }
+            (Command::ResumeAdjourned, Adjournment::Sealing { .. }) => {
+                // The arbiter called the adjournment off before a move was sealed.
+                self.adjournment = Adjournment::None;
+                self.tell(
+                    Audience::All,
+                    Priority::Answer,
+                    Message::new("adjournment-cancelled"),
+                    out,
+                );
+            }
+            _ => self.tell(
+                to,
+                Priority::Answer,
+                Message::new("adjournment-impossible"),
+                out,
+            ),
+        }
+    }
+
+    /// FIDE Laws E.1.a: the sealed move is kept (the journal records it), never spoken or
+    /// shown to the opponent; only then does the clock stop.
+    fn seal(&mut self, side: Color, mv: Move, now: Timestamp, out: &mut Vec<Output>) {
+        self.adjournment = Adjournment::Sealed { side, mv };
+        self.tell(
+            Audience::player(side),
+            Priority::Move,
+            Message::new("sealed-own"),
+            out,
+        );
+        if let Some(clock) = self.clock.as_mut().filter(|c| c.running().is_some()) {
+            clock.pause(now);
+            out.push(Output::Arbiter(ArbiterAction::Pause));
+        }
+        let msg = Message::new("game-adjourned-now").arg("side", self.color_name(side));
+        self.tell(Audience::All, Priority::Move, msg, out);
+        self.emit_clock(now, out);
     }
 
     /// FIDE Laws D.2.3: the move is made; only now does the opponent's clock start.
