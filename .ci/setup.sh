@@ -4,7 +4,7 @@
 set -euo pipefail
 
 # Debian packages the build and the tests need (the list grows with the device features).
-ANSAGE_DEBS=(${ANSAGE_DEBS:-pkg-config})
+ANSAGE_DEBS=(${ANSAGE_DEBS:-pkg-config pgn-extract})
 
 if ! command -v cargo >/dev/null 2>&1; then
     cat >&2 <<'MSG'
