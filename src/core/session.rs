@@ -1022,7 +1022,7 @@ impl Session {
                 .map(|i| i + 1),
             _ => None,
         };
-        let Some(keep) = keep else {
+        let Some(keep) = keep.filter(|k| *k < self.history.len()) else {
             self.tell(
                 to,
                 Priority::Answer,
@@ -1032,15 +1032,7 @@ impl Session {
             return;
         };
         let removed: Vec<Ply> = self.history.drain(keep..).collect();
-        let Some(first) = removed.first() else {
-            self.tell(
-                to,
-                Priority::Answer,
-                Message::new("take-back-impossible"),
-                out,
-            );
-            return;
-        };
+        let Some(first) = removed.first() else { return };
         self.pos = first.before.clone();
         self.repetitions = Repetitions::new(&self.initial);
         let mut replay = self.initial.clone();
