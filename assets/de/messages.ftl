@@ -134,3 +134,17 @@ position = Weiß: { $white }. Schwarz: { $black }. { $side } ist am Zug.
 help = Sagen Sie Ihren Zug, zum Beispiel Springer Felix drei oder Eva vier. Ja bestätigt, Nein korrigiert. Fragen: wer ist am Zug, Zeit, letzter Zug, Stellung, wo sind meine Figuren, was steht auf Eva vier. Außerdem: Remis, Remis reklamieren, ich gebe auf, wiederholen.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
+
+## The scoresheet (D.2.6) and comparing two scoresheets (D.2.8)
+sheet-white = Weiß
+sheet-black = Schwarz
+sheet-event = Turnier
+sheet-site = Ort
+sheet-round = Runde
+sheet-date = Datum
+sheet-time-control = Bedenkzeit
+sheet-result = Ergebnis
+sheet-start = Stellung
+scoresheets-agree = Die Partien stimmen überein.
+scoresheets-agree-until = Die Partien stimmen bis { $move } überein.
+scoresheets-differ-from-start = Die Partien weichen ab dem ersten Zug ab.

@@ -117,3 +117,17 @@ position = White: { $white }. Black: { $black }. { $side } to move.
 help = Say your move, for example knight f three or e four. Yes confirms, no corrects. Questions: whose move, time, last move, position, where are my pieces, what is on e four. Also: draw, claim draw, resign, repeat.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
+
+## The scoresheet (D.2.6) and comparing two scoresheets (D.2.8)
+sheet-white = White
+sheet-black = Black
+sheet-event = Event
+sheet-site = Site
+sheet-round = Round
+sheet-date = Date
+sheet-time-control = Time control
+sheet-result = Result
+sheet-start = Position
+scoresheets-agree = The scoresheets agree.
+scoresheets-agree-until = Up to { $move } the scoresheets agree.
+scoresheets-differ-from-start = The scoresheets differ from the first move.

@@ -133,3 +133,17 @@ position = Blancas: { $white }. Negras: { $black }. Juegan { $side }.
 help = Diga su jugada, por ejemplo caballo f tres o e cuatro. Sí confirma, no corrige. Preguntas: quién juega, tiempo, última jugada, posición, dónde están mis piezas, qué hay en e cuatro. Además: tablas, reclamo tablas, abandono, repite.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
+
+## The scoresheet (D.2.6) and comparing two scoresheets (D.2.8)
+sheet-white = Blancas
+sheet-black = Negras
+sheet-event = Torneo
+sheet-site = Lugar
+sheet-round = Ronda
+sheet-date = Fecha
+sheet-time-control = Ritmo
+sheet-result = Resultado
+sheet-start = Posición
+scoresheets-agree = Las planillas coinciden.
+scoresheets-agree-until = Hasta { $move } las planillas coinciden.
+scoresheets-differ-from-start = Las planillas difieren desde la primera jugada.
