@@ -47,6 +47,8 @@
 //! [`read_brf`] reads this back (also in Unicode braille, lower case Braille ASCII, LF or
 //! CR LF, with extra blanks, blank lines and page breaks anywhere), checking every move.
 
+use std::sync::LazyLock;
+
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
@@ -275,8 +277,17 @@ fn value(sheet: &Sheet, field: Field) -> Option<String> {
     }
 }
 
+/// The labels of the header fields in each language, loaded once.
+static LABELS: LazyLock<[Vec<(Field, String)>; 3]> =
+    LazyLock::new(|| Language::ALL.map(load_labels));
+
 /// The labels of the header fields in `lang`.
 fn labels(lang: Language) -> Vec<(Field, String)> {
+    let i = Language::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    LABELS[i].clone()
+}
+
+fn load_labels(lang: Language) -> Vec<(Field, String)> {
     match Phrases::load(lang) {
         Ok(p) => Field::ALL
             .iter()
