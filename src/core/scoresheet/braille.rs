@@ -34,19 +34,20 @@
 
 use std::fmt;
 
-/// One Braille cell: dots 1–8 as bits 0–7 (the order of Unicode's braille block).
+/// FIDE Laws D.2.6: one Braille cell, dots 1–8 as bits 0–7 (the order of Unicode's
+/// braille block).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
 pub struct Cell(pub u8);
 
 impl Cell {
-    /// The empty cell (a space).
+    /// FIDE Laws D.2.6: the empty cell (a space).
     pub const BLANK: Cell = Cell(0);
     /// FIDE Laws D.2.6: the capital sign, dot 6 (⠠), before a capital letter.
     pub const CAPITAL: Cell = Cell(0b10_0000);
-    /// The escape, dot 4 (⠈), before a character without a cell of its own.
+    /// FIDE Laws D.2.6: the escape, dot 4 (⠈), before a character without a cell of its own.
     pub const ESCAPE: Cell = Cell(0b1000);
 
-    /// The cell with the given dots (1–8); other numbers are ignored.
+    /// FIDE Laws D.2.6: the cell with the given dots (1–8); other numbers are ignored.
     pub fn from_dots(dots: &[u8]) -> Cell {
         Cell(
             dots.iter()
@@ -55,23 +56,24 @@ impl Cell {
         )
     }
 
-    /// The dots of this cell, ascending.
+    /// FIDE Laws D.2.6: the dots of this cell, ascending.
     pub fn dots(self) -> Vec<u8> {
         (1..=8).filter(|d| self.0 & (1 << (d - 1)) != 0).collect()
     }
 
-    /// The Unicode braille pattern (U+2800 + dots).
+    /// FIDE Laws D.2.6: the Unicode braille pattern (U+2800 + dots).
     pub fn to_char(self) -> char {
         char::from_u32(0x2800 + u32::from(self.0)).unwrap_or(' ')
     }
 
-    /// The cell of a Unicode braille pattern, if `c` is one.
+    /// FIDE Laws D.2.6: the cell of a Unicode braille pattern, if `c` is one.
     pub fn from_char(c: char) -> Option<Cell> {
         let n = u32::from(c).checked_sub(0x2800)?;
         u8::try_from(n).ok().map(Cell)
     }
 
-    /// Whether the cell uses dot 7 or 8 (not expressible in six-dot Braille ASCII).
+    /// FIDE Laws D.2.6: whether the cell uses dot 7 or 8 (not expressible in six-dot
+    /// Braille ASCII).
     pub fn is_eight_dot(self) -> bool {
         self.0 & 0b1100_0000 != 0
     }
@@ -108,7 +110,7 @@ const ESCAPED: [(char, u8); 13] = [
 /// `?` under the escape: a character the code cannot write.
 const UNKNOWN: Cell = Cell(0b11_1001);
 
-/// Why Braille ASCII text cannot be read as cells.
+/// FIDE Laws D.2.6: why Braille ASCII text cannot be read as cells.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("column {column}: {found:?} is not a Braille ASCII character")]
 pub struct BrailleAsciiError {
@@ -118,7 +120,7 @@ pub struct BrailleAsciiError {
     pub found: char,
 }
 
-/// Why cells cannot be read back as text.
+/// FIDE Laws D.2.6: why cells cannot be read back as text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CellsError {
     /// A capital sign not followed by a letter.

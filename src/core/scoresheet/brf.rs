@@ -108,7 +108,7 @@ impl Field {
     }
 }
 
-/// Why a BRF scoresheet cannot be read.
+/// FIDE Laws D.2.6 and D.2.8: why a Braille scoresheet cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BrfError {
     /// A character or cell sequence that is not Braille of this code.

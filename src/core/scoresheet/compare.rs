@@ -44,7 +44,7 @@ pub fn compare_from(start: &Chess, a: &[Move], b: &[Move]) -> Agreement {
 }
 
 impl Agreement {
-    /// Whether both scoresheets hold the same moves.
+    /// FIDE Laws D.2.8: whether both scoresheets hold the same moves.
     pub fn identical(&self) -> bool {
         self.agreed_plies == self.len_a && self.agreed_plies == self.len_b
     }
@@ -58,7 +58,7 @@ impl Agreement {
         )
     }
 
-    /// The move number and side of the ply with this index (0 is the first).
+    /// FIDE Laws C.2: the move number and side of the ply with this index (0 is the first).
     pub fn ply(&self, index: usize) -> (u32, Color) {
         let offset = index + usize::from(self.first_side == Color::Black);
         let number = self.first_number + u32::try_from(offset / 2).unwrap_or(u32::MAX);
@@ -70,7 +70,7 @@ impl Agreement {
         (number, side)
     }
 
-    /// The last move both agree on ("17…" after Black's 17th, "17." after White's), or
+    /// FIDE Laws D.2.8: the last move both agree on ("17…" after Black's 17th, "17." after White's), or
     /// `None` if they differ from the first move.
     pub fn last_agreed(&self) -> Option<String> {
         let last = self.agreed_plies.checked_sub(1)?;

@@ -22,7 +22,7 @@ use crate::core::lang::Language;
 use crate::core::session::{GameInfo, Ply};
 use crate::core::words::{Resolution, Vocabulary, vocabulary};
 
-/// One move on a scoresheet.
+/// FIDE Laws 8.1 and C.12: one move on a scoresheet, with its draw offer.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SheetMove {
     /// The move.
@@ -47,7 +47,7 @@ pub struct Sheet {
 }
 
 impl Sheet {
-    /// An empty scoresheet from `start`, names unknown.
+    /// FIDE Laws 8.1: an empty scoresheet from `start`, names unknown.
     pub fn new(start: Chess) -> Sheet {
         Sheet {
             info: GameInfo::default(),
@@ -82,7 +82,7 @@ impl Sheet {
         }
     }
 
-    /// The moves alone, e.g. for [`compare::compare`].
+    /// FIDE Laws D.2.8: the moves alone, as [`compare::compare`] takes them.
     pub fn move_list(&self) -> Vec<Move> {
         self.moves.iter().map(|m| m.mv).collect()
     }
@@ -108,7 +108,7 @@ impl Sheet {
     }
 }
 
-/// One move as written on a scoresheet.
+/// FIDE Laws 8.1 and Appendix C: one move as written on a scoresheet.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Written {
     /// FIDE Laws C.2: the full move number.
@@ -129,7 +129,7 @@ pub fn move_label(number: u32, side: Color) -> String {
     }
 }
 
-/// Why a written move cannot be played.
+/// FIDE Laws Appendix C: why a written move cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// FIDE Laws 3.10: the move is clear but not legal in the position.

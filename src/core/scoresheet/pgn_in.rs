@@ -34,7 +34,7 @@ use crate::core::session::GameInfo;
 /// The mark that opens a comment holding a move word (never in real PGN text).
 const MARK: char = '\u{1}';
 
-/// One game read from PGN.
+/// FIDE Laws 8.1: one game read from PGN, its scoresheet and clock times.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportedGame {
     /// The scoresheet: names, time control, result, start, moves with draw offers (C.12).
@@ -45,7 +45,7 @@ pub struct ImportedGame {
     pub tags: Vec<(String, String)>,
 }
 
-/// Why a game cannot be read.
+/// FIDE Laws Appendix C: why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
     /// FIDE Laws Appendix C: a move that cannot be played in the position reached.
@@ -155,7 +155,7 @@ pub fn read_list(text: &str, lang: Language) -> Result<Sheet, PgnError> {
     Ok(sheet)
 }
 
-/// The forms of scoresheet [`read_any`] tells apart.
+/// FIDE Laws D.2.8: the forms of scoresheet [`read_any`] tells apart.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Format {
     /// PGN (a line opens with a tag `[`).
@@ -166,7 +166,7 @@ pub enum Format {
     List,
 }
 
-/// Which form a scoresheet text has: PGN if a line opens with `[`; BRF if it holds
+/// FIDE Laws D.2.8: which form a scoresheet text has: PGN if a line opens with `[`; BRF if it holds
 /// Unicode braille, a form feed, a capital sign `,` before a letter, or capitals only;
 /// otherwise a plain move list.
 pub fn detect(text: &str) -> Format {
@@ -187,7 +187,7 @@ pub fn detect(text: &str) -> Format {
     }
 }
 
-/// Why a scoresheet of any form cannot be read.
+/// FIDE Laws D.2.8: why a scoresheet of any form cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReadError {
     /// As PGN or a move list.
