@@ -170,3 +170,17 @@ game-adjourned = Die Partie ist abgebrochen; sie geht weiter, wenn der Schiedsri
 sealed-revealed = Fortsetzung. Versiegelter Zug von { $side }: { $move }.
 adjournment-cancelled = Kein Abbruch, die Partie geht weiter.
 adjournment-impossible = Das geht jetzt nicht.
+
+## The scoresheet (D.2.6) and comparing two scoresheets (D.2.8)
+sheet-white = Weiß
+sheet-black = Schwarz
+sheet-event = Turnier
+sheet-site = Ort
+sheet-round = Runde
+sheet-date = Datum
+sheet-time-control = Bedenkzeit
+sheet-result = Ergebnis
+sheet-start = Stellung
+scoresheets-agree = Die Partien stimmen überein.
+scoresheets-agree-until = Die Partien stimmen bis { $move } überein.
+scoresheets-differ-from-start = Die Partien weichen ab dem ersten Zug ab.

@@ -153,3 +153,17 @@ game-adjourned = The game is adjourned; it goes on when the arbiter resumes it.
 sealed-revealed = Resumption. Sealed move of { $side }: { $move }.
 adjournment-cancelled = No adjournment, the game goes on.
 adjournment-impossible = That is not possible now.
+
+## The scoresheet (D.2.6) and comparing two scoresheets (D.2.8)
+sheet-white = White
+sheet-black = Black
+sheet-event = Event
+sheet-site = Site
+sheet-round = Round
+sheet-date = Date
+sheet-time-control = Time control
+sheet-result = Result
+sheet-start = Position
+scoresheets-agree = The scoresheets agree.
+scoresheets-agree-until = Up to { $move } the scoresheets agree.
+scoresheets-differ-from-start = The scoresheets differ from the first move.

@@ -169,3 +169,17 @@ game-adjourned = La partida está aplazada; sigue cuando el árbitro la reanude.
 sealed-revealed = Reanudación. Jugada secreta de { $side }: { $move }.
 adjournment-cancelled = Sin aplazamiento, la partida sigue.
 adjournment-impossible = Ahora no es posible.
+
+## The scoresheet (D.2.6) and comparing two scoresheets (D.2.8)
+sheet-white = Blancas
+sheet-black = Negras
+sheet-event = Torneo
+sheet-site = Lugar
+sheet-round = Ronda
+sheet-date = Fecha
+sheet-time-control = Ritmo
+sheet-result = Resultado
+sheet-start = Posición
+scoresheets-agree = Las planillas coinciden.
+scoresheets-agree-until = Hasta { $move } las planillas coinciden.
+scoresheets-differ-from-start = Las planillas difieren desde la primera jugada.

@@ -12,6 +12,7 @@ pub mod output;
 pub mod phrases;
 pub mod questions;
 pub mod record;
+pub mod scoresheet;
 pub mod script;
 pub mod session;
 pub mod time;

@@ -1,0 +1,565 @@
+//! Reading games in: PGN (with pgn-reader), plain move lists, and any of PGN, BRF or a
+//! list ([`read_any`]), for `ansage compare` (FIDE Laws D.2.8) and imports.
+//!
+//! Accepted notation (FIDE Laws Appendix C): English SAN, and this language's piece letters
+//! (es R D T A C: "Cf3", "Rb1" is the king; de K D T L S: "Sf3"); castling "0-0"/"0-0-0"
+//! (C.13) or "O-O"; "exd6 a.p." / "e.p." (C.9); a draw offer "(=)" after a move (C.12),
+//! also inside a comment as the station's own PGN writes it; "+", "++", "#", "!?"; move
+//! numbers "11.", "1...", "9"; pawn captures without "x" ("ed4"). A game in English SAN
+//! reads right in any language; once a move uses a letter only this language has, its
+//! letters come first.
+//!
+//! Design: pgn-reader reads the PGN grammar (tags with their escapes, comments, variations,
+//! NAGs, results, where games begin and end) and hands every `{comment}` to a
+//! [`pgn_reader::Visitor`]. It cannot read Appendix C's forms nor localized letters, and
+//! would skip them silently ("Cf3" is no SAN to it). So a small pass first wraps each move
+//! word of the main line, with its line number, in a marked comment; the visitor then
+//! reads every move with the language's notation, against the position, and an error names
+//! the line and the move ("line 3: move 6. exd7: illegal in this position").
+
+use std::borrow::Cow;
+use std::ops::ControlFlow;
+use std::time::Duration;
+
+use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
+use shakmaty::fen::Fen;
+use shakmaty::{CastlingMode, Chess, Move};
+
+use super::brf::{BrfError, read_brf};
+use super::tokens::{self, Token};
+use super::{MoveError, Replay, Sheet, SheetMove};
+use crate::core::lang::Language;
+use crate::core::session::GameInfo;
+
+/// The mark that opens a comment holding a move word (never in real PGN text).
+const MARK: char = '\u{1}';
+
+/// FIDE Laws 8.1: one game read from PGN, its scoresheet and clock times.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ImportedGame {
+    /// The scoresheet: names, time control, result, start, moves with draw offers (C.12).
+    pub sheet: Sheet,
+    /// Each move's `[%clk]` (the mover's clock after it), where given.
+    pub clocks: Vec<Option<Duration>>,
+    /// Every tag, in order, as written (unescaped).
+    pub tags: Vec<(String, String)>,
+}
+
+/// FIDE Laws Appendix C: why a written game cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    /// FIDE Laws Appendix C: a move that cannot be played in the position reached.
+    #[error("line {line}: move {label} {token}: {problem}")]
+    Move {
+        /// The line (1-based) of the move.
+        line: usize,
+        /// The move's label: "6." for White's sixth, "6…" for Black's.
+        label: String,
+        /// The move as written.
+        token: String,
+        /// Why it cannot be played.
+        problem: MoveError,
+    },
+    /// The FEN tag is no valid position.
+    #[error("line {line}: FEN {fen:?}: {detail}")]
+    Fen {
+        /// The line (1-based) of the tag.
+        line: usize,
+        /// The FEN.
+        fen: String,
+        /// What is wrong.
+        detail: String,
+    },
+    /// A Variant tag of a game that is not chess (Chess960 is, Appendix F).
+    #[error("line {line}: variant {variant:?} is not chess")]
+    Variant {
+        /// The line (1-based) of the tag.
+        line: usize,
+        /// The variant named.
+        variant: String,
+    },
+    /// FIDE Laws C.12: "(=)" before any move.
+    #[error("line {line}: (=) before any move")]
+    DrawOfferWithoutMove {
+        /// The line (1-based).
+        line: usize,
+    },
+    /// The PGN grammar is broken (pgn-reader's words, e.g. an unterminated comment).
+    #[error("PGN: {0}")]
+    Syntax(String),
+    /// The text holds no game.
+    #[error("no game found")]
+    NoGame,
+}
+
+/// FIDE Laws 8.1 and Appendix C: every game of a PGN text: tags, start position (FEN and
+/// SetUp, Variant Chess960), moves (English SAN or this language's), draw offers (C.12),
+/// `[%clk]` times and the result. Variations are skipped.
+pub fn read_pgn(text: &str, lang: Language) -> Result<Vec<ImportedGame>, PgnError> {
+    let prepared = prepare(text);
+    let mut reader = Reader::build(prepared.text.as_bytes())
+        .set_supported_comment_length(4096)
+        .set_supported_tag_line_length(4096)
+        .finish();
+    let mut visitor = Importer {
+        lang,
+        tag_lines: &prepared.tag_lines,
+        tags_seen: 0,
+    };
+    let mut games = Vec::new();
+    loop {
+        match reader.read_game(&mut visitor) {
+            Ok(Some(game)) => games.push(game?),
+            Ok(None) => return Ok(games),
+            Err(e) => return Err(PgnError::Syntax(e.to_string())),
+        }
+    }
+}
+
+/// FIDE Laws Appendix C: the moves of a plain move list from the standard position, in
+/// any notation [`read_pgn`] accepts ("1.e4 e5 2.Cf3 Cf6 …", "1. e4 e5 2. Nf3").
+pub fn read_move_list(text: &str, lang: Language) -> Result<Vec<Move>, PgnError> {
+    read_list(text, lang).map(|s| s.move_list())
+}
+
+/// FIDE Laws Appendix C: a plain move list as a scoresheet (moves, draw offers "(=)", a
+/// final result), from the standard position.
+pub fn read_list(text: &str, lang: Language) -> Result<Sheet, PgnError> {
+    let mut sheet = Sheet::new(Chess::default());
+    let mut replay = Replay::new(lang, Chess::default(), false);
+    for (i, line) in text.lines().enumerate() {
+        for word in line.split_whitespace() {
+            for token in tokens::split(word) {
+                match token {
+                    Token::Move(t) => {
+                        let label = replay.label();
+                        let (mv, draw_offer) =
+                            replay.play(t).map_err(|problem| PgnError::Move {
+                                line: i + 1,
+                                label,
+                                token: t.to_owned(),
+                                problem,
+                            })?;
+                        sheet.moves.push(SheetMove { mv, draw_offer });
+                    }
+                    Token::DrawOffer => match sheet.moves.last_mut() {
+                        Some(m) => m.draw_offer = true,
+                        None => return Err(PgnError::DrawOfferWithoutMove { line: i + 1 }),
+                    },
+                    Token::Result(r) => sheet.result = tokens::result(r).map(str::to_owned),
+                    Token::Number(_) | Token::EnPassant | Token::Annotation => {}
+                }
+            }
+        }
+    }
+    Ok(sheet)
+}
+
+/// FIDE Laws D.2.8: the forms of scoresheet [`read_any`] tells apart.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// PGN (a line opens with a tag `[`).
+    Pgn,
+    /// A Braille scoresheet: BRF or Unicode braille ([`super::brf`]).
+    Brf,
+    /// A plain move list.
+    List,
+}
+
+/// FIDE Laws D.2.8: which form a scoresheet text has: PGN if a line opens with `[`; BRF if it holds
+/// Unicode braille, a form feed, a capital sign `,` before a letter, or capitals only;
+/// otherwise a plain move list.
+pub fn detect(text: &str) -> Format {
+    if text.lines().any(|l| l.trim_start().starts_with('[')) {
+        return Format::Pgn;
+    }
+    let braille = text.chars().any(|c| ('\u{2800}'..='\u{28ff}').contains(&c));
+    let capital_sign = text
+        .as_bytes()
+        .windows(2)
+        .any(|w| w[0] == b',' && w[1].is_ascii_alphabetic());
+    let capitals_only = text.chars().any(|c| c.is_ascii_uppercase())
+        && !text.chars().any(|c| c.is_ascii_lowercase());
+    if braille || text.contains('\x0c') || capital_sign || capitals_only {
+        Format::Brf
+    } else {
+        Format::List
+    }
+}
+
+/// FIDE Laws D.2.8: why a scoresheet of any form cannot be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError {
+    /// As PGN or a move list.
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
+    /// As a Braille scoresheet.
+    #[error("Braille scoresheet: {0}")]
+    Brf(#[from] BrfError),
+}
+
+/// FIDE Laws D.2.8: reads a scoresheet in any form `ansage compare` accepts, PGN (its first
+/// game), BRF or Unicode braille, or a plain move list (see [`detect`]).
+pub fn read_any(text: &str, lang: Language) -> Result<Sheet, ReadError> {
+    Ok(match detect(text) {
+        Format::Pgn => {
+            read_pgn(text, lang)?
+                .into_iter()
+                .next()
+                .ok_or(PgnError::NoGame)?
+                .sheet
+        }
+        Format::Brf => read_brf(text, lang)?,
+        Format::List => read_list(text, lang)?,
+    })
+}
+
+/// PGN text with every main-line move word (and "(=)") wrapped in a marked comment.
+struct Prepared {
+    text: String,
+    /// The line of each tag, in order.
+    tag_lines: Vec<usize>,
+}
+
+/// Wraps the move words of the main line in marked comments `{\u{1}LINE:WORD}`, drops en
+/// passant marks and annotations, and keeps everything else as it is.
+fn prepare(text: &str) -> Prepared {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut tag_lines = Vec::new();
+    let (mut i, mut line, mut depth, mut line_start) = (0, 1, 0usize, true);
+    let copy_to_eol = |i: &mut usize, out: &mut String| {
+        while *i < chars.len() && chars[*i] != '\n' {
+            out.push(chars[*i]);
+            *i += 1;
+        }
+    };
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            out.push(c);
+            line += 1;
+            line_start = true;
+            i += 1;
+            continue;
+        }
+        if c.is_whitespace() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        if line_start && c == '[' && depth == 0 {
+            let mut quoted = false;
+            let mut j = i;
+            while j < chars.len() && chars[j] != '\n' {
+                match chars[j] {
+                    '\\' if quoted => j += 1,
+                    '"' => quoted = !quoted,
+                    '[' if !quoted => tag_lines.push(line),
+                    _ => {}
+                }
+                j += 1;
+            }
+            copy_to_eol(&mut i, &mut out);
+            continue;
+        }
+        if line_start && c == '%' {
+            copy_to_eol(&mut i, &mut out);
+            continue;
+        }
+        line_start = false;
+        match c {
+            '{' => {
+                while i < chars.len() {
+                    out.push(chars[i]);
+                    if chars[i] == '\n' {
+                        line += 1;
+                    }
+                    i += 1;
+                    if chars[i - 1] == '}' {
+                        break;
+                    }
+                }
+            }
+            ';' => copy_to_eol(&mut i, &mut out),
+            '(' if chars[i..].starts_with(&['(', '=', ')']) => {
+                if depth == 0 {
+                    out.push_str(&format!("{{{MARK}{line}:(=)}} "));
+                }
+                i += 3;
+            }
+            '(' => {
+                depth += 1;
+                out.push(c);
+                i += 1;
+            }
+            ')' => {
+                depth = depth.saturating_sub(1);
+                out.push(c);
+                i += 1;
+            }
+            _ => {
+                let begin = i;
+                while i < chars.len()
+                    && !chars[i].is_whitespace()
+                    && !matches!(chars[i], '{' | '}' | ';' | '(' | ')')
+                {
+                    i += 1;
+                }
+                let word: String = chars[begin..i].iter().collect();
+                if depth > 0 {
+                    out.push_str(&word);
+                    continue;
+                }
+                for token in tokens::split(&word) {
+                    match token {
+                        Token::Number(n) => out.push_str(n),
+                        Token::Result(r) => out.push_str(r),
+                        Token::Move(m) => out.push_str(&format!("{{{MARK}{line}:{m}}}")),
+                        Token::DrawOffer => out.push_str(&format!("{{{MARK}{line}:(=)}}")),
+                        Token::EnPassant | Token::Annotation => {}
+                    }
+                    out.push(' ');
+                }
+            }
+        }
+    }
+    Prepared {
+        text: out,
+        tag_lines,
+    }
+}
+
+/// The pgn-reader visitor: tags to the header and start, marked comments to moves.
+struct Importer<'a> {
+    lang: Language,
+    tag_lines: &'a [usize],
+    tags_seen: usize,
+}
+
+/// A game being read.
+struct Game {
+    replay: Replay,
+    sheet: Sheet,
+    clocks: Vec<Option<Duration>>,
+    tags: Vec<(String, String)>,
+    line: usize,
+}
+
+impl Game {
+    fn play(&mut self, token: &str) -> Result<(), PgnError> {
+        let label = self.replay.label();
+        let (mv, draw_offer) = self.replay.play(token).map_err(|problem| PgnError::Move {
+            line: self.line,
+            label,
+            token: token.to_owned(),
+            problem,
+        })?;
+        self.sheet.moves.push(SheetMove { mv, draw_offer });
+        self.clocks.push(None);
+        Ok(())
+    }
+
+    fn offer_draw(&mut self) -> Result<(), PgnError> {
+        match self.sheet.moves.last_mut() {
+            Some(m) => {
+                m.draw_offer = true;
+                Ok(())
+            }
+            None => Err(PgnError::DrawOfferWithoutMove { line: self.line }),
+        }
+    }
+}
+
+impl Visitor for Importer<'_> {
+    type Tags = Vec<(String, String, usize)>;
+    type Movetext = Game;
+    type Output = Result<ImportedGame, PgnError>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Self::Tags,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let line = self.tag_lines.get(self.tags_seen).copied().unwrap_or(0);
+        self.tags_seen += 1;
+        tags.push((
+            String::from_utf8_lossy(name).into_owned(),
+            value.decode_utf8_lossy().into_owned(),
+            line,
+        ));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
+        match begin(self.lang, tags) {
+            Ok(game) => ControlFlow::Continue(game),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+
+    fn san(&mut self, game: &mut Game, san: SanPlus) -> ControlFlow<Self::Output> {
+        // Every main-line move arrives as a marked comment; should pgn-reader still see
+        // SAN, it is played the same way.
+        match game.play(&san.to_string()) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+
+    fn comment(&mut self, game: &mut Game, comment: RawComment<'_>) -> ControlFlow<Self::Output> {
+        let text = String::from_utf8_lossy(comment.as_bytes());
+        let done = match text.strip_prefix(MARK) {
+            Some(marked) => {
+                let (line, word) = marked.split_once(':').unwrap_or(("0", marked));
+                game.line = line.parse().unwrap_or(game.line);
+                if word == "(=)" {
+                    game.offer_draw()
+                } else {
+                    game.play(word)
+                }
+            }
+            None => remark(game, &text),
+        };
+        match done {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(Err(e)),
+        }
+    }
+
+    fn outcome(&mut self, game: &mut Game, outcome: Outcome) -> ControlFlow<Self::Output> {
+        if let Outcome::Known(known) = outcome {
+            game.sheet.result = Some(
+                match known {
+                    KnownOutcome::Decisive { winner } if winner.is_white() => "1-0",
+                    KnownOutcome::Decisive { .. } => "0-1",
+                    KnownOutcome::Draw => "1/2-1/2",
+                }
+                .to_owned(),
+            );
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: Game) -> Self::Output {
+        Ok(ImportedGame {
+            sheet: game.sheet,
+            clocks: game.clocks,
+            tags: game.tags,
+        })
+    }
+}
+
+/// The header and start of a game from its tags.
+fn begin(lang: Language, tags: Vec<(String, String, usize)>) -> Result<Game, PgnError> {
+    let get = |name: &str| tags.iter().find(|(n, _, _)| n == name);
+    let mut chess960 = false;
+    if let Some((_, variant, line)) = get("Variant") {
+        let v = variant.to_ascii_lowercase();
+        if v.contains("960") || v.contains("fischer") {
+            chess960 = true;
+        } else if !matches!(
+            v.as_str(),
+            "" | "standard" | "chess" | "normal" | "from position"
+        ) {
+            return Err(PgnError::Variant {
+                line: *line,
+                variant: variant.clone(),
+            });
+        }
+    }
+    let start = match get("FEN") {
+        Some((_, fen, line)) => {
+            let err = |detail: String| PgnError::Fen {
+                line: *line,
+                fen: fen.clone(),
+                detail,
+            };
+            let parsed: Fen = fen.parse().map_err(|e| err(format!("{e}")))?;
+            let mode = if chess960 {
+                CastlingMode::Chess960
+            } else {
+                CastlingMode::detect(parsed.as_setup())
+            };
+            parsed
+                .into_position::<Chess>(mode)
+                .map_err(|e| err(format!("{e}")))?
+        }
+        None => Chess::default(),
+    };
+    let mut info = GameInfo::default();
+    for (name, value, _) in &tags {
+        let field = match name.as_str() {
+            "Event" => &mut info.event,
+            "Site" => &mut info.site,
+            "Date" => &mut info.date,
+            "Round" => &mut info.round,
+            "White" => &mut info.white,
+            "Black" => &mut info.black,
+            _ => continue,
+        };
+        field.clone_from(value);
+    }
+    let mut sheet = Sheet::new(start.clone());
+    sheet.info = info;
+    sheet.time_control = get("TimeControl")
+        .map(|(_, v, _)| v.clone())
+        .filter(|v| !matches!(v.as_str(), "" | "?" | "-"));
+    sheet.result = get("Result").and_then(|(_, v, _)| tokens::result(v).map(str::to_owned));
+    Ok(Game {
+        replay: Replay::new(lang, start, false),
+        sheet,
+        clocks: Vec::new(),
+        tags: tags.into_iter().map(|(n, v, _)| (n, v)).collect(),
+        line: 0,
+    })
+}
+
+/// A real comment: `[%clk h:mm:ss]` is the last move's clock, "(=)" its draw offer (C.12).
+fn remark(game: &mut Game, text: &str) -> Result<(), PgnError> {
+    if let Some(at) = text.find("[%clk")
+        && let Some(end) = text[at..].find(']')
+        && let Some(clock) = parse_clock(text[at + 5..at + end].trim())
+        && let Some(last) = game.clocks.last_mut()
+    {
+        *last = Some(clock);
+    }
+    if text.contains("(=)") {
+        game.offer_draw()?;
+    }
+    Ok(())
+}
+
+/// `h:mm:ss` or `h:mm:ss.s` (PGN's `[%clk]`).
+fn parse_clock(text: &str) -> Option<Duration> {
+    let mut parts = text.split(':');
+    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let h: u64 = h.parse().ok()?;
+    let m: u64 = m.parse().ok()?;
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let whole: u64 = whole.parse().ok()?;
+    let millis: u64 = if frac.is_empty() {
+        0
+    } else {
+        let digits: Cow<str> = if frac.len() >= 3 {
+            Cow::Borrowed(&frac[..3])
+        } else {
+            Cow::Owned(format!("{frac:0<3}"))
+        };
+        digits.parse().ok()?
+    };
+    Some(Duration::from_millis(
+        ((h * 60 + m) * 60 + whole) * 1000 + millis,
+    ))
+}
+
+#[cfg(test)]
+mod tests;
