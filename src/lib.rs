@@ -1,10 +1,11 @@
+#![warn(missing_docs)]
 //! ansage: a station for over-the-board chess with blind and visually impaired players,
 //! under FIDE Laws Appendix D.
 //!
 //! The crate is split in two (see `ARCHITECTURE.md`):
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
 //! - the adapters around it: [`station`] (the tokio main loop), [`console`], and
-//!   [`bench`] (measurements).
+//!   [`bench`](mod@crate::bench) (measurements).
 
 pub mod bench;
 pub mod console;
