@@ -5,7 +5,10 @@ use std::path::PathBuf;
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
 
+use ansage::core::lang::Language;
+use ansage::core::phrases::Phrases;
 use ansage::core::record::pgn;
+use ansage::core::scoresheet::{self, Sheet};
 use ansage::core::script;
 use ansage::core::session::{Config, Session};
 
@@ -112,6 +115,38 @@ enum Cmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// FIDE Laws D.2.8: compare two scoresheets (PGN, BRF or a plain move list in any
+    /// supported notation) and say where they last agree.
+    Compare {
+        /// The first scoresheet.
+        a: PathBuf,
+        /// The second scoresheet.
+        b: PathBuf,
+        /// Language of the answer and of the notation read: de, es, en.
+        #[arg(long, default_value = "de")]
+        lang: String,
+    },
+    /// Write a game's scoresheets: PGN, Braille (BRF and Unicode braille) and plain text,
+    /// from a PGN, a BRF or a move list. Without a format flag, all of them.
+    Export {
+        /// The game.
+        file: PathBuf,
+        /// PGN with clock times.
+        #[arg(long)]
+        pgn: bool,
+        /// Braille Ready Format (40 cells x 25 lines) and Unicode braille (.brl.txt).
+        #[arg(long)]
+        brf: bool,
+        /// Plain text in the language's notation.
+        #[arg(long)]
+        txt: bool,
+        /// Where to write (default: beside the input).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Language of the notation: de, es, en.
+        #[arg(long, default_value = "de")]
+        lang: String,
+    },
     /// Measure: `bench resolve` times resolving heard words to moves over real games.
     Bench {
         /// What to measure: `resolve` (heard words to moves) or `clock` (how late clock
@@ -142,6 +177,15 @@ fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Cmd::Demo { out } => demo(out),
+        Cmd::Compare { a, b, lang } => compare(&a, &b, &lang),
+        Cmd::Export {
+            file,
+            pgn,
+            brf,
+            txt,
+            out,
+            lang,
+        } => export(&file, [pgn, brf, txt], out, &lang),
         Cmd::Bench { what, games, lang } => bench(&what, games, &lang),
         Cmd::Script { file, pgn: out } => {
             let text = std::fs::read_to_string(&file)
@@ -265,6 +309,88 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
     for lang in langs {
         let stats = ansage::bench::resolve::resolve_stats(&pgn_text, lang)?;
         println!("{stats}");
+    }
+    Ok(())
+}
+
+fn read_sheet(
+    path: &std::path::Path,
+    lang: Language,
+) -> Result<(Sheet, Vec<Option<std::time::Duration>>)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    if scoresheet::pgn_in::detect(&text) == scoresheet::pgn_in::Format::Pgn {
+        let mut games = scoresheet::pgn_in::read_pgn(&text, lang)
+            .with_context(|| format!("{}", path.display()))?;
+        if games.is_empty() {
+            bail!("{}: no game in it", path.display());
+        }
+        let game = games.swap_remove(0);
+        return Ok((game.sheet, game.clocks));
+    }
+    // A scoresheet may be written in another language's letters than the one spoken
+    // (a Spanish "Cf3" list at a German station): the station's language first.
+    let mut first_error = None;
+    for l in std::iter::once(lang).chain(Language::ALL.into_iter().filter(|l| *l != lang)) {
+        match scoresheet::pgn_in::read_any(&text, l) {
+            Ok(sheet) => return Ok((sheet, Vec::new())),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    match first_error {
+        Some(e) => Err(anyhow::Error::new(e).context(format!("{}", path.display()))),
+        None => bail!("{}: cannot be read", path.display()),
+    }
+}
+
+fn compare(a: &std::path::Path, b: &std::path::Path, lang: &str) -> Result<()> {
+    let lang: Language = lang.parse().map_err(anyhow::Error::msg)?;
+    let (sa, _) = read_sheet(a, lang)?;
+    let (sb, _) = read_sheet(b, lang)?;
+    if sa.start != sb.start {
+        bail!("the two scoresheets start from different positions");
+    }
+    let agreement = scoresheet::compare::compare_from(&sa.start, &sa.move_list(), &sb.move_list());
+    let phrases = Phrases::load(lang)?;
+    println!("{}", phrases.speech(&agreement.message()));
+    Ok(())
+}
+
+fn export(
+    file: &std::path::Path,
+    formats: [bool; 3],
+    out: Option<PathBuf>,
+    lang: &str,
+) -> Result<()> {
+    let lang: Language = lang.parse().map_err(anyhow::Error::msg)?;
+    let (sheet, clocks) = read_sheet(file, lang)?;
+    let all = formats.iter().all(|f| !f);
+    let [pgn_on, brf_on, txt_on] = formats.map(|f| f || all);
+    let dir = match out {
+        Some(d) => d,
+        None => file.parent().map(PathBuf::from).unwrap_or_default(),
+    };
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let stem = file
+        .file_stem()
+        .map_or("game".into(), |s| s.to_string_lossy().into_owned());
+    let write = |ext: &str, text: String| -> Result<()> {
+        let path = dir.join(format!("{stem}.{ext}"));
+        std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
+        println!("{}", path.display());
+        Ok(())
+    };
+    if pgn_on {
+        write("pgn", ansage::core::record::pgn_of_sheet(&sheet, &clocks))?;
+    }
+    if brf_on {
+        write("brf", scoresheet::brf::render_brf(&sheet, lang))?;
+        write("brl.txt", scoresheet::brf::render_unicode(&sheet, lang))?;
+    }
+    if txt_on {
+        write("txt", scoresheet::brf::render_text(&sheet, lang))?;
     }
     Ok(())
 }

@@ -1,13 +1,14 @@
 //! The game record: PGN with clock times (`[%clk]`, `[%emt]`), draw offers (C.12) and the
-//! result.
+//! result, from a session or from a scoresheet.
 
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use shakmaty::{CastlingMode, EnPassantMode, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
 use crate::core::output::Termination;
-use crate::core::session::Session;
+use crate::core::scoresheet::Sheet;
+use crate::core::session::{GameInfo, Session};
 
 /// `h:mm:ss.s`, the form of PGN's `[%clk]` and `[%emt]` commands.
 pub fn pgn_clock(d: Duration) -> String {
@@ -21,48 +22,75 @@ pub fn pgn_clock(d: Duration) -> String {
     format!("{h}:{m:02}:{s:02}.{t}")
 }
 
-/// The PGN of the game so far: the Seven Tag Roster, TimeControl, Termination, a FEN for
-/// a non-standard start, and the moves with their clock times.
-pub fn pgn(session: &Session) -> String {
-    let info = &session.config().info;
-    let result = session.result().map_or("*", |r| r.pgn());
+/// One move as PGN writes it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PgnMove {
+    /// The full move number.
+    pub number: u32,
+    /// Who moved.
+    pub side: Color,
+    /// SAN with English letters and the check/mate suffix.
+    pub san: String,
+    /// The mover's clock after the move (`[%clk]`).
+    pub clock: Option<Duration>,
+    /// The time the move took (`[%emt]`).
+    pub elapsed: Option<Duration>,
+    /// FIDE Laws C.12: a draw offer with the move, written `(=)` in its comment.
+    pub draw_offer: bool,
+}
+
+/// A game as PGN writes it.
+#[derive(Clone, Debug)]
+pub struct PgnGame<'a> {
+    /// The Seven Tag Roster's names.
+    pub info: &'a GameInfo,
+    /// The TimeControl tag.
+    pub time_control: Option<String>,
+    /// The Termination tag (`normal`, `time forfeit`, `unterminated`).
+    pub termination: &'a str,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: &'a str,
+    /// The starting position (a FEN tag when not the standard one).
+    pub initial: &'a Chess,
+    /// Chess960 (Appendix F): a `Variant` tag.
+    pub chess960: bool,
+    /// The moves.
+    pub moves: Vec<PgnMove>,
+}
+
+/// Writes a game in PGN export format: tags, then moves in lines of at most 80 characters.
+pub fn write_pgn(game: &PgnGame<'_>) -> String {
     let mut out = String::new();
     let mut tag = |name: &str, value: &str| {
         let value = value.replace('\\', "\\\\").replace('"', "\\\"");
         let _ = writeln!(out, "[{name} \"{value}\"]");
     };
+    let info = game.info;
     tag("Event", &info.event);
     tag("Site", &info.site);
     tag("Date", &info.date);
     tag("Round", &info.round);
     tag("White", &info.white);
     tag("Black", &info.black);
-    tag("Result", result);
-    if let Some(setup) = &session.config().clock {
-        tag("TimeControl", &setup.white.to_string());
+    tag("Result", game.result);
+    if let Some(tc) = &game.time_control {
+        tag("TimeControl", tc);
     }
-    let termination = match session.result().map(|r| r.reason) {
-        None => "unterminated",
-        Some(Termination::FlagFall | Termination::FlagFallInsufficient) => "time forfeit",
-        Some(_) => "normal",
-    };
-    tag("Termination", termination);
-    let initial = session.initial_position();
-    if session.castling_mode() == CastlingMode::Chess960 {
+    tag("Termination", game.termination);
+    if game.chess960 {
         tag("Variant", "Chess960");
     }
-    if *initial != shakmaty::Chess::default() {
+    if *game.initial != Chess::default() {
         tag("SetUp", "1");
         tag(
             "FEN",
-            &Fen::from_position(initial, EnPassantMode::Legal).to_string(),
+            &Fen::from_position(game.initial, EnPassantMode::Legal).to_string(),
         );
     }
     out.push('\n');
 
     let mut tokens: Vec<String> = Vec::new();
-    for (i, ply) in session.history().iter().enumerate() {
-        let m = &ply.made;
+    for (i, m) in game.moves.iter().enumerate() {
         if m.side.is_white() {
             tokens.push(format!("{}.", m.number));
         } else if i == 0 {
@@ -83,8 +111,7 @@ pub fn pgn(session: &Session) -> String {
             tokens.push(format!("{{ {} }}", comment.join(" ")));
         }
     }
-    tokens.push(result.to_owned());
-    // Export format: lines of at most 80 characters.
+    tokens.push(game.result.to_owned());
     let mut line = String::new();
     for token in tokens {
         if !line.is_empty() && line.len() + 1 + token.len() > 80 {
@@ -100,6 +127,73 @@ pub fn pgn(session: &Session) -> String {
     out.push_str(&line);
     out.push_str("\n\n");
     out
+}
+
+/// The PGN of the game so far: the Seven Tag Roster, TimeControl, Termination, a FEN for
+/// a non-standard start, and the moves with their clock times.
+pub fn pgn(session: &Session) -> String {
+    let termination = match session.result().map(|r| r.reason) {
+        None => "unterminated",
+        Some(Termination::FlagFall | Termination::FlagFallInsufficient) => "time forfeit",
+        Some(_) => "normal",
+    };
+    let game = PgnGame {
+        info: &session.config().info,
+        time_control: session.config().clock.as_ref().map(|c| c.white.to_string()),
+        termination,
+        result: session.result().map_or("*", |r| r.pgn()),
+        initial: session.initial_position(),
+        chess960: session.castling_mode() == CastlingMode::Chess960,
+        moves: session
+            .history()
+            .iter()
+            .map(|p| PgnMove {
+                number: p.made.number,
+                side: p.made.side,
+                san: p.made.san.clone(),
+                clock: p.made.clock,
+                elapsed: p.made.elapsed,
+                draw_offer: p.made.draw_offer,
+            })
+            .collect(),
+    };
+    write_pgn(&game)
+}
+
+/// The PGN of a scoresheet (an imported PGN, a BRF, a move list), with the mover's clock
+/// after each move where known.
+pub fn pgn_of_sheet(sheet: &Sheet, clocks: &[Option<Duration>]) -> String {
+    let mut pos = sheet.start.clone();
+    let mut moves = Vec::with_capacity(sheet.moves.len());
+    for (i, m) in sheet.moves.iter().enumerate() {
+        let number = pos.fullmoves().get();
+        let side = pos.turn();
+        let san = SanPlus::from_move_and_play_unchecked(&mut pos, m.mv).to_string();
+        moves.push(PgnMove {
+            number,
+            side,
+            san,
+            clock: clocks.get(i).copied().flatten(),
+            elapsed: None,
+            draw_offer: m.draw_offer,
+        });
+    }
+    let result = sheet.result.as_deref().unwrap_or("*");
+    let game = PgnGame {
+        info: &sheet.info,
+        time_control: sheet.time_control.clone(),
+        termination: if result == "*" {
+            "unterminated"
+        } else {
+            "normal"
+        },
+        result,
+        initial: &sheet.start,
+        chess960: CastlingMode::detect(&sheet.start.to_setup(EnPassantMode::Legal))
+            == CastlingMode::Chess960,
+        moves,
+    };
+    write_pgn(&game)
 }
 
 /// The position in FEN (for transcripts and the arbiter).

@@ -176,18 +176,33 @@ pub enum BrfError {
 /// documentation for the layout). Every line has at most 40 cells, every page at most 25
 /// lines. The moves must be legal in turn from `sheet.start`.
 pub fn pages(sheet: &Sheet, lang: Language) -> Vec<Vec<Vec<Cell>>> {
-    let labels = labels(lang);
     let mut lines: Vec<Vec<Cell>> = Vec::new();
+    for line in print_lines(sheet, lang) {
+        if line.is_empty() {
+            lines.push(Vec::new());
+        } else {
+            lines.extend(wrap(&text_to_cells(&line)));
+        }
+    }
+    lines.chunks(LINES_PER_PAGE).map(<[_]>::to_vec).collect()
+}
+
+/// FIDE Laws D.2.6 and 8.1: the scoresheet's logical lines in print (the header, a blank
+/// line, one line per full move, the result), the text that [`pages`] writes in Braille
+/// and [`render_text`] as plain text.
+pub fn print_lines(sheet: &Sheet, lang: Language) -> Vec<String> {
+    let labels = labels(lang);
+    let mut lines: Vec<String> = Vec::new();
     for field in Field::ALL {
         if let Some(value) = value(sheet, field) {
             let label = labels
                 .iter()
                 .find(|(f, _)| *f == field)
                 .map_or(field.id(), |(_, l)| l.as_str());
-            lines.extend(wrap(&text_to_cells(&format!("{label}: {value}"))));
+            lines.push(format!("{label}: {value}"));
         }
     }
-    lines.push(Vec::new());
+    lines.push(String::new());
     // One line per full move: "N white black"; "N -black" when Black moves first.
     let mut current: Option<(u32, String)> = None;
     for w in sheet.notation(lang) {
@@ -198,7 +213,7 @@ pub fn pages(sheet: &Sheet, lang: Language) -> Vec<Vec<Vec<Cell>>> {
             }
             (previous, side) => {
                 if let Some((_, line)) = previous {
-                    lines.extend(wrap(&text_to_cells(&line)));
+                    lines.push(line);
                 }
                 match side {
                     Color::White => format!("{} ", w.number),
@@ -214,12 +229,19 @@ pub fn pages(sheet: &Sheet, lang: Language) -> Vec<Vec<Vec<Cell>>> {
         current = Some((w.number, line));
     }
     if let Some((_, line)) = current {
-        lines.extend(wrap(&text_to_cells(&line)));
+        lines.push(line);
     }
     if let Some(result) = sheet.result.as_deref().and_then(tokens::result) {
-        lines.push(text_to_cells(result));
+        lines.push(result.to_owned());
     }
-    lines.chunks(LINES_PER_PAGE).map(<[_]>::to_vec).collect()
+    lines
+}
+
+/// FIDE Laws 8.1: the scoresheet as plain text, the same lines as the Braille one.
+pub fn render_text(sheet: &Sheet, lang: Language) -> String {
+    let mut out = print_lines(sheet, lang).join("\n");
+    out.push('\n');
+    out
 }
 
 /// FIDE Laws D.2.6: the scoresheet as a BRF file (Braille ASCII; CR LF after each line, a

@@ -1,0 +1,130 @@
+//! The `ansage` commands as a user runs them: compare, export, script, demo.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn ansage(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_ansage"))
+        .args(args)
+        .env("RUST_BACKTRACE", "0")
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn tmp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ansage-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const SEED_ES: &str = "1.e4 e5 2.Cf3 Cf6 3.d4 exd4 4.e5 Ce4 5.Dxd4 d5 6.exd6 a.p. Cxd6 7.Ag5 \
+                       Cc6 8.De3+ Ae7 9.Cbd2 0-0 10.0-0-0 Te8 11.Rb1(=)\n";
+
+#[test]
+fn compare_says_where_the_scoresheets_last_agree() {
+    let dir = tmp("compare");
+    let a = dir.join("a.txt");
+    let b = dir.join("b.txt");
+    std::fs::write(&a, SEED_ES).unwrap();
+    std::fs::write(
+        &b,
+        "1.e4 e5 2.Cf3 Cf6 3.d4 exd4 4.e5 Ce4 5.Dxd4 d5 6.exd6 a.p. Cxd6 7.Ag5 Cc6 8.Dd3\n",
+    )
+    .unwrap();
+    let table = [
+        ("de", "Die Partien stimmen bis 7… überein.\n"),
+        ("es", "Hasta 7… las planillas coinciden.\n"),
+        ("en", "Up to 7… the scoresheets agree.\n"),
+    ];
+    for (lang, want) in table {
+        let (ok, out, err) = ansage(&[
+            "compare",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+            "--lang",
+            lang,
+        ]);
+        assert!(ok, "{err}");
+        assert_eq!(out, want);
+    }
+    let (ok, out, _) = ansage(&["compare", a.to_str().unwrap(), a.to_str().unwrap()]);
+    assert!(ok);
+    assert_eq!(out, "Die Partien stimmen überein.\n");
+    std::fs::write(&b, "1.e4 e5 2.Ke3\n").unwrap();
+    let (ok, _, err) = ansage(&["compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        err.contains("line 1: move 2. Ke3: illegal in this position"),
+        "{err}"
+    );
+}
+
+#[test]
+fn export_writes_pgn_brf_and_text_that_read_back() {
+    let dir = tmp("export");
+    let list = dir.join("seed.txt");
+    std::fs::write(&list, SEED_ES).unwrap();
+    let out_dir = dir.join("out");
+    let (ok, out, err) = ansage(&[
+        "export",
+        list.to_str().unwrap(),
+        "--out",
+        out_dir.to_str().unwrap(),
+        "--lang",
+        "es",
+    ]);
+    assert!(ok, "{err}");
+    for ext in ["pgn", "brf", "brl.txt", "txt"] {
+        assert!(out.contains(&format!("seed.{ext}")), "{out}");
+    }
+    let text = std::fs::read_to_string(out_dir.join("seed.txt")).unwrap();
+    assert!(text.contains("11 Rb1 (=)"), "{text}");
+    // The BRF reads back to the same game: its PGN equals the list's PGN.
+    let back = dir.join("back");
+    let (ok, _, err) = ansage(&[
+        "export",
+        out_dir.join("seed.brf").to_str().unwrap(),
+        "--pgn",
+        "--out",
+        back.to_str().unwrap(),
+        "--lang",
+        "es",
+    ]);
+    assert!(ok, "{err}");
+    let pgn_a = std::fs::read_to_string(out_dir.join("seed.pgn")).unwrap();
+    let pgn_b = std::fs::read_to_string(back.join("seed.pgn")).unwrap();
+    let moves = |p: &str| {
+        p.lines()
+            .filter(|l| !l.starts_with('['))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(moves(&pgn_a), moves(&pgn_b));
+    assert!(pgn_a.contains("11. Kb1 { (=) } *"), "{pgn_a}");
+}
+
+#[test]
+fn a_bad_script_names_the_line() {
+    let dir = tmp("script");
+    let s = dir.join("bad.script");
+    std::fs::write(&s, "@0 arbiter setup tc=300\n@1 white dance e4\n").unwrap();
+    let (ok, _, err) = ansage(&["script", s.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("line 2: unknown verb \"dance\""), "{err}");
+}
+
+#[test]
+fn demo_plays_the_seed_game_and_says_where_the_records_went() {
+    let dir = tmp("demo");
+    let (ok, out, err) = ansage(&["demo", "--out", dir.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("say:black König Bella eins."), "{out}");
+    let pgn_line = out.lines().find(|l| l.starts_with("PGN: ")).unwrap();
+    let pgn = std::fs::read_to_string(pgn_line.trim_start_matches("PGN: ")).unwrap();
+    assert!(pgn.contains("11. Kb1"), "{pgn}");
+}
