@@ -60,7 +60,7 @@ use std::fmt;
 use shakmaty::Color;
 
 use crate::core::input::Input;
-use crate::core::output::Output;
+use crate::core::output::{Audience, Braille, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
 use crate::core::questions::{clock_text, spoken_duration};
 use crate::core::script::{self, Action, Body, input_line, setup_line, stamp, transcript_line};
@@ -523,6 +523,25 @@ pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
             .arg("white-clock", clock_text(white))
             .arg("black-clock", clock_text(black)),
     )
+}
+
+/// A message said and brailled to `to`, as the session says its own (respelled for the
+/// synthesizer where `words.toml` says so): for what the adapters around the session
+/// report in its words (a damaged journal, a resume).
+pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Message) -> [Output; 2] {
+    let phrases = session.phrases();
+    [
+        Output::Say(Speech {
+            text: session.vocabulary().for_speech(&phrases.speech(msg)),
+            lang: session.config().lang,
+            priority,
+            to,
+        }),
+        Output::Braille(Braille {
+            text: phrases.braille(msg),
+            to,
+        }),
+    ]
 }
 
 /// A check record the replay did not confirm, for the arbiter.
