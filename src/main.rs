@@ -132,7 +132,9 @@ enum Cmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
-    /// Measure: `bench resolve` times resolving heard words to moves over real games.
+    /// Measure: `bench resolve` times resolving heard words to moves over real games;
+    /// `bench clock` the lateness of clock announcements; `bench journal` the time from a
+    /// confirmation to the made move announced, the journal's sync included.
     Bench {
         /// What to measure: `resolve` (heard words to moves) or `clock` (how late clock
         /// announcements and the flag reach the speech output, with the other core busy).
@@ -143,6 +145,12 @@ enum Cmd {
         /// Language: de, es, en, or all.
         #[arg(long, default_value = "all")]
         lang: String,
+        /// `bench journal`: how many moves to time.
+        #[arg(long, default_value_t = 400)]
+        moves: usize,
+        /// `bench journal`: where to write the journals (default: a temporary folder).
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
     /// Run a timed script in virtual time and print the transcript.
     Script {
@@ -162,7 +170,25 @@ fn main() -> Result<()> {
     let cli = Cli::parse();
     match cli.command {
         Cmd::Demo { out } => demo(out),
-        Cmd::Bench { what, games, lang } => bench(&what, games, &lang),
+        Cmd::Bench {
+            what,
+            games,
+            lang,
+            moves,
+            dir,
+        } => {
+            if what == "journal" {
+                if cfg!(debug_assertions) {
+                    eprintln!(
+                        "note: a debug build; measure with `cargo run --release -- bench journal`"
+                    );
+                }
+                let report = ansage::bench::journal::journal_latency(moves, dir)?;
+                println!("{report}");
+                return Ok(());
+            }
+            bench(&what, games, &lang)
+        }
         Cmd::Script { file, pgn: out } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
@@ -408,7 +434,7 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         return Ok(());
     }
     if what != "resolve" {
-        bail!("unknown benchmark {what:?}: expected resolve or clock");
+        bail!("unknown benchmark {what:?}: expected resolve, clock or journal");
     }
     let pgn_text = match games {
         Some(path) => {
