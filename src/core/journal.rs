@@ -33,12 +33,15 @@
 //! An example:
 //!
 //! ```text
-//! 7d2a1c4e 214 @0.000 arbiter setup lang=de vi=white confirm=explicit … tc=900+10 …
-//! 1b0f33a2 23 @0.000 arbiter key start
-//! 5e6f0a91 30 @2.512 white say Eva:0.9 vier
-//! 9c1d2e3f 23 @3.100 white key confirm
-//! 0a4b5c6d 55 @3.100 made 1. e4 clk 0:15:06.900 emt 0:00:03.100
-//! 3e2d1c0b 12 @3.190 tick
+//! e8bfbeb3 222 @0.000 arbiter setup lang=de vi=white confirm=explicit confirm_sighted=immediate tc=900+10 announce_moves=on reminders=on control_alarm=on low_time=off white="Ana" black="Ben" event="?" site="?" date="????.??.??" round="?"
+//! ad128508 24 @0.000 arbiter key start
+//! e98bed84 39 @2.512 white say Eva:0.9|Anna:0.05 vier
+//! 53ea1ea8 24 @3.100 white key confirm
+//! d044e9f1 49 @3.100 made 1. e4 clk 0:15:06.900 emt 0:00:03.100
+//! f2f41412 11 @3.190 tick
+//! 43ead45e 20 @5.020 black type e5
+//! 111c14a9 51 @5.020 made 1... e5 clk 0:15:08.080 emt 0:00:01.920
+//! cc052a32 11 @5.110 tick
 //! ```
 //!
 //! # Reading

@@ -408,3 +408,27 @@ fn clocks_message_names_both_clocks() {
         "Partie aus dem Journal fortgesetzt: 4 Züge bis 2... Sc6."
     );
 }
+
+/// The example in the module's documentation (and the README) is a real journal.
+#[test]
+fn the_documented_example_reads_and_replays() {
+    let source = include_str!("../journal.rs");
+    let example: String = source
+        .lines()
+        .skip_while(|l| *l != "//! An example:")
+        .skip_while(|l| *l != "//! ```text")
+        .skip(1)
+        .take_while(|l| *l != "//! ```")
+        .map(|l| format!("{}\n", l.trim_start_matches("//! ")))
+        .collect();
+    let got = read(example.as_bytes());
+    assert_eq!(got.damage, None, "{example}");
+    assert_eq!(got.records.len(), 9);
+    let replayed = replay(&got).unwrap();
+    assert_eq!(replayed.mismatches, vec![]);
+    assert_eq!(replayed.unchecked, 0);
+    assert_eq!(replayed.restored.len(), 2);
+    assert_eq!(replayed.last, Timestamp::from_millis(5110));
+    let readme = include_str!("../../../README.md");
+    assert!(readme.contains(&example), "the README's example differs");
+}
