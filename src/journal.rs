@@ -6,8 +6,12 @@
 //! (made moves, the result) follows as check records, written before the outputs reach the
 //! devices; those of a deadline (a correction window closing, a flag falling), which no
 //! synced input precedes, are synced themselves. While a clock runs, the main loop writes
-//! a synced heartbeat every [`HEARTBEAT`], so that after a crash the clocks come back to
-//! within that of the crash.
+//! a heartbeat every [`HEARTBEAT`], so that after a crash the clocks come back to within
+//! that of the crash. Heartbeats are written but not synced: a crash of the program keeps
+//! them (they are in the kernel's page cache), the next synced record makes them durable,
+//! and a power cut loses at most those since the last sync (an input, or the file
+//! system's own commit, every 5 s on ext4); syncing each would stall the main loop on the
+//! disk ten times a second.
 //!
 //! [`resume`] reads a journal, cuts a damaged tail off the file (the report says what was
 //! dropped), replays the rest and continues appending to the same file.
@@ -209,8 +213,12 @@ impl Journal for FileJournal {
         self.append(&journal::check_records(at, outputs), at, sync)
     }
 
+    /// Written, not synced: in the page cache it survives a crash of the program (the
+    /// kernel writes it out, and the next synced input or deadline check makes it durable
+    /// with everything before it); syncing each would stall the main loop on the disk every
+    /// 90 ms, and under I/O pressure for long enough to miss the 100 ms it is for.
     fn tick(&mut self, at: Timestamp) -> Result<(), WriteError> {
-        self.append(&journal::tick_record(at), at, true)
+        self.append(&journal::tick_record(at), at, false)
     }
 
     fn heartbeat(&self) -> Option<Duration> {
