@@ -10,4 +10,5 @@
 pub mod bench;
 pub mod console;
 pub mod core;
+pub mod journal;
 pub mod station;

@@ -1,16 +1,24 @@
 //! The `ansage` program.
 
-use std::path::PathBuf;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
 
+use ansage::core::input::{Actor, Input, Key};
+use ansage::core::journal::{self, announce};
 use ansage::core::lang::Language;
+use ansage::core::output::{Audience, Priority};
+use ansage::core::phrases::Message;
 use ansage::core::phrases::Phrases;
 use ansage::core::record::pgn;
 use ansage::core::scoresheet::{self, Sheet};
 use ansage::core::script;
 use ansage::core::session::{Config, Session};
+use ansage::core::time::Timestamp;
+use ansage::journal::{FileJournal, Journal, NoJournal, Resumed};
+use ansage::station::Sink;
 
 #[derive(Parser)]
 #[command(
@@ -23,7 +31,7 @@ struct Cli {
     command: Cmd,
 }
 
-#[derive(clap::Args, Default)]
+#[derive(clap::Args, Default, PartialEq)]
 struct GameOptions {
     /// Language spoken, brailled and understood: de, es, en.
     #[arg(long)]
@@ -105,6 +113,18 @@ enum Cmd {
         /// Write the game as PGN here at the end.
         #[arg(long)]
         pgn: Option<PathBuf>,
+        /// Write the journal (every input, synced before it is acted on) to this file
+        /// instead of `$XDG_DATA_HOME/ansage/games/DATE_TIME-WHITE-BLACK/journal.txt`.
+        #[arg(long, value_name = "FILE", conflicts_with = "no_journal")]
+        journal: Option<PathBuf>,
+        /// Keep no journal (a crash loses the game).
+        #[arg(long)]
+        no_journal: bool,
+        /// Continue the game in this journal after a crash: the position, both clocks
+        /// (stopped until the arbiter starts them), the moves and what was pending come
+        /// back; a damaged tail is cut off with a message saying what was dropped.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["journal", "no_journal"])]
+        resume: Option<PathBuf>,
         #[command(flatten)]
         options: GameOptions,
     },
@@ -147,7 +167,9 @@ enum Cmd {
         #[arg(long, default_value = "de")]
         lang: String,
     },
-    /// Measure: `bench resolve` times resolving heard words to moves over real games.
+    /// Measure: `bench resolve` times resolving heard words to moves over real games;
+    /// `bench clock` the lateness of clock announcements; `bench journal` the time from a
+    /// confirmation to the made move announced, the journal's sync included.
     Bench {
         /// What to measure: `resolve` (heard words to moves) or `clock` (how late clock
         /// announcements and the flag reach the speech output, with the other core busy).
@@ -158,6 +180,12 @@ enum Cmd {
         /// Language: de, es, en, or all.
         #[arg(long, default_value = "all")]
         lang: String,
+        /// `bench journal`: how many moves to time.
+        #[arg(long, default_value_t = 400)]
+        moves: usize,
+        /// `bench journal`: where to write the journals (default: a temporary folder).
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
     /// Run a timed script in virtual time and print the transcript.
     Script {
@@ -186,7 +214,25 @@ fn main() -> Result<()> {
             out,
             lang,
         } => export(&file, [pgn, brf, txt], out, &lang),
-        Cmd::Bench { what, games, lang } => bench(&what, games, &lang),
+        Cmd::Bench {
+            what,
+            games,
+            lang,
+            moves,
+            dir,
+        } => {
+            if what == "journal" {
+                if cfg!(debug_assertions) {
+                    eprintln!(
+                        "note: a debug build; measure with `cargo run --release -- bench journal`"
+                    );
+                }
+                let report = ansage::bench::journal::journal_latency(moves, dir)?;
+                println!("{report}");
+                return Ok(());
+            }
+            bench(&what, games, &lang)
+        }
         Cmd::Script { file, pgn: out } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
@@ -205,12 +251,29 @@ fn main() -> Result<()> {
             console,
             no_braille,
             pgn: out,
+            journal,
+            no_journal,
+            resume,
             options,
         } => {
             if !console {
                 bail!("only the console front end exists so far: use `ansage play --console`");
             }
-            let session = Session::new(options.config()?)?;
+            let mut sinks: Vec<Box<dyn Sink + Send>> =
+                vec![Box::new(ansage::console::ConsoleSink {
+                    braille: !no_braille,
+                })];
+            let (session, mut journal, start) = match resume {
+                Some(path) => {
+                    if options != GameOptions::default() {
+                        bail!(
+                            "--resume takes the game's setup from the journal: leave out the other game options"
+                        );
+                    }
+                    resume_game(&path, &mut sinks)?
+                }
+                None => new_game(&options, journal, no_journal, &mut sinks)?,
+            };
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()
@@ -218,13 +281,15 @@ fn main() -> Result<()> {
             let session = rt.block_on(async {
                 let (tx, rx) = tokio::sync::mpsc::channel(64);
                 let reader = ansage::console::spawn_reader(tx);
-                let mut sinks: Vec<Box<dyn ansage::station::Sink + Send>> =
-                    vec![Box::new(ansage::console::ConsoleSink {
-                        braille: !no_braille,
-                    })];
-                let session =
-                    ansage::station::run(session, rx, &mut sinks, tokio::time::Instant::now())
-                        .await;
+                let timeline = ansage::station::Timeline::starting_at(start);
+                let session = ansage::station::run_journaled(
+                    session,
+                    rx,
+                    &mut sinks,
+                    timeline,
+                    journal.as_mut(),
+                )
+                .await;
                 drop(reader);
                 session
             });
@@ -239,7 +304,130 @@ fn main() -> Result<()> {
     }
 }
 
-/// The folder for a game's records: `$XDG_DATA_HOME/ansage/games/DATE-NAME`
+type Sinks = Vec<Box<dyn Sink + Send>>;
+
+/// A new game, its journal in `journal` or in a new folder for the game (said at start).
+fn new_game(
+    options: &GameOptions,
+    journal: Option<PathBuf>,
+    no_journal: bool,
+    sinks: &mut Sinks,
+) -> Result<(Session, Box<dyn Journal>, Timestamp)> {
+    let config = options.config()?;
+    let session = Session::new(config.clone())?;
+    if no_journal {
+        return Ok((session, Box::new(NoJournal), Timestamp::ZERO));
+    }
+    let path = match journal {
+        Some(path) => path,
+        None => game_dir(None, &game_name(&config))?.join("journal.txt"),
+    };
+    let file = FileJournal::create(&path, &config)
+        .with_context(|| format!("starting the journal {}", path.display()))?;
+    let msg = Message::new("journal-where").arg("path", path.display().to_string());
+    deliver(
+        sinks,
+        Timestamp::ZERO,
+        &announce(&session, Audience::Arbiter, Priority::Answer, &msg),
+    );
+    Ok((session, Box::new(file), Timestamp::ZERO))
+}
+
+/// Continues the game in a journal: prints the restored moves (`restored @… made …`), says
+/// what a damaged tail lost and what the replay could not confirm, stops the clock at the
+/// last recorded instant (as the arbiter would, FIDE Laws 6.12; journaled, so a later
+/// resume sees it too) and names both clocks. The game's time goes on from that instant.
+fn resume_game(path: &Path, sinks: &mut Sinks) -> Result<(Session, Box<dyn Journal>, Timestamp)> {
+    let Resumed {
+        mut journal,
+        recovered,
+        replay,
+    } = ansage::journal::resume(path).with_context(|| format!("resuming {}", path.display()))?;
+    let mut session = replay.session;
+    let at = replay.last;
+    {
+        let mut stdout = std::io::stdout().lock();
+        for line in &replay.restored {
+            writeln!(stdout, "restored {line}").context("writing to stdout")?;
+        }
+    }
+    let mut outputs = Vec::new();
+    if let Some(damage) = &recovered.damage {
+        eprintln!(
+            "journal {}: {damage}; the file was cut there",
+            path.display()
+        );
+        let msg = journal::damage_message(session.phrases(), damage, &session);
+        outputs.extend(announce(&session, Audience::All, Priority::Urgent, &msg));
+    }
+    for m in &replay.mismatches {
+        eprintln!(
+            "journal {}: record {} says {:?}, the replay gives {:?}",
+            path.display(),
+            m.record,
+            m.expected,
+            m.got
+        );
+        let msg = journal::mismatch_message(m);
+        outputs.extend(announce(
+            &session,
+            Audience::Arbiter,
+            Priority::Urgent,
+            &msg,
+        ));
+    }
+    let msg = journal::resumed_message(&session);
+    outputs.extend(announce(&session, Audience::All, Priority::Answer, &msg));
+    deliver(sinks, at, &outputs);
+    let running = session.clock().and_then(|c| c.running()).is_some();
+    if running && session.result().is_none() {
+        let pause = Input::key(Actor::Arbiter, Key::Pause);
+        ansage::station::handle_input(&mut session, &mut journal, sinks, pause, at);
+    }
+    if let Some(msg) = journal::clocks_message(&session, at) {
+        deliver(
+            sinks,
+            at,
+            &announce(&session, Audience::All, Priority::Answer, &msg),
+        );
+    }
+    Ok((session, Box::new(journal), at))
+}
+
+fn deliver(sinks: &mut Sinks, at: Timestamp, outputs: &[ansage::core::output::Output]) {
+    for sink in sinks.iter_mut() {
+        sink.deliver(at, outputs);
+    }
+}
+
+/// `WHITE-BLACK` for the game's folder, from the scoresheet's names (`white-black` while
+/// they are unknown); only letters, digits, `-` and `_`.
+fn game_name(config: &Config) -> String {
+    let part = |name: &str, unknown: &str| {
+        let cleaned: String = name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if cleaned.trim_matches('_').is_empty() {
+            unknown.to_owned()
+        } else {
+            cleaned
+        }
+    };
+    format!(
+        "{}-{}",
+        part(&config.info.white, "white"),
+        part(&config.info.black, "black")
+    )
+}
+
+/// The folder for a game's records: `$XDG_DATA_HOME/ansage/games/DATE_TIME-NAME`
 /// (`~/.local/share/...` when unset).
 fn game_dir(base: Option<PathBuf>, name: &str) -> Result<PathBuf> {
     let base = match base {
@@ -290,7 +478,7 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         return Ok(());
     }
     if what != "resolve" {
-        bail!("unknown benchmark {what:?}: expected resolve or clock");
+        bail!("unknown benchmark {what:?}: expected resolve, clock or journal");
     }
     let pgn_text = match games {
         Some(path) => {

@@ -1,15 +1,25 @@
 //! The station's main loop: one owner of the [`Session`], one input channel, the next
-//! deadline and shutdown, in one `tokio::select!` (ARCHITECTURE.md).
+//! deadline, the journal's heartbeat and shutdown, in one `tokio::select!`
+//! (ARCHITECTURE.md).
+//!
+//! Every input goes through the [`Journal`] first: it is on disk before the session sees
+//! it (FIDE Laws D.2.3: a move is made only once confirmed, and then it must not be lost).
+//! Deadlines due before an input (or a heartbeat) fire first, each at its own instant, so
+//! the journal's instants never go backwards and a replay sees what the game saw.
+//! Instants are whole milliseconds, as the journal writes them.
 
 use std::time::Duration;
 
 use tokio::sync::mpsc;
-use tokio::time::Instant;
+use tokio::time::{Instant, MissedTickBehavior};
 
 use crate::core::input::{Actor, Input};
-use crate::core::output::Output;
+use crate::core::journal::announce;
+use crate::core::output::{Audience, Output, Priority};
+use crate::core::phrases::Message;
 use crate::core::session::Session;
 use crate::core::time::Timestamp;
+use crate::journal::{Journal, NoJournal, WriteError};
 
 /// What reaches the main loop from the devices.
 #[derive(Debug)]
@@ -28,21 +38,163 @@ pub trait Sink {
     fn deliver(&mut self, at: Timestamp, outputs: &[Output]);
 }
 
-/// Runs the session until shutdown (a device says so, or Ctrl-C). Returns the session for
-/// the records. `epoch` is the instant the session's timestamps count from.
+/// The session's time: `start` at the tokio instant `epoch`, then as tokio's clock runs,
+/// in whole milliseconds. A resumed game starts at the last instant its journal recorded.
+#[derive(Copy, Clone, Debug)]
+pub struct Timeline {
+    /// The tokio instant at which the session's time is `start`.
+    pub epoch: Instant,
+    /// The session's time at `epoch`.
+    pub start: Timestamp,
+}
+
+impl Timeline {
+    /// A game's time starting now at `start`.
+    pub fn starting_at(start: Timestamp) -> Timeline {
+        Timeline {
+            epoch: Instant::now(),
+            start,
+        }
+    }
+
+    /// Now, in the session's time (whole milliseconds).
+    pub fn now(&self) -> Timestamp {
+        let t = self.start + self.epoch.elapsed();
+        Timestamp::from_millis(t.as_millis())
+    }
+
+    /// The tokio instant of a session instant.
+    pub fn instant(&self, t: Timestamp) -> Instant {
+        self.epoch + t.saturating_since(self.start)
+    }
+}
+
+fn deliver(sinks: &mut [Box<dyn Sink + Send>], at: Timestamp, outputs: &[Output]) {
+    for sink in sinks.iter_mut() {
+        sink.deliver(at, outputs);
+    }
+}
+
+/// Tells everyone that the journal failed, in the session's words.
+fn journal_failed(
+    session: &Session,
+    sinks: &mut [Box<dyn Sink + Send>],
+    at: Timestamp,
+    error: &WriteError,
+) {
+    tracing::error!("journal: {error}");
+    let msg = Message::new("journal-write-failed").arg("error", error.to_string());
+    deliver(
+        sinks,
+        at,
+        &announce(session, Audience::All, Priority::Urgent, &msg),
+    );
+}
+
+/// Fires every deadline due at or before `at`, each at its own instant; the checks of
+/// what they produced (a move made when its correction window closed, a flag's result)
+/// are synced before the outputs are delivered.
+pub fn handle_due(
+    session: &mut Session,
+    journal: &mut dyn Journal,
+    sinks: &mut [Box<dyn Sink + Send>],
+    at: Timestamp,
+) {
+    while let Some(deadline) = session.next_deadline() {
+        if deadline > at {
+            break;
+        }
+        let outputs = session.handle(Input::Timeout, deadline);
+        if let Err(e) = journal.outputs(deadline, &outputs, true) {
+            journal_failed(session, sinks, deadline, &e);
+        }
+        deliver(sinks, deadline, &outputs);
+        if outputs.is_empty() {
+            break;
+        }
+    }
+}
+
+/// Handles one input at `at`: deadlines due first, then the input is journaled (synced),
+/// then the session handles it as recorded, then its checks are written, then the outputs
+/// go to the devices. If the journal cannot be written the input is not carried out and
+/// everyone is told.
+pub fn handle_input(
+    session: &mut Session,
+    journal: &mut dyn Journal,
+    sinks: &mut [Box<dyn Sink + Send>],
+    input: Input,
+    at: Timestamp,
+) {
+    handle_due(session, journal, sinks, at);
+    let input = match journal.input(at, input) {
+        Ok(input) => input,
+        Err(e) => {
+            journal_failed(session, sinks, at, &e);
+            return;
+        }
+    };
+    let outputs = session.handle(input, at);
+    if let Err(e) = journal.outputs(at, &outputs, false) {
+        journal_failed(session, sinks, at, &e);
+    }
+    deliver(sinks, at, &outputs);
+}
+
+/// A heartbeat at `at`: deadlines due first, then, if a clock still runs, a tick.
+pub fn heartbeat(
+    session: &mut Session,
+    journal: &mut dyn Journal,
+    sinks: &mut [Box<dyn Sink + Send>],
+    at: Timestamp,
+) {
+    handle_due(session, journal, sinks, at);
+    if clock_runs(session)
+        && let Err(e) = journal.tick(at)
+    {
+        journal_failed(session, sinks, at, &e);
+    }
+}
+
+fn clock_runs(session: &Session) -> bool {
+    session.clock().and_then(|c| c.running()).is_some() && session.result().is_none()
+}
+
+/// Runs the session until shutdown (a device says so, or Ctrl-C), without a journal.
+/// Returns the session for the records. `epoch` is the instant the session's timestamps
+/// count from.
 pub async fn run(
-    mut session: Session,
-    mut inputs: mpsc::Receiver<StationInput>,
+    session: Session,
+    inputs: mpsc::Receiver<StationInput>,
     sinks: &mut [Box<dyn Sink + Send>],
     epoch: Instant,
 ) -> Session {
-    let now = || Timestamp::from_duration(epoch.elapsed());
-    let to_instant = |t: Timestamp| epoch + t.since_epoch();
+    let timeline = Timeline {
+        epoch,
+        start: Timestamp::ZERO,
+    };
+    run_journaled(session, inputs, sinks, timeline, &mut NoJournal).await
+}
+
+/// Runs the session until shutdown, every input through `journal` first, and a heartbeat
+/// into it while a clock runs. Returns the session for the records.
+pub async fn run_journaled(
+    mut session: Session,
+    mut inputs: mpsc::Receiver<StationInput>,
+    sinks: &mut [Box<dyn Sink + Send>],
+    timeline: Timeline,
+    journal: &mut dyn Journal,
+) -> Session {
+    let period = journal.heartbeat();
+    let mut beat = tokio::time::interval(period.unwrap_or(Duration::from_secs(3600)));
+    beat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         let deadline = session.next_deadline();
-        let sleep = tokio::time::sleep_until(
-            deadline.map_or_else(|| Instant::now() + Duration::from_secs(3600), to_instant),
-        );
+        let sleep = tokio::time::sleep_until(deadline.map_or_else(
+            || Instant::now() + Duration::from_secs(3600),
+            |d| timeline.instant(d),
+        ));
+        let ticking = period.is_some() && clock_runs(&session);
         tokio::select! {
             msg = inputs.recv() => {
                 let input = match msg {
@@ -61,19 +213,17 @@ pub async fn run(
                     }
                 };
                 if let Some(input) = input {
-                    let t = now();
-                    let outputs = session.handle(input, t);
-                    for sink in sinks.iter_mut() {
-                        sink.deliver(t, &outputs);
-                    }
+                    let t = timeline.now();
+                    handle_input(&mut session, journal, sinks, input, t);
                 }
             }
             () = sleep, if deadline.is_some() => {
-                let t = deadline.unwrap_or_else(now);
-                let outputs = session.handle(Input::Timeout, t);
-                for sink in sinks.iter_mut() {
-                    sink.deliver(t, &outputs);
-                }
+                let t = deadline.unwrap_or_else(|| timeline.now());
+                handle_due(&mut session, journal, sinks, t);
+            }
+            _ = beat.tick(), if ticking => {
+                let t = timeline.now();
+                heartbeat(&mut session, journal, sinks, t);
             }
             _ = tokio::signal::ctrl_c() => break,
         }

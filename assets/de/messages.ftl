@@ -184,3 +184,31 @@ sheet-start = Stellung
 scoresheets-agree = Die Partien stimmen überein.
 scoresheets-agree-until = Die Partien stimmen bis { $move } überein.
 scoresheets-differ-from-start = Die Partien weichen ab dem ersten Zug ab.
+
+## The journal: every input is written to disk before it is acted on (ansage play --resume)
+journal-where = Die Partie wird mitgeschrieben in { $path }
+journal-damaged = Journal beschädigt ab Byte { $offset } (Eintrag { $record }, { $reason }): { $dropped } Bytes verworfen; erhalten: { $moves ->
+    [0] noch kein Zug
+    [one] 1 Zug bis { $last }
+   *[other] { $moves } Züge bis { $last }
+}.
+journal-damaged-braille = Journal defekt ab Byte { $offset }: { $dropped } Bytes verworfen, { $moves } Züge erhalten
+journal-reason-torn = letzter Eintrag unvollständig
+journal-reason-frame = kein gültiger Eintrag
+journal-reason-length = Länge stimmt nicht
+journal-reason-checksum = Prüfsumme stimmt nicht
+journal-reason-utf8 = kein gültiger Text
+journal-reason-record = Eintrag unlesbar
+journal-reason-no-setup = Einrichtung der Partie fehlt
+journal-reason-time = Zeit läuft rückwärts
+journal-resumed = Partie aus dem Journal fortgesetzt: { $moves ->
+    [0] noch kein Zug
+    [one] 1 Zug bis { $last }
+   *[other] { $moves } Züge bis { $last }
+}.
+journal-resumed-braille = Fortgesetzt: { $moves } Züge bis { $last }
+journal-clocks = Uhren: Weiß { $white }, Schwarz { $black }. Die Uhr steht, bis der Schiedsrichter sie startet.
+journal-clocks-braille = Uhr steht W{ $white-clock } S{ $black-clock }
+journal-mismatch = Achtung, Schiedsrichter: Das Journal weicht von der Wiederholung ab. Aufgezeichnet: { $expected }. Wiederholt: { $got }.
+journal-write-failed = Achtung: Das Journal kann nicht geschrieben werden ({ $error }). Die Eingabe wurde nicht ausgeführt.
+journal-empty = Im Journal { $path } ist keine Partie.

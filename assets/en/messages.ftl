@@ -167,3 +167,31 @@ sheet-start = Position
 scoresheets-agree = The scoresheets agree.
 scoresheets-agree-until = Up to { $move } the scoresheets agree.
 scoresheets-differ-from-start = The scoresheets differ from the first move.
+
+## The journal: every input is written to disk before it is acted on (ansage play --resume)
+journal-where = The game is recorded in { $path }
+journal-damaged = Journal damaged from byte { $offset } (record { $record }, { $reason }): { $dropped } bytes dropped; kept: { $moves ->
+    [0] no move yet
+    [one] 1 move up to { $last }
+   *[other] { $moves } moves up to { $last }
+}.
+journal-damaged-braille = Journal damaged from byte { $offset }: { $dropped } bytes dropped, { $moves } moves kept
+journal-reason-torn = last record incomplete
+journal-reason-frame = not a valid record
+journal-reason-length = wrong length
+journal-reason-checksum = wrong checksum
+journal-reason-utf8 = not valid text
+journal-reason-record = unreadable record
+journal-reason-no-setup = the game's setup is missing
+journal-reason-time = time runs backwards
+journal-resumed = Game resumed from the journal: { $moves ->
+    [0] no move yet
+    [one] 1 move up to { $last }
+   *[other] { $moves } moves up to { $last }
+}.
+journal-resumed-braille = Resumed: { $moves } moves up to { $last }
+journal-clocks = Clocks: White { $white }, Black { $black }. The clock stays stopped until the arbiter starts it.
+journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
+journal-mismatch = Attention, arbiter: the journal differs from its replay. Recorded: { $expected }. Replayed: { $got }.
+journal-write-failed = Attention: the journal cannot be written ({ $error }). The input was not carried out.
+journal-empty = The journal { $path } holds no game.

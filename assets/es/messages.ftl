@@ -183,3 +183,31 @@ sheet-start = Posición
 scoresheets-agree = Las planillas coinciden.
 scoresheets-agree-until = Hasta { $move } las planillas coinciden.
 scoresheets-differ-from-start = Las planillas difieren desde la primera jugada.
+
+## The journal: every input is written to disk before it is acted on (ansage play --resume)
+journal-where = La partida se registra en { $path }
+journal-damaged = Diario dañado desde el byte { $offset } (registro { $record }, { $reason }): { $dropped } bytes descartados; conservado: { $moves ->
+    [0] ninguna jugada
+    [one] 1 jugada hasta { $last }
+   *[other] { $moves } jugadas hasta { $last }
+}.
+journal-damaged-braille = Diario dañado desde el byte { $offset }: { $dropped } bytes descartados, { $moves } jugadas conservadas
+journal-reason-torn = último registro incompleto
+journal-reason-frame = registro no válido
+journal-reason-length = longitud incorrecta
+journal-reason-checksum = suma de control incorrecta
+journal-reason-utf8 = texto no válido
+journal-reason-record = registro ilegible
+journal-reason-no-setup = falta la configuración de la partida
+journal-reason-time = el tiempo va hacia atrás
+journal-resumed = Partida reanudada desde el diario: { $moves ->
+    [0] ninguna jugada
+    [one] 1 jugada hasta { $last }
+   *[other] { $moves } jugadas hasta { $last }
+}.
+journal-resumed-braille = Reanudada: { $moves } jugadas hasta { $last }
+journal-clocks = Relojes: blancas { $white }, negras { $black }. El reloj sigue parado hasta que el árbitro lo ponga en marcha.
+journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
+journal-mismatch = Atención, árbitro: el diario no coincide con su repetición. Registrado: { $expected }. Repetido: { $got }.
+journal-write-failed = Atención: no se puede escribir el diario ({ $error }). La entrada no se ha ejecutado.
+journal-empty = El diario { $path } no contiene ninguna partida.

@@ -6,6 +6,7 @@
 pub mod clock;
 pub mod commands;
 pub mod input;
+pub mod journal;
 pub mod lang;
 pub mod laws;
 pub mod output;

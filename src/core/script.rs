@@ -11,10 +11,12 @@ use std::time::Duration;
 
 use crate::core::clock::{ClockSetup, ReminderSchedule, TimeControl};
 use crate::core::commands::parse_clock_reading;
-use crate::core::input::{Actor, Event, Input, Key};
+use shakmaty::{Color, Role};
+
+use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::laws::Start;
 use crate::core::output::{ArbiterAction, Output};
-use crate::core::session::{Config, ConfirmPolicy, Impaired, Session, SetupError};
+use crate::core::session::{Config, ConfirmPolicy, Impaired, Session, SetupError, role_key};
 use crate::core::time::Timestamp;
 use crate::core::words::{HeardWord, Utterance};
 
@@ -238,6 +240,56 @@ pub fn scored_utterance(text: &str) -> Result<Utterance, String> {
     Ok(Utterance { words })
 }
 
+/// What follows `@SECONDS WHO` on a script line.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Body {
+    /// `setup KEY=VALUE …`: the options, in order.
+    Setup(Vec<(String, String)>),
+    /// An event.
+    Action(Action),
+}
+
+/// Parses the `@SECONDS` stamp of a line.
+pub fn parse_stamp(text: &str) -> Option<Timestamp> {
+    text.strip_prefix('@').and_then(parse_time)
+}
+
+/// Parses `WHO VERB TEXT`, the part of a script line after its stamp (no comment
+/// stripping: the journal uses it on exact records). The error says what is wrong.
+pub fn parse_body(text: &str) -> Result<(Actor, Body), String> {
+    let mut parts = text.trim().splitn(3, char::is_whitespace);
+    let who: Actor = parts
+        .next()
+        .unwrap_or_default()
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let verb = parts.next().unwrap_or_default();
+    let rest = parts.next().unwrap_or_default().trim();
+    let action = match verb {
+        "setup" => return Ok((who, Body::Setup(setup_pairs(rest)?))),
+        "say" => Action::Input(Input::Act {
+            by: who,
+            event: Event::Heard(scored_utterance(rest)?),
+        }),
+        "type" => Action::Input(Input::typed(who, rest)),
+        "key" => {
+            let key: Key = rest.parse().map_err(|e| format!("{e}"))?;
+            Action::Input(Input::key(who, key))
+        }
+        "do" => Action::Input(Input::Act {
+            by: who,
+            event: Event::Command(parse_command(rest)?),
+        }),
+        "wait" => Action::Wait,
+        _ => {
+            return Err(format!(
+                "unknown verb {verb:?}: expected say, type, key, do, wait or setup"
+            ));
+        }
+    };
+    Ok((who, Body::Action(action)))
+}
+
 /// Parses a script.
 pub fn parse(text: &str) -> Result<Script, ScriptError> {
     let mut config = Config::default();
@@ -250,56 +302,31 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
         if content.is_empty() {
             continue;
         }
-        let mut parts = content.splitn(4, char::is_whitespace);
-        let time = parts.next().unwrap_or_default();
-        let at = time
-            .strip_prefix('@')
-            .and_then(parse_time)
+        let (time, body) = content
+            .split_once(char::is_whitespace)
+            .unwrap_or((content, ""));
+        let at = parse_stamp(time)
             .ok_or_else(|| line_err(line, format!("expected @SECONDS, found {time:?}")))?;
         if at < last {
             return Err(line_err(line, "time goes backwards"));
         }
         last = at;
-        let who: Actor = parts
-            .next()
-            .unwrap_or_default()
-            .parse()
-            .map_err(|e| line_err(line, format!("{e}")))?;
-        let verb = parts.next().unwrap_or_default();
-        let rest = parts.next().unwrap_or_default().trim();
-        let action = match verb {
-            "setup" => {
+        let (who, body) = parse_body(body).map_err(|e| line_err(line, e))?;
+        match body {
+            Body::Setup(pairs) => {
                 if seen_event || who != Actor::Arbiter {
                     return Err(line_err(
                         line,
                         "setup must be the first event, by the arbiter",
                     ));
                 }
-                for (key, value) in setup_pairs(rest).map_err(|e| line_err(line, e))? {
+                for (key, value) in pairs {
                     apply_setup(&mut config, &key, &value).map_err(|e| line_err(line, e))?;
                 }
-                seen_event = true;
-                continue;
             }
-            "say" => Action::Input(Input::Act {
-                by: who,
-                event: Event::Heard(scored_utterance(rest).map_err(|e| line_err(line, e))?),
-            }),
-            "type" => Action::Input(Input::typed(who, rest)),
-            "key" => {
-                let key: Key = rest.parse().map_err(|e| line_err(line, format!("{e}")))?;
-                Action::Input(Input::key(who, key))
-            }
-            "wait" => Action::Wait,
-            _ => {
-                return Err(line_err(
-                    line,
-                    format!("unknown verb {verb:?}: expected say, type, key, wait or setup"),
-                ));
-            }
-        };
+            Body::Action(action) => steps.push(Step { line, at, action }),
+        }
         seen_event = true;
-        steps.push(Step { line, at, action });
     }
     Ok(Script { config, steps })
 }
@@ -432,8 +459,385 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
         "say" => Input::heard(by, rest),
         "type" => Input::typed(by, rest),
         "key" => Input::key(by, rest.parse().map_err(|e| format!("{e}"))?),
+        "do" => Input::Act {
+            by,
+            event: Event::Command(parse_command(rest)?),
+        },
         _ => Input::typed(by, line),
     }))
+}
+
+/// Parses a duration written as [`exact`] writes it (`h:mm:ss.mmm`), or as `m:ss` /
+/// `h:mm:ss` with an optional fraction of at most milliseconds.
+pub fn parse_exact(text: &str) -> Option<Duration> {
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    let base = parse_clock_reading(whole)?;
+    if frac.is_empty() {
+        return (!text.ends_with('.')).then_some(base);
+    }
+    let millis = parse_time(&format!("0.{frac}"))?.since_epoch();
+    Some(base + millis)
+}
+
+/// The script form of a command (the verb `do`), read back by [`parse_command`]:
+/// `yes`, `no`, `offer-draw`, `accept-draw`, `decline-draw`, `resign`, `claim-draw`,
+/// `repeat`, `start`, `pause`, `resume`, `alarms on|off`, `set-clock SIDE H:MM:SS.mmm`,
+/// `set-moves SIDE N`, `add-time SIDE H:MM:SS.mmm`, `penalty SIDE` (FIDE Laws 7.5.b),
+/// `take-back`, `take-back-to N SIDE` (7.5, D.2.8), `adjourn`, `resume-adjourned`
+/// (Appendix E) and
+/// `ask QUESTION` (`whose-move`, `move-number`, `last-moves N`, `pieces mine|theirs
+/// [ROLE]`, `square e4`, `file e`, `rank 4`, `material`, `position`, `time`, `help`).
+pub fn command_text(command: &Command) -> String {
+    match command {
+        Command::Yes => "yes".into(),
+        Command::No => "no".into(),
+        Command::OfferDraw => "offer-draw".into(),
+        Command::AcceptDraw => "accept-draw".into(),
+        Command::DeclineDraw => "decline-draw".into(),
+        Command::Resign => "resign".into(),
+        Command::ClaimDraw => "claim-draw".into(),
+        Command::Repeat => "repeat".into(),
+        Command::Start => "start".into(),
+        Command::Pause => "pause".into(),
+        Command::Resume => "resume".into(),
+        Command::Alarms(on) => format!("alarms {}", if *on { "on" } else { "off" }),
+        Command::SetClock { side, time } => {
+            format!("set-clock {} {}", color_word(*side), exact(*time))
+        }
+        Command::SetMoves { side, moves } => format!("set-moves {} {moves}", color_word(*side)),
+        Command::AddTime { side, time } => {
+            format!("add-time {} {}", color_word(*side), exact(*time))
+        }
+        Command::Penalty { offender } => format!("penalty {}", color_word(*offender)),
+        Command::TakeBack => "take-back".into(),
+        Command::TakeBackTo { number, side } => {
+            format!("take-back-to {number} {}", color_word(*side))
+        }
+        Command::Adjourn => "adjourn".into(),
+        Command::ResumeAdjourned => "resume-adjourned".into(),
+        Command::Ask(q) => format!("ask {}", question_text(q)),
+    }
+}
+
+fn question_text(q: &Question) -> String {
+    match q {
+        Question::WhoseMove => "whose-move".into(),
+        Question::MoveNumber => "move-number".into(),
+        Question::LastMoves(n) => format!("last-moves {n}"),
+        Question::Pieces { mine, role } => {
+            let whose = if *mine { "mine" } else { "theirs" };
+            match role {
+                Some(r) => format!("pieces {whose} {}", role_key(*r)),
+                None => format!("pieces {whose}"),
+            }
+        }
+        Question::Square(sq) => format!("square {sq}"),
+        Question::File(f) => format!("file {}", f.char()),
+        Question::Rank(r) => format!("rank {}", r.char()),
+        Question::Material => "material".into(),
+        Question::Position => "position".into(),
+        Question::Time => "time".into(),
+        Question::Help => "help".into(),
+    }
+}
+
+/// Reads the script form of a command (see [`command_text`]).
+pub fn parse_command(text: &str) -> Result<Command, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let side = |w: Option<&&str>| -> Result<Color, String> {
+        match w.copied() {
+            Some("white") => Ok(Color::White),
+            Some("black") => Ok(Color::Black),
+            other => Err(format!(
+                "command {text:?}: expected white or black, found {other:?}"
+            )),
+        }
+    };
+    let duration = |w: Option<&&str>| -> Result<Duration, String> {
+        w.and_then(|w| parse_exact(w))
+            .ok_or_else(|| format!("command {text:?}: expected a time H:MM:SS.mmm"))
+    };
+    let command = match words.as_slice() {
+        ["yes"] => Command::Yes,
+        ["no"] => Command::No,
+        ["offer-draw"] => Command::OfferDraw,
+        ["accept-draw"] => Command::AcceptDraw,
+        ["decline-draw"] => Command::DeclineDraw,
+        ["resign"] => Command::Resign,
+        ["claim-draw"] => Command::ClaimDraw,
+        ["repeat"] => Command::Repeat,
+        ["start"] => Command::Start,
+        ["pause"] => Command::Pause,
+        ["resume"] => Command::Resume,
+        ["alarms", "on"] => Command::Alarms(true),
+        ["alarms", "off"] => Command::Alarms(false),
+        ["set-clock", _, _] => Command::SetClock {
+            side: side(words.get(1))?,
+            time: duration(words.get(2))?,
+        },
+        ["add-time", _, _] => Command::AddTime {
+            side: side(words.get(1))?,
+            time: duration(words.get(2))?,
+        },
+        ["set-moves", _, n] => Command::SetMoves {
+            side: side(words.get(1))?,
+            moves: n
+                .parse()
+                .map_err(|_| format!("command {text:?}: expected a number of moves"))?,
+        },
+        ["penalty", _] => Command::Penalty {
+            offender: side(words.get(1))?,
+        },
+        ["take-back"] => Command::TakeBack,
+        ["take-back-to", n, _] => Command::TakeBackTo {
+            number: n
+                .parse()
+                .map_err(|_| format!("command {text:?}: expected a move number"))?,
+            side: side(words.get(2))?,
+        },
+        ["adjourn"] => Command::Adjourn,
+        ["resume-adjourned"] => Command::ResumeAdjourned,
+        ["ask", rest @ ..] => Command::Ask(
+            parse_question(rest).ok_or_else(|| format!("command {text:?}: unknown question"))?,
+        ),
+        _ => return Err(format!("unknown command {text:?}")),
+    };
+    Ok(command)
+}
+
+fn parse_question(words: &[&str]) -> Option<Question> {
+    let one_char = |w: &str| {
+        let mut chars = w.chars();
+        let c = chars.next()?;
+        chars.next().is_none().then_some(c)
+    };
+    Some(match words {
+        ["whose-move"] => Question::WhoseMove,
+        ["move-number"] => Question::MoveNumber,
+        ["last-moves", n] => Question::LastMoves(n.parse().ok()?),
+        ["pieces", whose, role @ ..] => Question::Pieces {
+            mine: match *whose {
+                "mine" => true,
+                "theirs" => false,
+                _ => return None,
+            },
+            role: match role {
+                [] => None,
+                [r] => Some(role_from_key(r)?),
+                _ => return None,
+            },
+        },
+        ["square", sq] => Question::Square(sq.parse().ok()?),
+        ["file", f] => Question::File(shakmaty::File::from_char(one_char(f)?)?),
+        ["rank", r] => Question::Rank(shakmaty::Rank::from_char(one_char(r)?)?),
+        ["material"] => Question::Material,
+        ["position"] => Question::Position,
+        ["time"] => Question::Time,
+        ["help"] => Question::Help,
+        _ => return None,
+    })
+}
+
+fn role_from_key(key: &str) -> Option<Role> {
+    [
+        Role::King,
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ]
+    .into_iter()
+    .find(|r| role_key(*r) == key)
+}
+
+/// One heard word as a `say` line writes it: `Felix`, `Felix:0.4`, `Felix:0.4|Eva:0.35`.
+/// The confidence is written whenever it is not 1 or the word itself holds a `:`; the
+/// characters the format cannot carry (white space, `|`) become `_`, and an empty word
+/// `_`.
+fn heard_word_text(word: &HeardWord) -> String {
+    let choice = |text: &str, conf: f32| {
+        let mut text: String = text
+            .chars()
+            .map(|c| {
+                if c.is_whitespace() || c == '|' {
+                    '_'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        if text.is_empty() {
+            text.push('_');
+        }
+        let conf = if conf.is_nan() {
+            0.0
+        } else {
+            conf.clamp(0.0, 1.0)
+        };
+        if conf == 1.0 && !text.contains(':') {
+            text
+        } else {
+            format!("{text}:{conf}")
+        }
+    };
+    let mut out = choice(&word.text, word.confidence);
+    for (alt, conf) in &word.alternatives {
+        out.push('|');
+        out.push_str(&choice(alt, *conf));
+    }
+    out
+}
+
+/// The script line of one input, `@SECONDS WHO VERB TEXT`: the inverse of
+/// [`parse_stamp`] and [`parse_body`]. Heard words keep their confidences and
+/// alternatives; typed text is written on one line (control characters become spaces,
+/// the ends trimmed, as the parser reads it); commands use the verb `do`
+/// ([`command_text`]); a timeout is `arbiter wait`. Whatever the format cannot carry is
+/// normalised, so `parse(input_line(x))` is a fixed point of `input_line`; the journal
+/// hands the session the input as read back, so a replay sees exactly what the game saw.
+pub fn input_line(at: Timestamp, input: &Input) -> String {
+    let t = stamp(at);
+    let Input::Act { by, event } = input else {
+        return format!("{t} arbiter wait");
+    };
+    let (verb, text) = match event {
+        Event::Heard(u) => (
+            "say",
+            u.words
+                .iter()
+                .map(heard_word_text)
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        Event::Typed(text) => (
+            "type",
+            text.chars()
+                .map(|c| if c.is_control() { ' ' } else { c })
+                .collect::<String>()
+                .trim()
+                .to_owned(),
+        ),
+        Event::Key(key) => ("key", key.name().to_owned()),
+        Event::Command(c) => ("do", command_text(c)),
+    };
+    if text.is_empty() {
+        format!("{t} {by} {verb}")
+    } else {
+        format!("{t} {by} {verb} {text}")
+    }
+}
+
+/// Why a configuration has no setup line.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("this setup cannot be written as a setup line: {0}")]
+pub struct SetupLineError(pub String);
+
+/// Seconds with at most milliseconds, as [`parse_time`] reads them (`2`, `2.5`).
+fn seconds_text(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms.is_multiple_of(1000) {
+        format!("{}", ms / 1000)
+    } else {
+        format!("{}.{:03}", ms / 1000, ms % 1000)
+            .trim_end_matches('0')
+            .to_owned()
+    }
+}
+
+fn policy_text(policy: ConfirmPolicy) -> String {
+    match policy {
+        ConfirmPolicy::Explicit => "explicit".into(),
+        ConfirmPolicy::Window(d) if d.is_zero() => "immediate".into(),
+        ConfirmPolicy::Window(d) => format!("window:{}", seconds_text(d)),
+    }
+}
+
+fn quoted(key: &str, value: &str) -> Result<String, SetupLineError> {
+    if value.contains('"') || value.contains('\n') {
+        return Err(SetupLineError(format!(
+            "{key} holds a quote or a line break"
+        )));
+    }
+    Ok(format!("{key}=\"{value}\""))
+}
+
+/// The setup line of a configuration, `@0.000 arbiter setup KEY=VALUE …`: every option
+/// [`apply_setup`] reads, and the inverse of it. The line is checked by reading it back;
+/// a configuration that has no line (a custom reminder schedule, a quote in a name, a
+/// time finer than milliseconds) is an error rather than a silently different game.
+pub fn setup_line(config: &Config) -> Result<String, SetupLineError> {
+    let mut pairs = vec![
+        format!("lang={}", config.lang.code()),
+        format!(
+            "vi={}",
+            match config.impaired {
+                Impaired::None => "none",
+                Impaired::White => "white",
+                Impaired::Black => "black",
+                Impaired::Both => "both",
+            }
+        ),
+        format!("confirm={}", policy_text(config.confirm)),
+        format!("confirm_sighted={}", policy_text(config.confirm_sighted)),
+    ];
+    match &config.clock {
+        None => pairs.push("tc=-".into()),
+        Some(setup) if setup.white == setup.black => pairs.push(format!("tc={}", setup.white)),
+        Some(setup) => {
+            pairs.push(format!("tc_white={}", setup.white));
+            pairs.push(format!("tc_black={}", setup.black));
+        }
+    }
+    match &config.start {
+        Start::Standard => {}
+        Start::Fen(fen) => pairs.push(quoted("fen", fen)?),
+        Start::Chess960(n) => pairs.push(format!("chess960={n}")),
+    }
+    let on = |b: bool| if b { "on" } else { "off" };
+    let alarms = &config.announce.alarms;
+    pairs.push(format!("announce_moves={}", on(config.announce.move_count)));
+    pairs.push(format!("reminders={}", on(alarms.reminders.is_some())));
+    pairs.push(format!("control_alarm={}", on(alarms.control_passed)));
+    let low: Vec<String> = alarms
+        .low_time
+        .iter()
+        .map(|d| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60))
+        .collect();
+    pairs.push(format!(
+        "low_time={}",
+        if low.is_empty() {
+            "off".to_owned()
+        } else {
+            low.join(",")
+        }
+    ));
+    let info = &config.info;
+    for (key, value) in [
+        ("white", &info.white),
+        ("black", &info.black),
+        ("event", &info.event),
+        ("site", &info.site),
+        ("date", &info.date),
+        ("round", &info.round),
+    ] {
+        pairs.push(quoted(key, value)?);
+    }
+    let body = format!("arbiter setup {}", pairs.join(" "));
+    let Ok((_, Body::Setup(read))) = parse_body(&body) else {
+        return Err(SetupLineError("it does not read back".into()));
+    };
+    let mut back = Config::default();
+    for (key, value) in read {
+        apply_setup(&mut back, &key, &value).map_err(SetupLineError)?;
+    }
+    if back != *config {
+        return Err(SetupLineError(
+            "it reads back differently (a custom reminder schedule, or a time finer than the format)"
+                .into(),
+        ));
+    }
+    Ok(format!("{} {body}", stamp(Timestamp::ZERO)))
 }
 
 #[cfg(test)]
@@ -507,5 +911,257 @@ mod tests {
             Start::Fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1".into())
         );
         assert_eq!(s.config.info.white, "Ana B");
+    }
+
+    fn read_back(line: &str) -> Input {
+        let (time, body) = line.split_once(' ').unwrap();
+        assert!(parse_stamp(time).is_some(), "{line}");
+        match parse_body(body).unwrap_or_else(|e| panic!("{line}: {e}")) {
+            (_, Body::Action(Action::Input(input))) => input,
+            other => panic!("{line}: {other:?}"),
+        }
+    }
+
+    fn every_command() -> Vec<Command> {
+        let mut all = vec![
+            Command::Yes,
+            Command::No,
+            Command::OfferDraw,
+            Command::AcceptDraw,
+            Command::DeclineDraw,
+            Command::Resign,
+            Command::ClaimDraw,
+            Command::Repeat,
+            Command::Start,
+            Command::Pause,
+            Command::Resume,
+            Command::Alarms(true),
+            Command::Alarms(false),
+            Command::SetClock {
+                side: Color::White,
+                time: Duration::from_millis(600_250),
+            },
+            Command::SetMoves {
+                side: Color::Black,
+                moves: 40,
+            },
+            Command::AddTime {
+                side: Color::Black,
+                time: Duration::from_secs(7200),
+            },
+            Command::Penalty {
+                offender: Color::White,
+            },
+            Command::TakeBack,
+            Command::TakeBackTo {
+                number: 17,
+                side: Color::Black,
+            },
+            Command::Adjourn,
+            Command::ResumeAdjourned,
+        ];
+        let questions = [
+            Question::WhoseMove,
+            Question::MoveNumber,
+            Question::LastMoves(3),
+            Question::Pieces {
+                mine: true,
+                role: None,
+            },
+            Question::Pieces {
+                mine: false,
+                role: Some(Role::Knight),
+            },
+            Question::Square(shakmaty::Square::E4),
+            Question::File(shakmaty::File::H),
+            Question::Rank(shakmaty::Rank::Eighth),
+            Question::Material,
+            Question::Position,
+            Question::Time,
+            Question::Help,
+        ];
+        all.extend(questions.into_iter().map(Command::Ask));
+        all
+    }
+
+    /// `input_line` and the parser are inverses for every kind of input.
+    #[test]
+    fn input_lines_round_trip() {
+        let white = Actor::Player(Color::White);
+        let mut inputs = vec![
+            Input::heard(white, "Springer Felix drei"),
+            Input::Act {
+                by: Actor::Player(Color::Black),
+                event: Event::Heard(
+                    scored_utterance("Springer Felix:0.4|Eva:0.35 drei:0.9|zwei:0.05").unwrap(),
+                ),
+            },
+            // A certain word with a colon keeps its confidence written out.
+            Input::heard(Actor::Arbiter, "Uhr Weiß 10:00"),
+            Input::heard(white, ""),
+            Input::typed(white, "Sf3 # nicht ein Kommentar"),
+            Input::typed(Actor::Arbiter, "Uhr Schwarz 1:30:00"),
+            Input::typed(white, ""),
+        ];
+        inputs.extend(Key::ALL.iter().map(|(k, _)| Input::key(Actor::Arbiter, *k)));
+        inputs.extend(every_command().into_iter().map(|c| Input::Act {
+            by: Actor::Arbiter,
+            event: Event::Command(c),
+        }));
+        for (i, input) in inputs.iter().enumerate() {
+            let at = Timestamp::from_millis(1000 * i as u64 + 7);
+            let line = input_line(at, input);
+            assert_eq!(&read_back(&line), input, "{line}");
+            assert!(line.starts_with(&stamp(at)), "{line}");
+        }
+        assert_eq!(
+            input_line(Timestamp::from_millis(1500), &inputs[1]),
+            "@1.500 black say Springer Felix:0.4|Eva:0.35 drei:0.9|zwei:0.05"
+        );
+        assert_eq!(
+            input_line(Timestamp::ZERO, &inputs[2]),
+            "@0.000 arbiter say Uhr Weiß 10:00:1"
+        );
+        assert_eq!(
+            input_line(Timestamp::ZERO, &inputs[inputs.len() - 5]),
+            "@0.000 arbiter do ask rank 8"
+        );
+        assert_eq!(
+            input_line(Timestamp::ZERO, &Input::Timeout),
+            "@0.000 arbiter wait"
+        );
+    }
+
+    /// What the format cannot carry is normalised once, and then stays as it is.
+    #[test]
+    fn input_lines_normalise_to_a_fixed_point() {
+        let white = Actor::Player(Color::White);
+        let odd = [
+            Input::typed(white, "  e4\nja\r "),
+            Input::Act {
+                by: white,
+                event: Event::Heard(Utterance {
+                    words: vec![
+                        HeardWord {
+                            text: "Fe lix|".into(),
+                            confidence: f32::NAN,
+                            alternatives: vec![(String::new(), 7.0)],
+                        },
+                        HeardWord::new("drei", 0.123_456_79),
+                    ],
+                }),
+            },
+        ];
+        for input in odd {
+            let once = input_line(Timestamp::ZERO, &input);
+            let twice = input_line(Timestamp::ZERO, &read_back(&once));
+            assert_eq!(once, twice);
+        }
+        assert_eq!(
+            input_line(Timestamp::ZERO, &Input::typed(white, "  e4\nja\r ")),
+            "@0.000 white type e4 ja"
+        );
+    }
+
+    #[test]
+    fn commands_from_the_console() {
+        assert_eq!(
+            parse_console_line("arbiter do set-clock black 0:05:00", Actor::Arbiter).unwrap(),
+            Some(Input::Act {
+                by: Actor::Arbiter,
+                event: Event::Command(Command::SetClock {
+                    side: Color::Black,
+                    time: Duration::from_secs(300)
+                })
+            })
+        );
+        for bad in [
+            "set-clock green 1:00",
+            "set-clock white soon",
+            "ask pieces mine dragon",
+            "ask file ee",
+            "fly",
+        ] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn exact_durations() {
+        for (text, ms) in [
+            ("0:10:00.000", Some(600_000)),
+            ("1:30:00.5", Some(5_400_500)),
+            ("5:00", Some(300_000)),
+            ("0:00:01.250", Some(1250)),
+            ("0:00:01.", None),
+            ("0:00:01.2345", None),
+            ("1:60", None),
+        ] {
+            assert_eq!(
+                parse_exact(text).map(|d| d.as_millis() as u64),
+                ms,
+                "{text}"
+            );
+        }
+        let d = Duration::from_millis(3_723_004);
+        assert_eq!(parse_exact(&exact(d)), Some(d));
+    }
+
+    fn configs() -> Vec<Config> {
+        let parse_setup = |line: &str| parse(line).unwrap().config;
+        vec![
+            Config::default(),
+            parse_setup(
+                "@0 arbiter setup tc=900+10 vi=both lang=es confirm=window:2.5 confirm_sighted=explicit",
+            ),
+            parse_setup(
+                "@0 arbiter setup tc_white=300d5 tc_black=40/5400+30:1800+30 vi=none lang=en",
+            ),
+            parse_setup(
+                "@0 arbiter setup tc=300b3 vi=black confirm=immediate confirm_sighted=window:0.25 chess960=17",
+            ),
+            parse_setup(
+                "@0 arbiter setup fen=\"8/8/4k3/8/8/3K4/8/8 w - - 0 1\" white=\"Ana B\" black=\"Jörg Ü\" event=\"Open 2026\" site=Bonn date=2026.05.01 round=3.1",
+            ),
+            parse_setup(
+                "@0 arbiter setup tc=60 announce_moves=off reminders=off control_alarm=off low_time=2:00,0:30,75:00",
+            ),
+            parse_setup("@0 arbiter setup tc=- low_time=off"),
+        ]
+    }
+
+    /// `setup_line` and `apply_setup` are inverses.
+    #[test]
+    fn setup_lines_round_trip() {
+        for config in configs() {
+            let line = setup_line(&config).unwrap_or_else(|e| panic!("{config:?}: {e}"));
+            assert!(line.starts_with("@0.000 arbiter setup lang="), "{line}");
+            assert_eq!(parse(&line).unwrap().config, config, "{line}");
+        }
+        assert_eq!(
+            setup_line(&Config::default()).unwrap(),
+            "@0.000 arbiter setup lang=de vi=white confirm=explicit confirm_sighted=immediate \
+             tc=- announce_moves=on reminders=on control_alarm=on low_time=off white=\"?\" \
+             black=\"?\" event=\"?\" site=\"?\" date=\"????.??.??\" round=\"?\""
+        );
+    }
+
+    /// A configuration the line cannot carry is refused, not silently changed.
+    #[test]
+    fn setup_lines_refuse_what_they_cannot_carry() {
+        let mut quote = Config::default();
+        quote.info.white = "Ana \"die Schnelle\" B".into();
+        let mut schedule = Config::default();
+        schedule.announce.alarms.reminders =
+            Some(crate::core::clock::ReminderSchedule { steps: Vec::new() });
+        let fine_window = Config {
+            confirm: ConfirmPolicy::Window(Duration::from_micros(2_500_100)),
+            ..Config::default()
+        };
+        let mut fine_low = Config::default();
+        fine_low.announce.alarms.low_time = vec![Duration::from_millis(1500)];
+        for config in [quote, schedule, fine_window, fine_low] {
+            assert!(setup_line(&config).is_err(), "{config:?}");
+        }
     }
 }

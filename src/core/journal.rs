@@ -1,0 +1,561 @@
+//! The journal: a crash-safe record of a game, as a timed script with checks.
+//!
+//! The session is a pure, deterministic state machine, so the journal is **event-sourced**:
+//! it records every *input* with its instant, and a resume replays them through a fresh
+//! [`Session`] with the same setup, in virtual time, exactly like [`script::run`]: the
+//! deadlines (correction windows, flags, clock announcements) fire again at their own
+//! instants. What the inputs produced that matters is recorded too, as **check records**,
+//! and compared on replay.
+//!
+//! # Format
+//!
+//! One record a line, framed so that each line checks itself:
+//!
+//! ```text
+//! CRC32 LEN PAYLOAD\n
+//! ```
+//!
+//! `CRC32` is the CRC-32 (IEEE) of the payload's bytes in eight lower-case hex digits,
+//! `LEN` the payload's length in bytes (decimal), `PAYLOAD` one line of UTF-8 text in the
+//! script format of the README (`@SECONDS …`, milliseconds always written):
+//!
+//! - first, the setup: `@0.000 arbiter setup KEY=VALUE …` ([`script::setup_line`]);
+//! - an input: `@SECONDS WHO VERB TEXT` ([`script::input_line`]; verbs `say`, `type`,
+//!   `key`, `do`), written and synced **before** the session sees it, so a move is on disk
+//!   before it is announced as made (FIDE Laws D.2.3: the move is made when confirmed);
+//! - a check: the transcript line of a made move or the result
+//!   (`@12.000 made 7. Nf3 clk 0:14:31.000 emt 0:00:04.000`, `@80.000 result 1-0 checkmate`);
+//! - a heartbeat, `@SECONDS tick`, while a clock runs, so that after a crash the clocks
+//!   come back to within one heartbeat of the crash (FIDE Laws 6.1: the clocks);
+//! - `@SECONDS resumed`: a resume continued the game here (made moves recorded before it
+//!   whose check was lost in the crash count as checked).
+//!
+//! An example:
+//!
+//! ```text
+//! e8bfbeb3 222 @0.000 arbiter setup lang=de vi=white confirm=explicit confirm_sighted=immediate tc=900+10 announce_moves=on reminders=on control_alarm=on low_time=off white="Ana" black="Ben" event="?" site="?" date="????.??.??" round="?"
+//! ad128508 24 @0.000 arbiter key start
+//! e98bed84 39 @2.512 white say Eva:0.9|Anna:0.05 vier
+//! 53ea1ea8 24 @3.100 white key confirm
+//! d044e9f1 49 @3.100 made 1. e4 clk 0:15:06.900 emt 0:00:03.100
+//! f2f41412 11 @3.190 tick
+//! 43ead45e 20 @5.020 black type e5
+//! 111c14a9 51 @5.020 made 1... e5 clk 0:15:08.080 emt 0:00:01.920
+//! cc052a32 11 @5.110 tick
+//! ```
+//!
+//! # Reading
+//!
+//! [`read`] takes the bytes and accepts records up to the first bad frame (a torn last
+//! line, a wrong checksum or length, something that is not a frame, not UTF-8, a record
+//! that does not read, a first record that is not the setup, time running backwards); the
+//! rest is dropped, and [`Damage`] says exactly where and how much. [`replay`] then runs the
+//! kept records and [`damage_message`] words the report ("Journal beschädigt ab Byte 1234
+//! (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen; erhalten: 23 Züge bis
+//! 12. Sf3.").
+//!
+//! This module is pure (no file access): bytes in, records and reports out. The file and
+//! its syncing are the adapter's (`crate::journal`).
+
+use std::collections::VecDeque;
+use std::fmt;
+
+use shakmaty::Color;
+
+use crate::core::input::Input;
+use crate::core::output::{Audience, Braille, Output, Priority, Speech};
+use crate::core::phrases::{Message, Phrases};
+use crate::core::questions::{clock_text, spoken_duration};
+use crate::core::script::{self, Action, Body, input_line, setup_line, stamp, transcript_line};
+use crate::core::session::{Config, Session, SetupError};
+use crate::core::time::Timestamp;
+
+/// The longest payload a frame may announce; longer is taken as damage.
+pub const MAX_PAYLOAD: usize = 1 << 20;
+
+/// One record of a journal.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Record {
+    /// The game's setup (always the first record).
+    Setup(Box<Config>),
+    /// An input, at its instant.
+    Input {
+        /// When it was handled.
+        at: Timestamp,
+        /// What, as read back from its line.
+        input: Input,
+    },
+    /// What an input or a deadline produced: the transcript line of a made move or the
+    /// result, stamp included.
+    Check {
+        /// When.
+        at: Timestamp,
+        /// The transcript line.
+        line: String,
+    },
+    /// A heartbeat while a clock runs.
+    Tick {
+        /// When.
+        at: Timestamp,
+    },
+    /// A resume continued the game here.
+    Resumed {
+        /// When (the last instant recorded before the crash).
+        at: Timestamp,
+    },
+}
+
+impl Record {
+    /// The record's instant (the setup's is zero).
+    pub fn at(&self) -> Timestamp {
+        match self {
+            Record::Setup(_) => Timestamp::ZERO,
+            Record::Input { at, .. }
+            | Record::Check { at, .. }
+            | Record::Tick { at }
+            | Record::Resumed { at } => *at,
+        }
+    }
+}
+
+/// Why a record cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum JournalError {
+    /// The setup has no script line.
+    #[error(transparent)]
+    Setup(#[from] script::SetupLineError),
+    /// An input's line does not read back (a bug in the script format).
+    #[error("the input line {line:?} does not read back: {detail}")]
+    Input {
+        /// The line written.
+        line: String,
+        /// What the parser said.
+        detail: String,
+    },
+}
+
+/// Frames one payload: `CRC32 LEN PAYLOAD\n`. A line break inside the payload (never
+/// written by this module) would break the framing, so it becomes a space.
+pub fn frame(payload: &str) -> String {
+    let payload = if payload.contains('\n') {
+        payload.replace('\n', " ")
+    } else {
+        payload.to_owned()
+    };
+    format!(
+        "{:08x} {} {payload}\n",
+        crc32fast::hash(payload.as_bytes()),
+        payload.len()
+    )
+}
+
+/// The framed setup record, the first of every journal.
+pub fn header(config: &Config) -> Result<String, JournalError> {
+    Ok(frame(&setup_line(config)?))
+}
+
+/// The framed record of an input, and the input as it reads back from that record: the
+/// station hands the session this one, so a replay sees exactly what the game saw.
+pub fn input_record(at: Timestamp, input: &Input) -> Result<(String, Input), JournalError> {
+    let line = input_line(at, input);
+    match parse_payload(&line) {
+        Ok(Record::Input { input, .. }) => Ok((frame(&line), input)),
+        Ok(other) => Err(JournalError::Input {
+            detail: format!("read back as {other:?}"),
+            line,
+        }),
+        Err(detail) => Err(JournalError::Input { line, detail }),
+    }
+}
+
+/// Whether an output is checked on replay: made moves, take-backs and the result.
+fn is_checked(output: &Output) -> bool {
+    matches!(
+        output,
+        Output::Made(_) | Output::TakenBack { .. } | Output::Result(_)
+    )
+}
+
+/// The framed check records of one step's outputs (empty if nothing was made or ended).
+pub fn check_records(at: Timestamp, outputs: &[Output]) -> String {
+    outputs
+        .iter()
+        .filter(|o| is_checked(o))
+        .map(|o| frame(&transcript_line(at, o)))
+        .collect()
+}
+
+/// The framed heartbeat at `at`.
+pub fn tick_record(at: Timestamp) -> String {
+    frame(&format!("{} tick", stamp(at)))
+}
+
+/// The framed mark of a resume at `at`.
+pub fn resumed_record(at: Timestamp) -> String {
+    frame(&format!("{} resumed", stamp(at)))
+}
+
+/// Reads one payload.
+fn parse_payload(payload: &str) -> Result<Record, String> {
+    let (time, body) = payload.split_once(' ').unwrap_or((payload, ""));
+    let at = script::parse_stamp(time).ok_or_else(|| format!("expected @SECONDS at {time:?}"))?;
+    let first = body.split_whitespace().next().unwrap_or_default();
+    match first {
+        "tick" if body == "tick" => return Ok(Record::Tick { at }),
+        "resumed" if body == "resumed" => return Ok(Record::Resumed { at }),
+        "made" | "result" => {
+            return Ok(Record::Check {
+                at,
+                line: payload.to_owned(),
+            });
+        }
+        _ => {}
+    }
+    match script::parse_body(body)? {
+        (_, Body::Setup(pairs)) => {
+            let mut config = Config::default();
+            for (key, value) in pairs {
+                script::apply_setup(&mut config, &key, &value)?;
+            }
+            Ok(Record::Setup(Box::new(config)))
+        }
+        (_, Body::Action(Action::Input(input))) => Ok(Record::Input { at, input }),
+        (_, Body::Action(Action::Wait)) => Ok(Record::Tick { at }),
+    }
+}
+
+/// What is wrong where a journal's good part ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DamageKind {
+    /// The last line has no end: the program stopped while writing it.
+    Torn,
+    /// Not `CRC32 LEN PAYLOAD`: no checksum, no length, or a length over [`MAX_PAYLOAD`].
+    Frame,
+    /// The line is not as long as its frame says.
+    Length,
+    /// The payload's checksum is wrong.
+    Checksum,
+    /// The payload is not UTF-8.
+    NotUtf8,
+    /// A well-framed record that does not read (what the parser said).
+    Record(String),
+    /// The first record is not the setup, or a setup comes later.
+    NoSetup,
+    /// A record earlier than the one before it.
+    TimeBackwards,
+}
+
+impl DamageKind {
+    /// The message id of the reason, in `assets/<lang>/messages.ftl`.
+    pub fn message_id(&self) -> &'static str {
+        match self {
+            DamageKind::Torn => "journal-reason-torn",
+            DamageKind::Frame => "journal-reason-frame",
+            DamageKind::Length => "journal-reason-length",
+            DamageKind::Checksum => "journal-reason-checksum",
+            DamageKind::NotUtf8 => "journal-reason-utf8",
+            DamageKind::Record(_) => "journal-reason-record",
+            DamageKind::NoSetup => "journal-reason-no-setup",
+            DamageKind::TimeBackwards => "journal-reason-time",
+        }
+    }
+}
+
+/// Where a journal is damaged and what was dropped: everything from `offset` on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Damage {
+    /// The byte where the first bad record starts (the good part's length).
+    pub offset: usize,
+    /// The number of the first bad record (1-based).
+    pub record: usize,
+    /// Bytes dropped (from `offset` to the end).
+    pub dropped: usize,
+    /// What is wrong with the first bad record.
+    pub kind: DamageKind,
+}
+
+impl fmt::Display for Damage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "damaged from byte {} (record {}, {:?}): {} bytes dropped",
+            self.offset, self.record, self.kind, self.dropped
+        )
+    }
+}
+
+/// A journal as read: the good records, in order, and the damage after them, if any.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Recovered {
+    /// The good records, the setup first.
+    pub records: Vec<Record>,
+    /// The length of the good part in bytes (cut the file here before appending).
+    pub good_len: usize,
+    /// What was dropped, if anything.
+    pub damage: Option<Damage>,
+}
+
+impl Recovered {
+    /// The game's setup, if the first record survived.
+    pub fn config(&self) -> Option<&Config> {
+        match self.records.first() {
+            Some(Record::Setup(config)) => Some(config),
+            _ => None,
+        }
+    }
+}
+
+/// Reads one frame at the start of `rest`: the payload and the frame's length.
+fn read_frame(rest: &[u8]) -> Result<(&str, usize), DamageKind> {
+    if !rest.contains(&b'\n') {
+        return Err(DamageKind::Torn);
+    }
+    let hex = rest.get(..8).ok_or(DamageKind::Frame)?;
+    // Lower case only: an upper-case digit is a flipped bit, not the same checksum.
+    let lower_hex = |b: &u8| b.is_ascii_digit() || (b'a'..=b'f').contains(b);
+    if !hex.iter().all(lower_hex) || rest.get(8) != Some(&b' ') {
+        return Err(DamageKind::Frame);
+    }
+    let crc = std::str::from_utf8(hex)
+        .ok()
+        .and_then(|h| u32::from_str_radix(h, 16).ok())
+        .ok_or(DamageKind::Frame)?;
+    let digits = rest[9..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || digits > 7 || rest.get(9 + digits) != Some(&b' ') {
+        return Err(DamageKind::Frame);
+    }
+    let len: usize = std::str::from_utf8(&rest[9..9 + digits])
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .filter(|&n| n <= MAX_PAYLOAD)
+        .ok_or(DamageKind::Frame)?;
+    let start = 9 + digits + 1;
+    let end = start + len;
+    if rest.get(end) != Some(&b'\n') {
+        return Err(DamageKind::Length);
+    }
+    let payload = &rest[start..end];
+    if crc32fast::hash(payload) != crc {
+        return Err(DamageKind::Checksum);
+    }
+    let payload = std::str::from_utf8(payload).map_err(|_| DamageKind::NotUtf8)?;
+    Ok((payload, end + 1))
+}
+
+/// Reads a journal: every record up to the first bad one, and what was dropped from there.
+/// Never fails: an empty input is an empty journal, garbage is damage at byte 0.
+pub fn read(bytes: &[u8]) -> Recovered {
+    let mut records: Vec<Record> = Vec::new();
+    let mut pos = 0;
+    let mut last = Timestamp::ZERO;
+    let mut damage = None;
+    while pos < bytes.len() {
+        let kind = match read_frame(&bytes[pos..]) {
+            Err(kind) => kind,
+            Ok((payload, len)) => match parse_payload(payload) {
+                Err(detail) => DamageKind::Record(detail),
+                Ok(record) if records.is_empty() != matches!(record, Record::Setup(_)) => {
+                    DamageKind::NoSetup
+                }
+                Ok(record) if record.at() < last => DamageKind::TimeBackwards,
+                Ok(record) => {
+                    last = record.at();
+                    records.push(record);
+                    pos += len;
+                    continue;
+                }
+            },
+        };
+        damage = Some(Damage {
+            offset: pos,
+            record: records.len() + 1,
+            dropped: bytes.len() - pos,
+            kind,
+        });
+        break;
+    }
+    Recovered {
+        records,
+        good_len: pos,
+        damage,
+    }
+}
+
+/// A check record that the replay does not confirm: the game announced one thing, the
+/// replay of its inputs gives another (or nothing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The number of the check record (1-based).
+    pub record: usize,
+    /// What the journal recorded.
+    pub expected: String,
+    /// What the replay produced in its place, if anything.
+    pub got: Option<String>,
+}
+
+/// A journal replayed: the session as it stood at the last recorded instant.
+#[derive(Debug)]
+pub struct Replay {
+    /// The session, every input and deadline up to `last` handled.
+    pub session: Session,
+    /// The last recorded instant: the game continues from here.
+    pub last: Timestamp,
+    /// Every made move and the result the replay produced, as transcript lines, in order.
+    pub restored: Vec<String>,
+    /// Check records the replay did not confirm.
+    pub mismatches: Vec<Mismatch>,
+    /// Made moves (or the result) at the end that had no check record yet (the crash came
+    /// between an input's record and its check): restored from the inputs.
+    pub unchecked: usize,
+    /// Records replayed, the setup included.
+    pub records: usize,
+}
+
+/// Why a journal cannot be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The setup record is missing (empty, or damaged from the start).
+    #[error("the journal holds no game (no setup record)")]
+    NoSetup,
+    /// The setup cannot start a session.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// Replays the good records of a journal in virtual time: before each record, every
+/// deadline up to its instant fires at its own instant (as in [`script::run`]); inputs
+/// are handled at their instants; each check record is compared with the next made move
+/// or result the replay produced. Pure and deterministic.
+pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
+    let config = recovered.config().ok_or(ReplayError::NoSetup)?;
+    let mut session = Session::new(config.clone())?;
+    let mut restored = Vec::new();
+    let mut unchecked: VecDeque<String> = VecDeque::new();
+    let mut mismatches = Vec::new();
+    let mut last = Timestamp::ZERO;
+    let mut collect = |at: Timestamp, outputs: &[Output], unchecked: &mut VecDeque<String>| {
+        for o in outputs.iter().filter(|o| is_checked(o)) {
+            let line = transcript_line(at, o);
+            restored.push(line.clone());
+            unchecked.push_back(line);
+        }
+    };
+    for (i, record) in recovered.records.iter().enumerate().skip(1) {
+        let at = record.at();
+        while let Some(deadline) = session.next_deadline() {
+            if deadline > at {
+                break;
+            }
+            let outputs = session.handle(Input::Timeout, deadline);
+            if outputs.is_empty() {
+                break;
+            }
+            collect(deadline, &outputs, &mut unchecked);
+        }
+        match record {
+            Record::Input { input, .. } => {
+                let outputs = session.handle(input.clone(), at);
+                collect(at, &outputs, &mut unchecked);
+            }
+            Record::Check { line, .. } => match unchecked.pop_front() {
+                Some(got) if got == *line => {}
+                got => mismatches.push(Mismatch {
+                    record: i + 1,
+                    expected: line.clone(),
+                    got,
+                }),
+            },
+            Record::Resumed { .. } => unchecked.clear(),
+            Record::Tick { .. } | Record::Setup(_) => {}
+        }
+        last = at;
+    }
+    Ok(Replay {
+        session,
+        last,
+        restored,
+        mismatches,
+        unchecked: unchecked.len(),
+        records: recovered.records.len(),
+    })
+}
+
+/// The last made move as the scoresheet shows it in the session's language
+/// ("12. Sf3", "12... Sf6"), or `None` before the first.
+pub fn last_move_text(session: &Session) -> Option<String> {
+    let ply = session.history().last()?;
+    let san = session.vocabulary().localized_san(&ply.before, ply.mv);
+    let dots = if ply.made.side.is_white() { "." } else { "..." };
+    Some(format!("{}{dots} {san}", ply.made.number))
+}
+
+fn kept(msg: Message, session: &Session) -> Message {
+    msg.arg("moves", session.history().len())
+        .arg("last", last_move_text(session).unwrap_or_default())
+}
+
+/// The report of a damaged journal, in the session's language: where the damage starts,
+/// what is wrong there, how many bytes were dropped, and what was kept ("Journal
+/// beschädigt ab Byte 1234 (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen;
+/// erhalten: 23 Züge bis 12. Sf3.").
+pub fn damage_message(phrases: &Phrases, damage: &Damage, session: &Session) -> Message {
+    let reason = phrases.speech(&Message::new(damage.kind.message_id()));
+    kept(
+        Message::new("journal-damaged")
+            .arg("offset", damage.offset)
+            .arg("record", damage.record)
+            .arg("dropped", damage.dropped)
+            .arg("reason", reason),
+        session,
+    )
+}
+
+/// What a resume says: the game continues, with this many moves, up to this one.
+pub fn resumed_message(session: &Session) -> Message {
+    kept(Message::new("journal-resumed"), session)
+}
+
+/// Both clocks as they were restored, for the resume's announcement (the clock stays
+/// stopped until the arbiter starts it, FIDE Laws 6.12.c). `None` without a clock.
+pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
+    let clock = session.clock()?;
+    let white = clock.remaining(Color::White, at);
+    let black = clock.remaining(Color::Black, at);
+    let phrases = session.phrases();
+    Some(
+        Message::new("journal-clocks")
+            .arg("white", spoken_duration(phrases, white))
+            .arg("black", spoken_duration(phrases, black))
+            .arg("white-clock", clock_text(white))
+            .arg("black-clock", clock_text(black)),
+    )
+}
+
+/// A message said and brailled to `to`, as the session says its own (respelled for the
+/// synthesizer where `words.toml` says so): for what the adapters around the session
+/// report in its words (a damaged journal, a resume).
+pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Message) -> [Output; 2] {
+    let phrases = session.phrases();
+    [
+        Output::Say(Speech {
+            text: session.vocabulary().for_speech(&phrases.speech(msg)),
+            lang: session.config().lang,
+            priority,
+            to,
+        }),
+        Output::Braille(Braille {
+            text: phrases.braille(msg),
+            to,
+        }),
+    ]
+}
+
+/// A check record the replay did not confirm, for the arbiter.
+pub fn mismatch_message(mismatch: &Mismatch) -> Message {
+    Message::new("journal-mismatch")
+        .arg("expected", mismatch.expected.clone())
+        .arg("got", mismatch.got.clone().unwrap_or_else(|| "-".into()))
+}
+
+#[cfg(test)]
+mod tests;

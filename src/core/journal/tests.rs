@@ -1,0 +1,434 @@
+use super::*;
+use crate::core::input::Actor;
+use crate::core::lang::Language;
+use crate::core::script::{Script, parse, run};
+
+/// The journal a station writes for a script: each input recorded before it is handled,
+/// the checks after it, deadlines fired at their instants, a `wait` as a heartbeat.
+fn record(script: &Script) -> String {
+    let mut out = header(&script.config).unwrap();
+    let mut session = Session::new(script.config.clone()).unwrap();
+    for step in &script.steps {
+        while let Some(deadline) = session.next_deadline() {
+            if deadline > step.at {
+                break;
+            }
+            let outputs = session.handle(Input::Timeout, deadline);
+            if outputs.is_empty() {
+                break;
+            }
+            out.push_str(&check_records(deadline, &outputs));
+        }
+        match &step.action {
+            Action::Input(input) => {
+                let (frame, input) = input_record(step.at, input).unwrap();
+                out.push_str(&frame);
+                let outputs = session.handle(input, step.at);
+                out.push_str(&check_records(step.at, &outputs));
+            }
+            Action::Wait => out.push_str(&tick_record(step.at)),
+        }
+    }
+    out
+}
+
+const SAMPLE: &str = "\
+@0 arbiter setup tc=300+2 vi=white lang=de white=\"Ana\" black=\"Ben\"
+@0 arbiter key start
+@1 white say Eva:0.9|Anna:0.05 vier
+@2 white key confirm
+@3 black type e5
+@3.5 arbiter wait
+@4 white say Springer Felix drei
+@5 white say ja
+@6 black type Sc6
+@6.1 arbiter wait
+";
+
+fn sample() -> String {
+    record(&parse(SAMPLE).unwrap())
+}
+
+/// The byte offsets where the sample's records end.
+fn ends(text: &str) -> Vec<usize> {
+    text.match_indices('\n').map(|(i, _)| i + 1).collect()
+}
+
+fn made_lines(transcript: &[String]) -> Vec<String> {
+    transcript
+        .iter()
+        .filter(|l| l.contains(" made ") || l.contains(" result "))
+        .cloned()
+        .collect()
+}
+
+#[test]
+fn frames_carry_crc_and_length() {
+    // The CRC-32 check value of "123456789".
+    assert_eq!(frame("123456789"), "cbf43926 9 123456789\n");
+    assert_eq!(read_frame(b"cbf43926 9 123456789\n"), Ok(("123456789", 21)));
+    let umlaut = frame("@1.000 white type Läufer");
+    assert!(umlaut.starts_with(&format!(
+        "{:08x} 25 ",
+        crc32fast::hash("@1.000 white type Läufer".as_bytes())
+    )));
+    assert_eq!(frame("a\nb"), frame("a b"));
+}
+
+#[test]
+fn the_sample_reads_whole_and_replays_as_the_script_runs() {
+    let text = sample();
+    let got = read(text.as_bytes());
+    assert_eq!(got.damage, None);
+    assert_eq!(got.good_len, text.len());
+    assert_eq!(got.records.len(), ends(&text).len());
+    let script = parse(SAMPLE).unwrap();
+    assert_eq!(got.config(), Some(&script.config));
+    let ran = run(&script).unwrap();
+    let replayed = replay(&got).unwrap();
+    assert_eq!(replayed.mismatches, vec![]);
+    assert_eq!(replayed.unchecked, 0);
+    assert_eq!(replayed.restored, made_lines(&ran.transcript));
+    assert_eq!(replayed.restored.len(), 4);
+    assert_eq!(replayed.last, Timestamp::from_millis(6100));
+    let clock = replayed.session.clock().unwrap();
+    let want = ran.session.clock().unwrap();
+    for c in Color::ALL {
+        let t = Timestamp::from_millis(6100);
+        assert_eq!(clock.remaining(c, t), want.remaining(c, t));
+    }
+    assert_eq!(
+        last_move_text(&replayed.session).as_deref(),
+        Some("2... Sc6")
+    );
+}
+
+/// The payload of the record holding `needle`.
+fn payload_with(text: &str, needle: &str) -> String {
+    let line = text.lines().find(|l| l.contains(needle)).unwrap();
+    line.splitn(3, ' ').nth(2).unwrap().to_owned()
+}
+
+#[test]
+fn typed_text_keeps_a_hash_sign() {
+    let input = Input::typed(Actor::Player(Color::Black), "Sc6 # kein Kommentar");
+    let (framed, back) = input_record(Timestamp::from_millis(1), &input).unwrap();
+    assert_eq!(back, input);
+    let got = read(format!("{}{framed}", header(&Config::default()).unwrap()).as_bytes());
+    assert_eq!(
+        got.records[1],
+        Record::Input {
+            at: Timestamp::from_millis(1),
+            input
+        }
+    );
+}
+
+/// Cut at every byte: everything before the cut record is kept, the rest is reported.
+#[test]
+fn truncated_at_every_offset() {
+    let text = sample();
+    let bytes = text.as_bytes();
+    let ends = ends(&text);
+    for cut in 0..=bytes.len() {
+        let got = read(&bytes[..cut]);
+        let whole = ends.iter().take_while(|&&e| e <= cut).count();
+        let good = if whole == 0 { 0 } else { ends[whole - 1] };
+        assert_eq!(got.records.len(), whole, "cut {cut}");
+        assert_eq!(got.good_len, good, "cut {cut}");
+        let want = (cut > good).then(|| Damage {
+            offset: good,
+            record: whole + 1,
+            dropped: cut - good,
+            kind: DamageKind::Torn,
+        });
+        assert_eq!(got.damage, want, "cut {cut}");
+    }
+}
+
+/// A flipped byte anywhere in a record: the records before it are kept, it and all after
+/// it dropped.
+#[test]
+fn a_flipped_byte_in_each_record() {
+    let text = sample();
+    let ends = ends(&text);
+    let mut start = 0;
+    for (n, &end) in ends.iter().enumerate() {
+        for at in start..end {
+            for mask in [0x01u8, 0x20, 0x80] {
+                let mut bytes = text.clone().into_bytes();
+                bytes[at] ^= mask;
+                let got = read(&bytes);
+                assert_eq!(
+                    got.records.len(),
+                    n,
+                    "record {} byte {at} ^{mask:#x}",
+                    n + 1
+                );
+                let damage = got.damage.unwrap();
+                assert_eq!(
+                    (damage.offset, damage.record, damage.dropped),
+                    (start, n + 1, text.len() - start),
+                    "byte {at} ^{mask:#x}"
+                );
+                let last_newline = at == text.len() - 1;
+                let ok = match damage.kind {
+                    DamageKind::Torn => last_newline,
+                    DamageKind::Frame | DamageKind::Length | DamageKind::Checksum => true,
+                    _ => false,
+                };
+                assert!(ok, "byte {at} ^{mask:#x}: {:?}", damage.kind);
+            }
+        }
+        start = end;
+    }
+}
+
+#[test]
+fn appended_garbage_is_cut_off_with_its_reason() {
+    let text = sample();
+    let n = ends(&text).len();
+    let early = frame("@1.000 tick");
+    let second_setup = frame("@7.000 arbiter setup lang=en");
+    let bad_record = frame("@7.000 knight say e4");
+    let long = format!("00000000 {} x\n", MAX_PAYLOAD + 1);
+    let cases: [(&[u8], DamageKind); 9] = [
+        (b"hello world\n", DamageKind::Frame),
+        (b"\x00\xff\xfe garbage without an end", DamageKind::Torn),
+        (b"00000000 5 hello\n", DamageKind::Checksum),
+        (b"0000000g 5 hello\n", DamageKind::Frame),
+        (b"3610a686 5 hello and more\n", DamageKind::Length),
+        (early.as_bytes(), DamageKind::TimeBackwards),
+        (second_setup.as_bytes(), DamageKind::NoSetup),
+        (bad_record.as_bytes(), DamageKind::Record(String::new())),
+        (long.as_bytes(), DamageKind::Frame),
+    ];
+    for (garbage, kind) in cases {
+        let mut bytes = text.clone().into_bytes();
+        bytes.extend_from_slice(garbage);
+        let got = read(&bytes);
+        assert_eq!(got.records.len(), n);
+        assert_eq!(got.good_len, text.len());
+        let damage = got.damage.unwrap();
+        assert_eq!(damage.offset, text.len());
+        assert_eq!(damage.record, n + 1);
+        assert_eq!(damage.dropped, garbage.len());
+        match (&damage.kind, &kind) {
+            (DamageKind::Record(detail), DamageKind::Record(_)) => {
+                assert!(detail.contains("unknown actor"), "{detail}");
+            }
+            _ => assert_eq!(damage.kind, kind, "{garbage:?}"),
+        }
+    }
+    // Invalid UTF-8 under a correct checksum.
+    let payload = b"@7.000 white type \xff";
+    let mut bytes = text.clone().into_bytes();
+    bytes.extend_from_slice(
+        format!("{:08x} {} ", crc32fast::hash(payload), payload.len()).as_bytes(),
+    );
+    bytes.extend_from_slice(payload);
+    bytes.push(b'\n');
+    assert_eq!(read(&bytes).damage.unwrap().kind, DamageKind::NotUtf8);
+}
+
+#[test]
+fn empty_and_header_only() {
+    let empty = read(b"");
+    assert_eq!(empty.records, vec![]);
+    assert_eq!(empty.damage, None);
+    assert!(matches!(replay(&empty), Err(ReplayError::NoSetup)));
+
+    let config = parse(SAMPLE).unwrap().config;
+    let head = header(&config).unwrap();
+    let got = read(head.as_bytes());
+    assert_eq!(got.records, vec![Record::Setup(Box::new(config))]);
+    assert_eq!(got.damage, None);
+    let replayed = replay(&got).unwrap();
+    assert_eq!(replayed.last, Timestamp::ZERO);
+    assert!(replayed.session.history().is_empty());
+    assert_eq!(last_move_text(&replayed.session), None);
+
+    // A journal that does not start with its setup keeps nothing.
+    let tick = tick_record(Timestamp::ZERO);
+    let got = read(tick.as_bytes());
+    assert_eq!(got.records, vec![]);
+    assert_eq!(
+        got.damage,
+        Some(Damage {
+            offset: 0,
+            record: 1,
+            dropped: tick.len(),
+            kind: DamageKind::NoSetup
+        })
+    );
+}
+
+/// The report says exactly what was dropped and what was kept, in every language.
+#[test]
+fn the_damage_message_in_each_language() {
+    let typed = "\
+@0 arbiter setup tc=300 vi=white lang=de
+@0 arbiter key start
+@1 white type e4
+@2 white key confirm
+@3 black type e5
+@4 white type Nf3
+@5 white key confirm
+@6 black type Nc6
+@7 white key time
+";
+    let text = record(&parse(typed).unwrap());
+    let ends = ends(&text);
+    // Cut inside the check record of 2. Nf3 ... the moves kept end with 1... e5.
+    let check = text.find("made 2. Nf3").unwrap();
+    let record = ends.iter().take_while(|&&e| e <= check).count();
+    let mut bytes = text.clone().into_bytes();
+    bytes[check] ^= 0x20;
+    let got = read(&bytes);
+    let damage = got.damage.clone().unwrap();
+    let replayed = replay(&got).unwrap();
+    let start = ends[record - 1];
+    assert_eq!(damage.offset, start);
+    // The input before the damaged check was kept: 2. Sf3 was made on replay.
+    assert_eq!(replayed.unchecked, 1);
+    let want = [
+        (
+            Language::De,
+            format!(
+                "Journal beschädigt ab Byte {start} (Eintrag {}, Prüfsumme stimmt nicht): {} Bytes verworfen; erhalten: 3 Züge bis 2. Sf3.",
+                record + 1,
+                text.len() - start
+            ),
+        ),
+        (
+            Language::En,
+            format!(
+                "Journal damaged from byte {start} (record {}, wrong checksum): {} bytes dropped; kept: 3 moves up to 2. Nf3.",
+                record + 1,
+                text.len() - start
+            ),
+        ),
+        (
+            Language::Es,
+            format!(
+                "Diario dañado desde el byte {start} (registro {}, suma de control incorrecta): {} bytes descartados; conservado: 3 jugadas hasta 2. Cf3.",
+                record + 1,
+                text.len() - start
+            ),
+        ),
+    ];
+    for (lang, want) in want {
+        let mut config = got.config().unwrap().clone();
+        config.lang = lang;
+        let session = Session::new(config).unwrap();
+        // The same game in the other language, for the message's move.
+        let mut rec = got.clone();
+        rec.records[0] = Record::Setup(Box::new(session.config().clone()));
+        let again = replay(&rec).unwrap();
+        let msg = damage_message(again.session.phrases(), &damage, &again.session);
+        assert_eq!(again.session.phrases().speech(&msg), want);
+    }
+    // Nothing kept yet: said so.
+    let head = header(&Config::default()).unwrap();
+    let mut bytes = head.clone().into_bytes();
+    bytes.extend_from_slice(b"torn");
+    let got = read(&bytes);
+    let replayed = replay(&got).unwrap();
+    let msg = damage_message(
+        replayed.session.phrases(),
+        &got.damage.unwrap(),
+        &replayed.session,
+    );
+    assert_eq!(
+        replayed.session.phrases().speech(&msg),
+        format!(
+            "Journal beschädigt ab Byte {} (Eintrag 2, letzter Eintrag unvollständig): 4 Bytes verworfen; erhalten: noch kein Zug.",
+            head.len()
+        )
+    );
+}
+
+/// A check record the replay does not confirm is reported, not ignored.
+#[test]
+fn a_check_the_replay_does_not_confirm_is_a_mismatch() {
+    let text = sample();
+    let real = payload_with(&text, "made 1. e4");
+    let fake = real.replace("1. e4", "1. d4");
+    let forged = text.replace(&frame(&real), &frame(&fake));
+    assert_ne!(forged, text, "{text}");
+    let got = read(forged.as_bytes());
+    assert_eq!(got.damage, None);
+    let replayed = replay(&got).unwrap();
+    assert_eq!(replayed.mismatches.len(), 1);
+    let m = &replayed.mismatches[0];
+    assert_eq!(m.expected, fake);
+    assert_eq!(m.got.as_deref(), Some(real.as_str()));
+    assert_eq!(real, "@2.000 made 1. e4 clk 0:05:00.000 emt 0:00:02.000");
+    let de = Phrases::load(Language::De).unwrap();
+    assert!(de.speech(&mismatch_message(m)).contains("1. d4"));
+    // A check with nothing made before it.
+    let extra = format!("{text}{}", frame("@7.000 result 1-0 checkmate"));
+    let replayed = replay(&read(extra.as_bytes())).unwrap();
+    assert_eq!(replayed.mismatches[0].got, None);
+}
+
+/// A made move whose check was lost in the crash counts as checked after a resume.
+#[test]
+fn a_resume_acknowledges_unchecked_moves() {
+    let text = sample();
+    let lost = frame(&payload_with(&text, "made 2... Nc6"));
+    assert!(text.ends_with(&format!(
+        "{lost}{}",
+        tick_record(Timestamp::from_millis(6100))
+    )));
+    let cut = text.replace(&lost, "");
+    let got = read(cut.as_bytes());
+    let replayed = replay(&got).unwrap();
+    assert_eq!(replayed.unchecked, 1);
+    assert_eq!(replayed.mismatches, vec![]);
+    let resumed = format!(
+        "{cut}{}{}",
+        resumed_record(Timestamp::from_millis(6100)),
+        frame("@9.000 white say ja")
+    );
+    let replayed = replay(&read(resumed.as_bytes())).unwrap();
+    assert_eq!(replayed.unchecked, 0);
+    assert_eq!(replayed.last, Timestamp::from_millis(9000));
+}
+
+#[test]
+fn clocks_message_names_both_clocks() {
+    let replayed = replay(&read(sample().as_bytes())).unwrap();
+    let msg = clocks_message(&replayed.session, replayed.last).unwrap();
+    let phrases = replayed.session.phrases();
+    assert_eq!(phrases.braille(&msg), "Uhr steht W4:59 S5:02");
+    let resumed = phrases.speech(&resumed_message(&replayed.session));
+    assert_eq!(
+        resumed,
+        "Partie aus dem Journal fortgesetzt: 4 Züge bis 2... Sc6."
+    );
+}
+
+/// The example in the module's documentation (and the README) is a real journal.
+#[test]
+fn the_documented_example_reads_and_replays() {
+    let source = include_str!("../journal.rs");
+    let example: String = source
+        .lines()
+        .skip_while(|l| *l != "//! An example:")
+        .skip_while(|l| *l != "//! ```text")
+        .skip(1)
+        .take_while(|l| *l != "//! ```")
+        .map(|l| format!("{}\n", l.trim_start_matches("//! ")))
+        .collect();
+    let got = read(example.as_bytes());
+    assert_eq!(got.damage, None, "{example}");
+    assert_eq!(got.records.len(), 9);
+    let replayed = replay(&got).unwrap();
+    assert_eq!(replayed.mismatches, vec![]);
+    assert_eq!(replayed.unchecked, 0);
+    assert_eq!(replayed.restored.len(), 2);
+    assert_eq!(replayed.last, Timestamp::from_millis(5110));
+    let readme = include_str!("../../../README.md");
+    assert!(readme.contains(&example), "the README's example differs");
+}

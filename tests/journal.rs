@@ -1,0 +1,244 @@
+//! The journal end to end through its file writer and the station's steps: every golden
+//! script journaled and resumed gives the same moves, clocks, result and PGN as running
+//! the script; heartbeats in the real main loop (tokio's paused time); a damaged file is
+//! cut and continued.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ansage::core::input::{Actor, Input, Key};
+use ansage::core::journal::{self, Record};
+use ansage::core::output::Output;
+use ansage::core::record::pgn;
+use ansage::core::script::{self, Action, transcript_line};
+use ansage::core::session::Session;
+use ansage::core::time::Timestamp;
+use ansage::journal::{FileJournal, Journal, resume};
+use ansage::station::{self, Sink, StationInput, Timeline};
+use shakmaty::Color;
+
+struct Collect(Arc<Mutex<Vec<String>>>);
+
+impl Sink for Collect {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        let mut lines = self.0.lock().unwrap();
+        lines.extend(outputs.iter().map(|o| transcript_line(at, o)));
+    }
+}
+
+fn checked(transcript: &[String]) -> Vec<String> {
+    transcript
+        .iter()
+        .filter(|l| {
+            l.split(' ')
+                .nth(1)
+                .is_some_and(|w| w == "made" || w == "result")
+        })
+        .cloned()
+        .collect()
+}
+
+/// Plays a script through the station's steps with a file journal, as the main loop
+/// would: each input journaled before it is handled, a `wait` a heartbeat.
+fn play_journaled(script: &script::Script, path: &Path) -> (Session, Vec<String>) {
+    let mut session = Session::new(script.config.clone()).unwrap();
+    let mut journal = FileJournal::create(path, &script.config).unwrap();
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    for step in &script.steps {
+        match &step.action {
+            Action::Input(input) => station::handle_input(
+                &mut session,
+                &mut journal,
+                &mut sinks,
+                input.clone(),
+                step.at,
+            ),
+            Action::Wait => station::heartbeat(&mut session, &mut journal, &mut sinks, step.at),
+        }
+    }
+    let lines = lines.lock().unwrap().clone();
+    (session, lines)
+}
+
+#[test]
+fn every_golden_script_journaled_and_resumed_is_the_same_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let mut scripts: Vec<_> = std::fs::read_dir(&golden)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "script"))
+        .collect();
+    scripts.sort();
+    assert!(scripts.len() >= 30, "{scripts:?}");
+    for path in scripts {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let parsed = script::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
+        let ran = script::run(&parsed).unwrap();
+        let file = dir.path().join(format!("{name}.txt"));
+        let (live, transcript) = play_journaled(&parsed, &file);
+        // Through the station's steps the game is the script's, line for line.
+        assert_eq!(transcript, ran.transcript, "{name}: station transcript");
+        let resumed = resume(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(resumed.recovered.damage, None, "{name}");
+        let replay = resumed.replay;
+        assert_eq!(replay.mismatches, vec![], "{name}");
+        assert_eq!(replay.unchecked, 0, "{name}");
+        assert_eq!(replay.restored, checked(&ran.transcript), "{name}");
+        let session = &replay.session;
+        assert_eq!(session.position(), ran.session.position(), "{name}");
+        assert_eq!(session.result(), ran.session.result(), "{name}");
+        assert_eq!(session.history(), ran.session.history(), "{name}");
+        assert_eq!(pgn(session), pgn(&ran.session), "{name}");
+        assert_eq!(pgn(&live), pgn(&ran.session), "{name}");
+        match (session.clock(), ran.session.clock()) {
+            (Some(a), Some(b)) => {
+                for c in Color::ALL {
+                    assert_eq!(
+                        a.remaining(c, replay.last),
+                        b.remaining(c, replay.last),
+                        "{name}: {c:?} clock"
+                    );
+                    assert_eq!(a.running(), b.running(), "{name}");
+                }
+            }
+            (None, None) => {}
+            _ => panic!("{name}: clock"),
+        }
+    }
+}
+
+/// In the real main loop (paused time): an input is on disk before its outputs are
+/// delivered, heartbeats come every 90 ms while the clock runs and never while it stands,
+/// and instants never go backwards.
+#[tokio::test(start_paused = true)]
+async fn the_main_loop_journals_inputs_and_heartbeats() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game/journal.txt");
+    let config = script::parse("@0 arbiter setup tc=60 vi=white confirm=window:2 lang=de")
+        .unwrap()
+        .config;
+    let session = Session::new(config.clone()).unwrap();
+    let mut journal = FileJournal::create(&path, &config).unwrap();
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    let driver = tokio::spawn(async move {
+        let send = |line: &'static str| StationInput::ConsoleLine(line.into());
+        tx.send(send("arbiter key start")).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        tx.send(send("Eva vier")).await.unwrap();
+        // The correction window closes at 3.000 s: the move is made by the deadline.
+        tokio::time::sleep(Duration::from_millis(2500)).await;
+        tx.send(send("arbiter key pause")).await.unwrap();
+        tokio::time::sleep(Duration::from_millis(1000)).await;
+        tx.send(StationInput::Shutdown).await.unwrap();
+    });
+    let timeline = Timeline::starting_at(Timestamp::ZERO);
+    let session = station::run_journaled(session, rx, &mut sinks, timeline, &mut journal).await;
+    driver.await.unwrap();
+    assert_eq!(session.history().len(), 1);
+    let recovered = journal::read(&std::fs::read(&path).unwrap());
+    assert_eq!(recovered.damage, None);
+    let ticks: Vec<u64> = recovered
+        .records
+        .iter()
+        .filter_map(|r| match r {
+            Record::Tick { at } => Some(at.as_millis()),
+            _ => None,
+        })
+        .collect();
+    // From the start at 0 to the pause at 3.5 s: a heartbeat every 90 ms, none after.
+    assert_eq!(ticks.first(), Some(&0));
+    assert!(ticks.windows(2).all(|w| w[1] - w[0] == 90), "{ticks:?}");
+    assert_eq!(ticks.last(), Some(&3420), "{ticks:?}");
+    let made: Vec<&Record> = recovered
+        .records
+        .iter()
+        .filter(|r| matches!(r, Record::Check { .. }))
+        .collect();
+    assert_eq!(
+        made,
+        [&Record::Check {
+            at: Timestamp::from_millis(3000),
+            line: "@3.000 made 1. e4 clk 0:00:57.000 emt 0:00:03.000".into()
+        }]
+    );
+    let replay = journal::replay(&recovered).unwrap();
+    assert_eq!(replay.mismatches, vec![]);
+    assert_eq!(replay.last, Timestamp::from_millis(3500));
+    // Synced: the setup, each input, the deadline's check; heartbeats are only written.
+    assert_eq!(journal.syncs() as usize, 1 + 3 + 1);
+}
+
+/// A crash in the middle of a record: the resume cuts the torn tail off the file, says
+/// so, and the game continues in the same file; a later resume sees one whole game.
+#[test]
+fn a_torn_journal_is_cut_and_continued() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.txt");
+    let parsed = script::parse(
+        "@0 arbiter setup tc=300 vi=white lang=de
+@0 arbiter key start
+@1 white type e4
+@2 white key confirm
+@3 black type e5
+@3.09 arbiter wait
+@4 white type Nf3",
+    )
+    .unwrap();
+    play_journaled(&parsed, &path);
+    let whole = std::fs::read(&path).unwrap();
+    // The last record (4 s, Nf3 announced) torn in the middle.
+    let torn = whole.len() - 10;
+    std::fs::write(&path, &whole[..torn]).unwrap();
+    let mut resumed = resume(&path).unwrap();
+    let damage = resumed.recovered.damage.clone().unwrap();
+    assert_eq!(damage.kind, journal::DamageKind::Torn);
+    let good = resumed.recovered.good_len;
+    assert_eq!(damage.dropped, torn - good);
+    assert_eq!(resumed.replay.last, Timestamp::from_millis(3090));
+    assert_eq!(resumed.replay.session.history().len(), 2);
+    let session = &resumed.replay.session;
+    let msg = journal::damage_message(session.phrases(), &damage, session);
+    assert_eq!(
+        session.phrases().speech(&msg),
+        format!(
+            "Journal beschädigt ab Byte {good} (Eintrag 9, letzter Eintrag unvollständig): {} Bytes verworfen; erhalten: 2 Züge bis 1... e5.",
+            torn - good
+        )
+    );
+    // The file was cut, a `resumed` record appended; the game goes on.
+    let mut session = resumed.replay.session;
+    let mut sinks: Vec<Box<dyn Sink + Send>> = Vec::new();
+    let at = Timestamp::from_millis(3090);
+    let pause = Input::key(Actor::Arbiter, Key::Pause);
+    station::handle_input(&mut session, &mut resumed.journal, &mut sinks, pause, at);
+    for (ms, line) in [
+        (5000, "arbiter key start"),
+        (6000, "white type Nf3"),
+        (7000, "white key confirm"),
+    ] {
+        let input = script::parse_console_line(line, Actor::Arbiter)
+            .unwrap()
+            .unwrap();
+        let t = Timestamp::from_millis(ms);
+        station::handle_input(&mut session, &mut resumed.journal, &mut sinks, input, t);
+    }
+    resumed.journal.tick(Timestamp::from_millis(7050)).unwrap();
+    let again = resume(&path).unwrap();
+    assert_eq!(again.recovered.damage, None);
+    assert_eq!(again.replay.mismatches, vec![]);
+    let restored = again.replay.restored;
+    assert_eq!(restored.len(), 3, "{restored:?}");
+    // 1. e4 at 2 s; e5 at 3 s; the clock stood from 3.09 s to 5 s: White used 0.09 + 2 s.
+    assert_eq!(
+        restored[2],
+        "@7.000 made 2. Nf3 clk 0:04:55.910 emt 0:00:02.090"
+    );
+    let text = String::from_utf8(std::fs::read(&path).unwrap()).unwrap();
+    assert!(text.contains(" @3.090 resumed\n"), "{text}");
+    assert!(text.contains(" @3.090 arbiter key pause\n"), "{text}");
+}
