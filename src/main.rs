@@ -146,8 +146,9 @@ enum Cmd {
         #[arg(long, default_value = "de")]
         lang: String,
     },
-    /// Write a game's scoresheets: PGN, Braille (BRF and Unicode braille) and plain text,
-    /// from a PGN, a BRF or a move list. Without a format flag, all of them.
+    /// Write a game's scoresheets: PGN, Braille (BRF and Unicode braille) and plain text
+    /// (.sheet.txt), from a journal, a PGN, a BRF or a move list. Without a format flag,
+    /// all of them.
     Export {
         /// The game.
         file: PathBuf,
@@ -505,8 +506,29 @@ fn read_sheet(
     path: &std::path::Path,
     lang: Language,
 ) -> Result<(Sheet, Vec<Option<std::time::Duration>>)> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    // A journal (the station's own record of the game) is replayed to its last record.
+    let recovered = journal::read(&bytes);
+    if recovered.config().is_some() {
+        let replay = journal::replay(&recovered).with_context(|| format!("{}", path.display()))?;
+        if let Some(damage) = &recovered.damage {
+            let phrases = Phrases::load(lang)?;
+            let msg = journal::damage_message(&phrases, damage, &replay.session);
+            eprintln!("{}: {}", path.display(), phrases.speech(&msg));
+        }
+        let session = &replay.session;
+        let sheet = Sheet::from_plies(
+            &session.config().info,
+            session.config().clock.as_ref().map(|c| c.white.to_string()),
+            session.result().map(|r| r.pgn().to_owned()),
+            session.initial_position(),
+            session.history(),
+        );
+        let clocks = session.history().iter().map(|p| p.made.clock).collect();
+        return Ok((sheet, clocks));
+    }
+    let text = String::from_utf8(bytes)
+        .with_context(|| format!("{}: neither a journal nor text", path.display()))?;
     if scoresheet::pgn_in::detect(&text) == scoresheet::pgn_in::Format::Pgn {
         let mut games = scoresheet::pgn_in::read_pgn(&text, lang)
             .with_context(|| format!("{}", path.display()))?;
@@ -564,8 +586,13 @@ fn export(
     let stem = file
         .file_stem()
         .map_or("game".into(), |s| s.to_string_lossy().into_owned());
+    let input = std::fs::canonicalize(file).ok();
     let write = |ext: &str, text: String| -> Result<()> {
         let path = dir.join(format!("{stem}.{ext}"));
+        // Never write over the game being exported (a journal named game.txt, say).
+        if input.is_some() && std::fs::canonicalize(&path).ok() == input {
+            bail!("{} is the input; choose another --out", path.display());
+        }
         std::fs::write(&path, text).with_context(|| format!("writing {}", path.display()))?;
         println!("{}", path.display());
         Ok(())
@@ -578,7 +605,7 @@ fn export(
         write("brl.txt", scoresheet::brf::render_unicode(&sheet, lang))?;
     }
     if txt_on {
-        write("txt", scoresheet::brf::render_text(&sheet, lang))?;
+        write("sheet.txt", scoresheet::brf::render_text(&sheet, lang))?;
     }
     Ok(())
 }

@@ -79,10 +79,10 @@ fn export_writes_pgn_brf_and_text_that_read_back() {
         "es",
     ]);
     assert!(ok, "{err}");
-    for ext in ["pgn", "brf", "brl.txt", "txt"] {
+    for ext in ["pgn", "brf", "brl.txt", "sheet.txt"] {
         assert!(out.contains(&format!("seed.{ext}")), "{out}");
     }
-    let text = std::fs::read_to_string(out_dir.join("seed.txt")).unwrap();
+    let text = std::fs::read_to_string(out_dir.join("seed.sheet.txt")).unwrap();
     assert!(text.contains("11 Rb1 (=)"), "{text}");
     // The BRF reads back to the same game: its PGN equals the list's PGN.
     let back = dir.join("back");
@@ -127,4 +127,53 @@ fn demo_plays_the_seed_game_and_says_where_the_records_went() {
     let pgn_line = out.lines().find(|l| l.starts_with("PGN: ")).unwrap();
     let pgn = std::fs::read_to_string(pgn_line.trim_start_matches("PGN: ")).unwrap();
     assert!(pgn.contains("11. Kb1"), "{pgn}");
+}
+
+#[test]
+fn export_reads_a_journal_of_a_console_game() {
+    use std::io::Write as _;
+    let dir = tmp("journal-export");
+    let journal = dir.join("j.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ansage"))
+        .args([
+            "play",
+            "--console",
+            "--tc",
+            "300",
+            "--journal",
+            journal.to_str().unwrap(),
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"arbiter key start\nEva vier\nja\nblack e5\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (ok, _, err) = ansage(&[
+        "export",
+        journal.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    let pgn = std::fs::read_to_string(dir.join("j.pgn")).unwrap();
+    assert!(pgn.contains("[TimeControl \"300\"]"), "{pgn}");
+    assert!(pgn.contains("1. e4 { [%clk 0:0"), "{pgn}");
+    assert!(pgn.contains("} e5 { [%clk 0:0"), "{pgn}");
+    let sheet = std::fs::read_to_string(dir.join("j.sheet.txt")).unwrap();
+    assert!(sheet.contains("1 e4 e5"), "{sheet}");
+    // The journal itself is untouched and still resumes.
+    let journal_text = std::fs::read_to_string(&journal).unwrap();
+    assert!(journal_text.contains("black type e5"), "{journal_text}");
 }
