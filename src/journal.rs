@@ -30,7 +30,7 @@ use crate::core::time::Timestamp;
 
 /// How often a heartbeat is written while a clock runs: under 100 ms, so that with the
 /// time a sync takes the clocks come back to within 100 ms of a crash (FIDE Laws 6.1).
-pub const HEARTBEAT: Duration = Duration::from_millis(90);
+pub const HEARTBEAT: Duration = Duration::from_millis(50);
 
 /// Why the journal could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -216,7 +216,7 @@ impl Journal for FileJournal {
     /// Written, not synced: in the page cache it survives a crash of the program (the
     /// kernel writes it out, and the next synced input or deadline check makes it durable
     /// with everything before it); syncing each would stall the main loop on the disk every
-    /// 90 ms, and under I/O pressure for long enough to miss the 100 ms it is for.
+    /// 50 ms, and under I/O pressure for long enough to miss the 100 ms it is for.
     fn tick(&mut self, at: Timestamp) -> Result<(), WriteError> {
         self.append(&journal::tick_record(at), at, false)
     }

@@ -111,7 +111,7 @@ fn every_golden_script_journaled_and_resumed_is_the_same_game() {
 }
 
 /// In the real main loop (paused time): an input is on disk before its outputs are
-/// delivered, heartbeats come every 90 ms while the clock runs and never while it stands,
+/// delivered, heartbeats come every 50 ms while the clock runs and never while it stands,
 /// and instants never go backwards.
 #[tokio::test(start_paused = true)]
 async fn the_main_loop_journals_inputs_and_heartbeats() {
@@ -150,10 +150,10 @@ async fn the_main_loop_journals_inputs_and_heartbeats() {
             _ => None,
         })
         .collect();
-    // From the start at 0 to the pause at 3.5 s: a heartbeat every 90 ms, none after.
+    // From the start at 0 to the pause at 3.5 s: a heartbeat every 50 ms, none after.
     assert_eq!(ticks.first(), Some(&0));
-    assert!(ticks.windows(2).all(|w| w[1] - w[0] == 90), "{ticks:?}");
-    assert_eq!(ticks.last(), Some(&3420), "{ticks:?}");
+    assert!(ticks.windows(2).all(|w| w[1] - w[0] == 50), "{ticks:?}");
+    assert_eq!(ticks.last(), Some(&3500), "{ticks:?}");
     let made: Vec<&Record> = recovered
         .records
         .iter()
