@@ -289,8 +289,8 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         println!("{report}");
         return Ok(());
     }
-    if what != "resolve" {
-        bail!("unknown benchmark {what:?}: expected resolve or clock");
+    if !matches!(what, "resolve" | "grammar" | "voice") {
+        bail!("unknown benchmark {what:?}: expected resolve, grammar, voice or clock");
     }
     let pgn_text = match games {
         Some(path) => {
@@ -298,17 +298,37 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         }
         None => include_str!("../tests/data/games.pgn").to_owned(),
     };
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; measure with `cargo run --release -- bench {what}`");
+    }
+    if what == "voice" {
+        // The German path (Appendix D); then the pessimistic case of a recognizer that is
+        // confident of a fifth of its errors.
+        let setup = ansage::bench::voice::VoiceSetup::default();
+        println!("{}", ansage::bench::voice::voice(&pgn_text, &setup)?);
+        let pessimistic = ansage::bench::voice::VoiceSetup {
+            confident_errors: 0.2,
+            wers: vec![0.10],
+            ..setup
+        };
+        println!("{}", ansage::bench::voice::voice(&pgn_text, &pessimistic)?);
+        return Ok(());
+    }
     let langs = if lang == "all" {
         ansage::core::lang::Language::ALL.to_vec()
     } else {
         vec![lang.parse().map_err(anyhow::Error::msg)?]
     };
-    if cfg!(debug_assertions) {
-        eprintln!("note: a debug build; measure with `cargo run --release -- bench resolve`");
-    }
     for lang in langs {
-        let stats = ansage::bench::resolve::resolve_stats(&pgn_text, lang)?;
-        println!("{stats}");
+        if what == "grammar" {
+            println!(
+                "{}",
+                ansage::bench::grammar::grammar_stats(&pgn_text, lang)?
+            );
+        } else {
+            let stats = ansage::bench::resolve::resolve_stats(&pgn_text, lang)?;
+            println!("{stats}");
+        }
     }
     Ok(())
 }

@@ -299,7 +299,10 @@ impl CommandBook {
                         .flat_map(|r| [vocab.piece_name(r), vocab.piece_name_plural(r)])
                         .map(str::to_owned)
                         .collect(),
-                    "{square}" => Square::ALL.into_iter().map(|s| vocab.square_name(s)).collect(),
+                    "{square}" => Square::ALL
+                        .into_iter()
+                        .map(|s| vocab.square_name(s))
+                        .collect(),
                     "{file}" => File::ALL
                         .into_iter()
                         .map(|f| vocab.file_name(f).to_owned())

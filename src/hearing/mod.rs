@@ -44,6 +44,11 @@ use crate::core::grammar::Grammar;
 use crate::core::grammar::GrammarBuilder;
 use crate::core::words::{HeardWord, Utterance};
 
+/// The highest confidence a recognizer's word is given: a recognizer is never certain
+/// (confidence 1.0 is for typed or scripted text). The matcher then also allows for a word
+/// the recognizer may have dropped before it echoes a move as understood.
+pub const MAX_CONFIDENCE: f32 = 0.99;
+
 /// Why a recognizer failed (a device or model error, never a misrecognition).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HearingError {
@@ -116,7 +121,7 @@ pub fn unknown_words(recognizer: &dyn Recognizer, words: &[String]) -> Vec<Strin
 /// into one utterance: the best alternative's words, each with the share of the total
 /// weight of the alternatives that have this word at this position as its confidence, and
 /// the other words heard at the same position (in alternatives of the same length) with
-/// their shares as alternatives.
+/// their shares as alternatives. Confidences are at most [`MAX_CONFIDENCE`].
 pub fn from_nbest(alternatives: &[(&str, f32)]) -> Utterance {
     let Some((best, _)) = alternatives.first() else {
         return Utterance::default();
@@ -148,7 +153,13 @@ pub fn from_nbest(alternatives: &[(&str, f32)]) -> Utterance {
                     None => shares.push((at.to_owned(), *w)),
                 }
             }
-            let share = |w: f32| if total > 0.0 { w / total } else { 1.0 };
+            let share = |w: f32| {
+                if total > 0.0 {
+                    (w / total).min(MAX_CONFIDENCE)
+                } else {
+                    MAX_CONFIDENCE
+                }
+            };
             let mine = shares
                 .iter()
                 .find(|(s, _)| s == word)
@@ -173,9 +184,14 @@ mod tests {
 
     #[test]
     fn nbest_gives_per_word_confidences_and_alternatives() {
-        let table: &[(&[(&str, f32)], &[(&str, f32, &[&str])])] = &[
+        /// The n-best list, and each word with its confidence and alternatives.
+        type Case<'a> = (&'a [(&'a str, f32)], &'a [(&'a str, f32, &'a [&'a str])]);
+        let table: &[Case] = &[
             (&[], &[]),
-            (&[("eva vier", 1.0)], &[("eva", 1.0, &[]), ("vier", 1.0, &[])]),
+            (
+                &[("eva vier", 1.0)],
+                &[("eva", 0.99, &[]), ("vier", 0.99, &[])],
+            ),
             (
                 &[
                     ("springer felix drei", 6.0),
@@ -183,7 +199,7 @@ mod tests {
                     ("springer eva drei", 1.0),
                 ],
                 &[
-                    ("springer", 1.0, &[]),
+                    ("springer", 0.99, &[]),
                     ("felix", 0.9, &["eva"]),
                     ("drei", 0.7, &["zwei"]),
                 ],

@@ -188,8 +188,8 @@ mod tests {
     use super::*;
     use crate::core::input::{Actor, Event, Input};
     use crate::core::lang::Language;
-    use crate::core::output::Output;
     use crate::core::output::Audience;
+    use crate::core::output::Output;
     use crate::core::session::{Config, Impaired, Session};
     use crate::core::time::Timestamp;
     use shakmaty::Position;
@@ -217,7 +217,9 @@ mod tests {
 
     #[test]
     fn delivers_words_with_confidences_partials_then_final() {
-        let table: &[(&str, usize, &[&str], &str, &[f32])] = &[
+        /// Script, samples per block, partials, final text, confidences.
+        type Case<'a> = (&'a str, usize, &'a [&'a str], &'a str, &'a [f32]);
+        let table: &[Case] = &[
             ("Eva vier", WORD, &["Eva"], "Eva vier", &[1.0, 1.0]),
             (
                 "Springer Felix:0.4|Eva:0.35 drei:0.9",
@@ -294,7 +296,8 @@ mod tests {
         })
         .unwrap();
         let builder = crate::core::grammar::GrammarBuilder::new(Language::De).unwrap();
-        let mut r = rec("Eva vier\nja\nEva:0.95 fünf:0.9\nja\nSpringer Felix:0.4|Gustav:0.3 drei\nja");
+        let mut r =
+            rec("Eva vier\nja\nEva:0.95 fünf:0.9\nja\nSpringer Felix:0.4|Gustav:0.3 drei\nja");
         let mut made = Vec::new();
         let mut said = Vec::new();
         let mut t = 0;
@@ -322,6 +325,10 @@ mod tests {
         }
         assert_eq!(made, ["e4", "e5", "Nf3"]);
         assert_eq!(r.grammars_set(), 6);
-        assert!(said.iter().any(|s| s.starts_with("Meinten Sie Springer Felix drei")), "{said:?}");
+        assert!(
+            said.iter()
+                .any(|s| s.starts_with("Meinten Sie Springer Felix drei")),
+            "{said:?}"
+        );
     }
 }

@@ -8,8 +8,8 @@
 //!   (S + D + I) / N is the WER). A substitute is drawn from the word's confusion groups
 //!   (acoustically close words, decided from espeak-ng phonemes, see `hearing.toml`) by
 //!   weight, or from any move word (`background`); an inserted word from any move word.
-//! - **Confidences**: an undamaged word is mostly confident (85 %: 0.9–1.0, 12 %: 0.7–0.9,
-//!   3 %: 0.45–0.7, a mumbled word); a damaged (substituted or inserted) word has a
+//! - **Confidences**: an undamaged word is mostly confident (85 %: 0.9–0.99, 12 %: 0.7–0.9,
+//!   3 %: 0.45–0.7, a mumbled word; never 1.0, see [`super::MAX_CONFIDENCE`]); a damaged (substituted or inserted) word has a
 //!   confidence spread between 0.15 and 0.8 (triangular, mode 0.475): recognizers' word
 //!   posteriors drop where the audio fits the word badly, but not always far. With
 //!   [`Channel::with_confident_errors`] a share of damaged words gets an undamaged word's
@@ -22,7 +22,7 @@ use std::collections::VecDeque;
 
 use serde::Deserialize;
 
-use super::{Heard, HearingError, Recognizer};
+use super::{Heard, HearingError, MAX_CONFIDENCE, Recognizer};
 use crate::core::grammar::Grammar;
 use crate::core::lang::normalize_word;
 use crate::core::words::{HeardWord, Utterance};
@@ -101,7 +101,10 @@ impl Confusions {
             line: 0,
             detail: e.to_string(),
         })?;
-        if c.insert.is_empty() || c.groups.iter().any(|g| g.words.len() < 2 || g.weight <= 0.0)
+        if c.insert.is_empty()
+            || c.groups
+                .iter()
+                .any(|g| g.words.len() < 2 || g.weight <= 0.0)
         {
             return Err(HearingError::Script {
                 line: 0,
@@ -199,13 +202,14 @@ impl Channel {
     fn good_confidence(&mut self) -> f32 {
         let u = self.rng.unit();
         let v = self.rng.unit();
-        (if u < 0.85 {
+        let c = if u < 0.85 {
             0.9 + 0.1 * v
         } else if u < 0.97 {
             0.7 + 0.2 * v
         } else {
             0.45 + 0.25 * v
-        }) as f32
+        };
+        (c as f32).min(MAX_CONFIDENCE)
     }
 
     fn damaged_confidence(&mut self) -> f32 {
@@ -282,7 +286,11 @@ impl Channel {
 /// is the word error rate.
 pub fn word_errors(said: &str, heard: &Utterance) -> (usize, usize) {
     let r: Vec<String> = said.split_whitespace().map(normalize_word).collect();
-    let h: Vec<String> = heard.words.iter().map(|w| normalize_word(&w.text)).collect();
+    let h: Vec<String> = heard
+        .words
+        .iter()
+        .map(|w| normalize_word(&w.text))
+        .collect();
     let mut prev: Vec<usize> = (0..=h.len()).collect();
     for (i, a) in r.iter().enumerate() {
         let mut cur = vec![i + 1; h.len() + 1];
@@ -415,7 +423,12 @@ mod tests {
             let u = c.hear(said);
             // Same length, one word different: that word was substituted (or deleted, with
             // a word inserted in its place); the others were heard right.
-            let differ = u.words.iter().zip(&words).filter(|(w, s)| w.text != **s).count();
+            let differ = u
+                .words
+                .iter()
+                .zip(&words)
+                .filter(|(w, s)| w.text != **s)
+                .count();
             if u.words.len() == words.len() && differ <= 1 {
                 for (w, s) in u.words.iter().zip(&words) {
                     if w.text == *s {

@@ -739,7 +739,8 @@ impl Vocabulary {
         if let Some(found) = &found
             && found.cost <= cost::SURE
         {
-            return decide(found, confident);
+            let robust = confident && robust(pos, &forms, &tokens, heard, found);
+            return decide(found, robust);
         }
         if among.is_none()
             && let Some(reason) = illegal::describe(&tokens).and_then(|d| d.reason(pos))
@@ -760,6 +761,46 @@ impl Vocabulary {
     /// accepts spelled-out words (falls back to [`Vocabulary::resolve`]).
     pub fn parse_typed(&self, pos: &Chess, text: &str, among: Option<&[Move]>) -> Typed {
         typed::parse(self, pos, text, among)
+    }
+}
+
+/// Whether a sure match stays unique when the recognizer's likely errors are allowed for:
+/// each doubtful content word (below [`cost::HIGH_CONFIDENCE`]) taken as any other, and, for
+/// a recognizer's words (any below 1.0), a word of another move not heard at
+/// [`cost::DOUBT_MISSING`]. A wrong move must never be echoed as understood: under a
+/// correction window, silence would make it (FIDE Laws D.2.3, D.2.7).
+fn robust(
+    pos: &Chess,
+    forms: &Forms,
+    tokens: &[lexicon::Token],
+    heard: &Utterance,
+    found: &matcher::Match,
+) -> bool {
+    let doubtful = tokens
+        .iter()
+        .any(|t| t.content().next().is_some() && t.confidence < cost::HIGH_CONFIDENCE);
+    let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
+    if !doubtful && !recognized {
+        return true;
+    }
+    let pessimistic: Vec<lexicon::Token> = tokens
+        .iter()
+        .map(|t| {
+            if t.content().next().is_some() && t.confidence < cost::HIGH_CONFIDENCE {
+                t.doubtful()
+            } else {
+                t.clone()
+            }
+        })
+        .collect();
+    let missing = if recognized {
+        cost::DOUBT_MISSING
+    } else {
+        cost::MISSING
+    };
+    match matcher::best_with(pos, forms, &pessimistic, missing) {
+        Some(again) => again.close == found.close,
+        None => false,
     }
 }
 
