@@ -3,7 +3,7 @@
 //!
 //! For each move of the games (every position of `tests/data/games.pgn` by default), the
 //! player to move says its German announcement (one time in five another phrase form of
-//! it, [`crate::core::words::Vocabulary::phrases`]); the words go through the noisy
+//! it that the recognizer's grammar holds, [`crate::core::words::Vocabulary::phrases`]); the words go through the noisy
 //! [`Channel`] (substitutions of acoustically close words, deletions, insertions, with
 //! confidences and alternatives; see [`crate::hearing::simulated`]) at a word error rate of
 //! 5, 10 or 20 %, and into a real [`Session`] as [`Event::Heard`]. The simulated player then
@@ -32,6 +32,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Move, Position, Role};
 
 use super::resolve::{BenchError, read_positions};
+use crate::core::grammar::speakable;
 use crate::core::input::{Actor, Command, Event, Input};
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Output, Priority};
@@ -447,8 +448,11 @@ impl Player<'_> {
             let others: Vec<String> = vocab
                 .phrases(pos, mv)
                 .into_iter()
-                // Only what can be said: not the written "0 0" of castling.
-                .filter(|p| *p != announce && !p.chars().any(|c| c.is_ascii_digit()))
+                // Only what the grammar lets a recognizer hear: not the written "0 0" of
+                // castling, nor "null null null" (see `grammar::speakable`).
+                .filter(|p| {
+                    *p != announce && !p.chars().any(|c| c.is_ascii_digit()) && speakable(p)
+                })
                 .collect();
             let i = self.rng.below(others.len());
             others.get(i).cloned().unwrap_or_else(|| announce.clone())

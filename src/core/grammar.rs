@@ -16,7 +16,8 @@
 //!
 //! Phrases are in the recognizer's spelling ([`spoken_form`]): lower case, umlauts and ß
 //! kept ("könig", not the matcher's "koenig"), because vosk's models spell words so. They
-//! are deduplicated. Words a model does not have (the castling "0 0", English "e4") are
+//! are deduplicated. Castling said as one word repeated ("null null null") is left out
+//! ([`speakable`]). Words a model does not have (the castling "0 0", English "e4") are
 //! dropped by the adapter's vocabulary check ([`Grammar::retain_known`]).
 //!
 //! The position-independent part (the commands) is built once per language by
@@ -59,6 +60,15 @@ pub fn spoken_form(text: &str) -> Vec<String> {
         })
         .filter(|w| !w.is_empty())
         .collect()
+}
+
+/// Whether a move phrase belongs in a recognizer's grammar: not one word said several
+/// times ("null null", "o o o"), because a single word the recognizer drops turns the long
+/// castling into the short one ("null null null" heard as "null null"). The station still
+/// understands such wordings when typed.
+pub fn speakable(text: &str) -> bool {
+    let words = spoken_form(text);
+    !(words.len() > 1 && words.iter().all(|w| *w == words[0]))
 }
 
 /// A phrase in the recognizer's spelling, its words joined by single spaces; `None` when it
@@ -129,6 +139,9 @@ impl GrammarBuilder {
         let mut claims: Vec<String> = Vec::with_capacity(all.len() * self.claim_prefixes.len());
         for (_, phrases) in &all {
             for (i, p) in phrases.iter().enumerate() {
+                if !speakable(p) {
+                    continue;
+                }
                 let Some(p) = spoken_phrase(p) else { continue };
                 if i == 0 {
                     // The announcement (always first) is what a claim carries.
@@ -307,6 +320,14 @@ mod tests {
             assert_eq!(spoken_form(text), *want, "{text:?}");
         }
         assert_eq!(spoken_phrase(" ,. "), None);
+        for (text, ok) in [
+            ("null null", false),
+            ("o o o", false),
+            ("Eva vier", true),
+            ("Rochade", true),
+        ] {
+            assert_eq!(speakable(text), ok, "{text}");
+        }
     }
 
     #[test]
@@ -319,7 +340,7 @@ mod tests {
             let phrases: HashSet<&str> = g.phrases().collect();
             assert_eq!(phrases.len(), g.len(), "{fen}: duplicates");
             for m in p.legal_moves() {
-                for text in v.phrases(&p, m) {
+                for text in v.phrases(&p, m).into_iter().filter(|t| speakable(t)) {
                     if let Some(s) = spoken_phrase(&text) {
                         assert!(phrases.contains(s.as_str()), "{fen}: {text:?} missing");
                     }
