@@ -4,11 +4,13 @@
 //!
 //! The crate is split in two (see `ARCHITECTURE.md`):
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
-//! - the adapters around it: [`station`] (the tokio main loop), [`console`], and
+//! - the adapters around it: [`station`] (the tokio main loop), [`console`], [`hearing`]
+//!   (speech recognizers), and
 //!   [`bench`](mod@crate::bench) (measurements).
 
 pub mod bench;
 pub mod console;
 pub mod core;
+pub mod hearing;
 pub mod journal;
 pub mod station;

@@ -172,8 +172,10 @@ enum Cmd {
     /// `bench clock` the lateness of clock announcements; `bench journal` the time from a
     /// confirmation to the made move announced, the journal's sync included.
     Bench {
-        /// What to measure: `resolve` (heard words to moves) or `clock` (how late clock
-        /// announcements and the flag reach the speech output, with the other core busy).
+        /// What to measure: `resolve` (heard words to moves), `clock` (how late clock
+        /// announcements and the flag reach speech, the other core busy), `journal`
+        /// (confirmation to made, sync included), `grammar` (the recognizer's phrase list
+        /// per position), `voice` (moves through a simulated noisy recognizer).
         what: String,
         /// A PGN file of games (default: the 400 games in tests/data/games.pgn).
         #[arg(long)]
@@ -478,8 +480,8 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         println!("{report}");
         return Ok(());
     }
-    if what != "resolve" {
-        bail!("unknown benchmark {what:?}: expected resolve, clock or journal");
+    if !matches!(what, "resolve" | "grammar" | "voice") {
+        bail!("unknown benchmark {what:?}: expected resolve, grammar, voice, clock or journal");
     }
     let pgn_text = match games {
         Some(path) => {
@@ -487,17 +489,37 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         }
         None => include_str!("../tests/data/games.pgn").to_owned(),
     };
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; measure with `cargo run --release -- bench {what}`");
+    }
+    if what == "voice" {
+        // The German path (Appendix D); then the pessimistic case of a recognizer that is
+        // confident of a fifth of its errors.
+        let setup = ansage::bench::voice::VoiceSetup::default();
+        println!("{}", ansage::bench::voice::voice(&pgn_text, &setup)?);
+        let pessimistic = ansage::bench::voice::VoiceSetup {
+            confident_errors: 0.2,
+            wers: vec![0.10],
+            ..setup
+        };
+        println!("{}", ansage::bench::voice::voice(&pgn_text, &pessimistic)?);
+        return Ok(());
+    }
     let langs = if lang == "all" {
         ansage::core::lang::Language::ALL.to_vec()
     } else {
         vec![lang.parse().map_err(anyhow::Error::msg)?]
     };
-    if cfg!(debug_assertions) {
-        eprintln!("note: a debug build; measure with `cargo run --release -- bench resolve`");
-    }
     for lang in langs {
-        let stats = ansage::bench::resolve::resolve_stats(&pgn_text, lang)?;
-        println!("{stats}");
+        if what == "grammar" {
+            println!(
+                "{}",
+                ansage::bench::grammar::grammar_stats(&pgn_text, lang)?
+            );
+        } else {
+            let stats = ansage::bench::resolve::resolve_stats(&pgn_text, lang)?;
+            println!("{stats}");
+        }
     }
     Ok(())
 }

@@ -32,6 +32,9 @@ pub enum BenchError {
     /// The PGN holds no move at all.
     #[error("no moves in the PGN")]
     NoMoves,
+    /// What the benchmark needs could not be set up (a broken word or phrase file).
+    #[error("setting up: {0}")]
+    Setup(String),
 }
 
 /// Timings of resolve calls, in microseconds.
@@ -128,7 +131,7 @@ impl Visitor for Positions {
 }
 
 /// Reads the main lines of all games of a PGN text: (position, move played) pairs.
-fn read_positions(pgn: &str) -> Result<(usize, Vec<(Chess, Move)>), BenchError> {
+pub(crate) fn read_positions(pgn: &str) -> Result<(usize, Vec<(Chess, Move)>), BenchError> {
     let mut reader = Reader::new(io::Cursor::new(pgn.as_bytes()));
     let mut visitor = Positions {
         games: 0,

@@ -141,6 +141,10 @@ pub struct CommandBook {
     fillers: Vec<String>,
     numbers: Vec<String>,
     patterns: Vec<(Meaning, Vec<Token>)>,
+    /// Every phrase as written in the file (slots unexpanded), for the recognizer grammar.
+    written: Vec<String>,
+    /// The numbers as written in the file.
+    written_numbers: Vec<String>,
     pieces: HashMap<String, Role>,
     sides: HashMap<String, Color>,
 }
@@ -199,8 +203,10 @@ impl CommandBook {
             (Meaning::ResumeAdjourned, &f.resume_adjourned),
         ];
         let mut patterns = Vec::new();
+        let mut written = Vec::new();
         for (meaning, phrases) in groups {
             for phrase in phrases {
+                written.push(phrase.clone());
                 let mut tokens = Vec::new();
                 for w in phrase.split_whitespace() {
                     tokens.push(match w {
@@ -245,7 +251,9 @@ impl CommandBook {
             lang,
             fillers: f.fillers.iter().map(|w| normalize_word(w)).collect(),
             numbers: f.numbers.iter().map(|w| normalize_word(w)).collect(),
+            written_numbers: f.numbers.clone(),
             patterns,
+            written,
             pieces,
         })
     }
@@ -271,6 +279,65 @@ impl CommandBook {
         words.sort();
         words.dedup();
         words
+    }
+
+    /// Every phrase of the book as it may be said, for a recognizer's grammar: the slots
+    /// expanded to their words ({piece}: every piece name, singular and plural; {square}:
+    /// every square's name; {file}, {rank}; {n}: the book's numbers; {side}: both colours;
+    /// {move}: each of `moves`, the announcements a draw claim may carry, FIDE Laws 9.2).
+    /// Phrases with a {time} slot are left out: clock readings are typed by the arbiter.
+    /// The words are as written in the files (not normalised).
+    pub fn spoken_phrases(&self, moves: &[String]) -> Vec<String> {
+        let vocab = vocabulary(self.lang);
+        let mut out = Vec::new();
+        for phrase in &self.written {
+            let mut partial: Vec<String> = vec![String::new()];
+            for w in phrase.split_whitespace() {
+                let options: Vec<String> = match w {
+                    "{piece}" => Role::ALL
+                        .into_iter()
+                        .flat_map(|r| [vocab.piece_name(r), vocab.piece_name_plural(r)])
+                        .map(str::to_owned)
+                        .collect(),
+                    "{square}" => Square::ALL
+                        .into_iter()
+                        .map(|s| vocab.square_name(s))
+                        .collect(),
+                    "{file}" => File::ALL
+                        .into_iter()
+                        .map(|f| vocab.file_name(f).to_owned())
+                        .collect(),
+                    "{rank}" => Rank::ALL
+                        .into_iter()
+                        .map(|r| vocab.rank_name(r).to_owned())
+                        .collect(),
+                    "{n}" => self.written_numbers.clone(),
+                    "{side}" => Color::ALL
+                        .into_iter()
+                        .map(|c| vocab.color_name(c).to_owned())
+                        .collect(),
+                    "{move}" => moves.to_vec(),
+                    "{time}" => Vec::new(),
+                    w => vec![w.to_owned()],
+                };
+                partial = partial
+                    .iter()
+                    .flat_map(|p| {
+                        options.iter().map(move |o| {
+                            if p.is_empty() {
+                                o.clone()
+                            } else {
+                                format!("{p} {o}")
+                            }
+                        })
+                    })
+                    .collect();
+            }
+            out.extend(partial.into_iter().filter(|p| !p.is_empty()));
+        }
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|p| seen.insert(p.clone()));
+        out
     }
 
     /// Understands a phrase as a command, or returns `None` (then it may be a move).

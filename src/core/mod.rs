@@ -5,6 +5,7 @@
 
 pub mod clock;
 pub mod commands;
+pub mod grammar;
 pub mod input;
 pub mod journal;
 pub mod lang;

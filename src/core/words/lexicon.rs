@@ -108,14 +108,32 @@ pub(crate) mod cost {
     pub(crate) const ALTERNATIVE: f32 = 0.05;
     /// A move whose cost is at most this is understood surely (echoed as heard).
     pub(crate) const SURE: f32 = 0.4;
-    /// A move whose cost is at most this fits loosely (the station asks back).
-    pub(crate) const ACCEPT: f32 = 0.9;
+    /// A move whose cost is at most this fits loosely (the station asks back): one word of
+    /// the move not heard (a recognizer's deletion) is still asked back, not refused.
+    pub(crate) const ACCEPT: f32 = 1.2;
     /// Moves within this margin of the best are equally good: the station asks which.
     pub(crate) const MARGIN: f32 = 0.3;
     /// A heard content word below this confidence never yields a sure move.
     pub(crate) const LOW_CONFIDENCE: f32 = 0.6;
     /// Content words must all be at least this confident to call a move illegal.
     pub(crate) const ILLEGAL_CONFIDENCE: f32 = 0.85;
+    /// A content word below this confidence is doubtful: a move heard with it is understood
+    /// surely only if it stays the only fitting move with that word taken as any other file,
+    /// rank or piece (a recognizer's substitution, e.g. "Eva" heard for "Anna" at 0.7).
+    pub(crate) const HIGH_CONFIDENCE: f32 = 0.85;
+    /// A heard word may be taken for any other content word at a cost of
+    /// `WILDCARD_BASE + confidence * WILDCARD` above the cost of taking it as heard: a word
+    /// the recognizer itself doubts is weak evidence against a move. Always more than
+    /// [`MARGIN`] above the word as heard, so the word as heard wins where it fits; always
+    /// above [`SURE`], so such a move is only ever asked back.
+    pub(crate) const WILDCARD_BASE: f32 = 0.35;
+    /// See [`WILDCARD_BASE`].
+    pub(crate) const WILDCARD: f32 = 0.9;
+    /// A recognizer's word is never certain: with any word below 1.0 (a recognizer's
+    /// output, not typed or scripted text), a move is understood surely only if no other
+    /// legal move's phrase is the words heard plus one more at this cost (a word the
+    /// recognizer dropped, e.g. "Dame Felix drei" heard as "Felix drei").
+    pub(crate) const DOUBT_MISSING: f32 = 0.2;
 }
 
 /// What the lexicon knows about one normalised word.
@@ -270,6 +288,12 @@ impl Lexicon {
 /// A normalised heard word: text, confidence, alternatives with their confidences.
 type NormalizedWord = (String, f32, Vec<(String, f32)>);
 
+/// The bits of every content meaning (files, ranks, pieces, castling).
+const CONTENT: u64 = ((1u64 << 22) - 1)
+    | (1u64 << Sym::CASTLE_KING_SIDE.0)
+    | (1u64 << Sym::CASTLE_QUEEN_SIDE.0)
+    | (1u64 << Sym::CASTLE.0);
+
 /// One heard token, with its costs against every meaning precomputed.
 #[derive(Clone, Debug)]
 pub(crate) struct Token {
@@ -315,6 +339,16 @@ impl Token {
             let slot = &mut sub[usize::from(sym.0)];
             *slot = slot.min(c * (0.5 + 0.5 * confidence));
         }
+        if syms & CONTENT != 0 || syms & Sym::UNKNOWN.bit() != 0 {
+            let wildcard = (1.0 - confidence) * cost::CONFIDENCE_WEIGHT
+                + cost::WILDCARD_BASE
+                + confidence * cost::WILDCARD;
+            for (s, slot) in sub.iter_mut().enumerate() {
+                if Sym(s as u8).is_content() {
+                    *slot = slot.min(wildcard);
+                }
+            }
+        }
         if !del.is_finite() {
             del = cost::DROP_UNKNOWN;
         }
@@ -332,6 +366,19 @@ impl Token {
             sub,
             del,
         }
+    }
+
+    /// This token as doubtful: taking it for any other content meaning costs no more than
+    /// taking it for what it was heard as, plus [`cost::ALTERNATIVE`].
+    pub(crate) fn doubtful(&self) -> Token {
+        let own = (1.0 - self.confidence) * cost::CONFIDENCE_WEIGHT + cost::ALTERNATIVE;
+        let mut t = self.clone();
+        for (s, slot) in t.sub.iter_mut().enumerate() {
+            if Sym(s as u8).is_content() {
+                *slot = slot.min(own);
+            }
+        }
+        t
     }
 
     /// Whether this token may mean `sym` at all (first choice or alternative).

@@ -236,8 +236,9 @@ impl Forms {
     }
 }
 
-/// Weighted edit distance between heard tokens and a form with an optional suffix token.
-pub(crate) fn distance(heard: &[Token], form: &Form, suffix: Option<Sym>) -> f32 {
+/// Weighted edit distance between heard tokens and a form with an optional suffix token;
+/// `missing` is the cost of a word of the form that was not heard.
+pub(crate) fn distance(heard: &[Token], form: &Form, suffix: Option<Sym>, missing: f32) -> f32 {
     let mut toks = [(Sym(0), false); MAX + 1];
     let mut m = 0;
     for t in form.tokens() {
@@ -248,7 +249,7 @@ pub(crate) fn distance(heard: &[Token], form: &Form, suffix: Option<Sym>) -> f32
         toks[m] = (s, true);
         m += 1;
     }
-    let ins = |(_, optional): (Sym, bool)| if optional { 0.0 } else { cost::MISSING };
+    let ins = |(_, optional): (Sym, bool)| if optional { 0.0 } else { missing };
     let mut prev = [0.0f32; MAX + 2];
     let mut cur = [0.0f32; MAX + 2];
     for j in 1..=m {
@@ -269,7 +270,7 @@ pub(crate) fn distance(heard: &[Token], form: &Form, suffix: Option<Sym>) -> f32
 }
 
 /// The cost of the best form of each move.
-pub(crate) fn costs(pos: &Chess, forms: &Forms, heard: &[Token]) -> Vec<f32> {
+pub(crate) fn costs(pos: &Chess, forms: &Forms, heard: &[Token], missing: f32) -> Vec<f32> {
     let says_suffix = heard
         .iter()
         .any(|t| t.may_be(Sym::CHECK) || t.may_be(Sym::MATE));
@@ -287,12 +288,12 @@ pub(crate) fn costs(pos: &Chess, forms: &Forms, heard: &[Token]) -> Vec<f32> {
                     Suffix::Check => Some(Sym::CHECK),
                     Suffix::Mate => Some(Sym::MATE),
                 };
-                let c = distance(heard, &form, s);
+                let c = distance(heard, &form, s, missing);
                 let b = &mut best[usize::from(idx)];
                 *b = b.min(c);
             }
         } else {
-            let c = distance(heard, &form, None);
+            let c = distance(heard, &form, None, missing);
             for &(_, idx) in members {
                 let b = &mut best[usize::from(idx)];
                 *b = b.min(c);
@@ -313,7 +314,17 @@ pub(crate) struct Match {
 
 /// Matches heard tokens against the forms: the moves within [`cost::MARGIN`] of the best.
 pub(crate) fn best(pos: &Chess, forms: &Forms, heard: &[Token]) -> Option<Match> {
-    let costs = costs(pos, forms, heard);
+    best_with(pos, forms, heard, cost::MISSING)
+}
+
+/// [`best`] with another cost of a word not heard.
+pub(crate) fn best_with(
+    pos: &Chess,
+    forms: &Forms,
+    heard: &[Token],
+    missing: f32,
+) -> Option<Match> {
+    let costs = costs(pos, forms, heard, missing);
     let min = costs.iter().copied().fold(f32::INFINITY, f32::min);
     if !min.is_finite() {
         return None;

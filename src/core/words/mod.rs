@@ -386,6 +386,33 @@ impl Vocabulary {
         self.lexicon.words()
     }
 
+    /// Every text a move phrase ([`Vocabulary::phrases`]) can be made of, as written in the
+    /// word file: file, rank and piece names (singular and plural), every castling wording,
+    /// the capture, check, mate and en passant words (FIDE Laws D.2.1). For a recognizer's
+    /// vocabulary check.
+    pub fn spoken_words(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::new();
+        out.extend(self.files.iter().cloned());
+        out.extend(self.ranks.iter().cloned());
+        for p in &self.pieces {
+            out.push(p.name.clone());
+            out.push(p.plural.clone());
+        }
+        for all in &self.castling.all {
+            out.extend(all.iter().cloned());
+        }
+        out.extend([
+            self.capture.clone(),
+            self.check.clone(),
+            self.checkmate.clone(),
+            self.en_passant.clone(),
+        ]);
+        out.retain(|w| !w.trim().is_empty());
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// The spoken word of a meaning (empty for meanings that are never spoken).
     fn say(&self, sym: Sym) -> &str {
         if let Some(f) = sym.as_file() {
@@ -529,12 +556,36 @@ impl Vocabulary {
         let Some(me) = legal.iter().position(|x| *x == m) else {
             return Vec::new();
         };
+        self.phrases_of(pos, legal, Some(me))
+            .pop()
+            .map(|(_, p)| p)
+            .unwrap_or_default()
+    }
+
+    /// [`Vocabulary::phrases`] of every legal move of `pos` at once (the phrase forms are
+    /// built once for the position, not once per move): the grammar a recognizer is given
+    /// at each turn (FIDE Laws D.2.1: only a legal move can be announced).
+    pub fn all_phrases(&self, pos: &Chess) -> Vec<(Move, Vec<String>)> {
+        let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
+        self.phrases_of(pos, legal, None)
+    }
+
+    /// The phrases of `legal[only]`, or of every move of `legal` when `only` is `None`.
+    fn phrases_of(
+        &self,
+        pos: &Chess,
+        legal: Vec<Move>,
+        only: Option<usize>,
+    ) -> Vec<(Move, Vec<String>)> {
         let forms = Forms::build(pos, legal, false);
         // Every concrete phrase (without suffix) of every move, by normalised text: the one
         // move it designates, or `None` if several.
         let mut owners: HashMap<String, Option<u16>> = HashMap::new();
-        let mut mine: Vec<String> = Vec::new();
+        let mut texts: Vec<Vec<(String, String)>> = vec![Vec::new(); forms.moves.len()];
         for (form, members) in forms.groups() {
+            let wanted = members
+                .iter()
+                .any(|&(_, idx)| only.is_none_or(|o| usize::from(idx) == o));
             for text in self.expand(&form) {
                 let key = normalize_phrase(&text).join(" ");
                 for &(_, idx) in members {
@@ -547,30 +598,44 @@ impl Vocabulary {
                         })
                         .or_insert(Some(idx));
                 }
-                if members.iter().any(|&(_, idx)| usize::from(idx) == me) {
-                    mine.push(text);
+                if !wanted {
+                    continue;
+                }
+                for &(_, idx) in members {
+                    if only.is_none_or(|o| usize::from(idx) == o) {
+                        texts[usize::from(idx)].push((key.clone(), text.clone()));
+                    }
                 }
             }
         }
-        let suffix_word = match matcher::suffix(pos, m) {
-            Suffix::None => None,
-            Suffix::Check => Some(self.check.as_str()),
-            Suffix::Mate => Some(self.checkmate.as_str()),
-        };
-        let mut out: Vec<String> = vec![self.announce(pos, m)];
-        for text in mine {
-            let key = normalize_phrase(&text).join(" ");
-            if owners.get(&key) != Some(&Some(me as u16)) {
+        let mut out = Vec::with_capacity(if only.is_some() { 1 } else { texts.len() });
+        for (i, mine) in texts.into_iter().enumerate() {
+            if only.is_some_and(|o| o != i) {
                 continue;
             }
-            out.push(text.clone());
-            if let Some(w) = suffix_word.filter(|w| !w.is_empty()) {
-                out.push(format!("{text} {w}"));
+            let m = forms.moves[i];
+            let suffix_word = match matcher::suffix(pos, m) {
+                Suffix::None => None,
+                Suffix::Check => Some(self.check.as_str()),
+                Suffix::Mate => Some(self.checkmate.as_str()),
+            };
+            let mut phrases: Vec<String> = vec![self.announce(pos, m)];
+            for (key, text) in mine {
+                if owners.get(&key) != Some(&Some(i as u16)) {
+                    continue;
+                }
+                if let Some(w) = suffix_word.filter(|w| !w.is_empty()) {
+                    phrases.push(text.clone());
+                    phrases.push(format!("{text} {w}"));
+                } else {
+                    phrases.push(text);
+                }
             }
+            let mut seen = std::collections::HashSet::new();
+            phrases.retain(|t| seen.insert(normalize_phrase(t).join(" ")));
+            phrases.retain(|t| !self.has_homograph(t) || self.designates(pos, t, m));
+            out.push((m, phrases));
         }
-        let mut seen = std::collections::HashSet::new();
-        out.retain(|t| seen.insert(normalize_phrase(t).join(" ")));
-        out.retain(|t| !self.has_homograph(t) || self.designates(pos, t, m));
         out
     }
 
@@ -674,7 +739,8 @@ impl Vocabulary {
         if let Some(found) = &found
             && found.cost <= cost::SURE
         {
-            return decide(found, confident);
+            let robust = confident && robust(pos, &forms, &tokens, heard, found);
+            return decide(found, robust);
         }
         if among.is_none()
             && let Some(reason) = illegal::describe(&tokens).and_then(|d| d.reason(pos))
@@ -695,6 +761,46 @@ impl Vocabulary {
     /// accepts spelled-out words (falls back to [`Vocabulary::resolve`]).
     pub fn parse_typed(&self, pos: &Chess, text: &str, among: Option<&[Move]>) -> Typed {
         typed::parse(self, pos, text, among)
+    }
+}
+
+/// Whether a sure match stays unique when the recognizer's likely errors are allowed for:
+/// each doubtful content word (below [`cost::HIGH_CONFIDENCE`]) taken as any other, and, for
+/// a recognizer's words (any below 1.0), a word of another move not heard at
+/// [`cost::DOUBT_MISSING`]. A wrong move must never be echoed as understood: under a
+/// correction window, silence would make it (FIDE Laws D.2.3, D.2.7).
+fn robust(
+    pos: &Chess,
+    forms: &Forms,
+    tokens: &[lexicon::Token],
+    heard: &Utterance,
+    found: &matcher::Match,
+) -> bool {
+    let doubtful = tokens
+        .iter()
+        .any(|t| t.content().next().is_some() && t.confidence < cost::HIGH_CONFIDENCE);
+    let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
+    if !doubtful && !recognized {
+        return true;
+    }
+    let pessimistic: Vec<lexicon::Token> = tokens
+        .iter()
+        .map(|t| {
+            if t.content().next().is_some() && t.confidence < cost::HIGH_CONFIDENCE {
+                t.doubtful()
+            } else {
+                t.clone()
+            }
+        })
+        .collect();
+    let missing = if recognized {
+        cost::DOUBT_MISSING
+    } else {
+        cost::MISSING
+    };
+    match matcher::best_with(pos, forms, &pessimistic, missing) {
+        Some(again) => again.close == found.close,
+        None => false,
     }
 }
 
