@@ -544,10 +544,25 @@ impl Session {
                 (typed.resolution, typed.draw_offer, t.trim().to_owned())
             }
         };
+        // Typed text that is a whole move by itself (SAN, UCI) is that move, even while a
+        // "Welcher …?" question is open: never bent to one of the candidates.
+        if among.is_some() && matches!(what, Announced::Typed(_)) {
+            let whole = once(None);
+            if matches!(whole.0, Resolution::Move { sure: true, .. }) {
+                return whole;
+            }
+        }
         let first = once(among);
-        if among.is_some() && matches!(first.0, Resolution::NotUnderstood | Resolution::Illegal(_))
+        if among.is_none() || matches!(first.0, Resolution::Move { .. }) {
+            return first;
+        }
+        // An answer that fits none of the candidates may be a new announcement (or, typed
+        // by the arbiter, a whole move): then it counts as that.
+        let fresh = once(None);
+        if matches!(fresh.0, Resolution::Move { .. })
+            || matches!(first.0, Resolution::NotUnderstood | Resolution::Illegal(_))
         {
-            once(None)
+            fresh
         } else {
             first
         }
@@ -1292,9 +1307,11 @@ impl Session {
         let mut origins: Vec<_> = candidates.iter().map(|m| m.from()).collect();
         origins.sort();
         origins.dedup();
-        // "Welcher Springer: von Bella eins oder von Gustav eins?" only when the origins
-        // tell the moves apart; otherwise the whole moves are named.
-        if same_piece && !roles.is_empty() && origins.len() == candidates.len() {
+        let same_target = candidates.windows(2).all(|w| w[0].to() == w[1].to());
+        // "Welcher Springer: von Bella eins oder von Gustav eins?" only when the moves go
+        // to one square and the origins tell them apart; otherwise the whole moves are
+        // named, so that an answer naming an origin cannot pick a move to another square.
+        if same_piece && same_target && !roles.is_empty() && origins.len() == candidates.len() {
             let options: Vec<String> = candidates
                 .iter()
                 .map(|m| {
@@ -1458,4 +1475,58 @@ pub fn role_key(role: Role) -> &'static str {
 /// Formats a message argument for a colour's key ("white"/"black").
 pub fn color_key(c: Color) -> Arg {
     Arg::Text(if c.is_white() { "white" } else { "black" }.into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::{Square, uci::UciMove};
+
+    fn session(fen: &str) -> Session {
+        Session::new(Config {
+            start: Start::Fen(fen.into()),
+            ..Config::default()
+        })
+        .unwrap()
+    }
+
+    fn mv(s: &Session, uci: &str) -> Move {
+        uci.parse::<UciMove>()
+            .unwrap()
+            .to_move(s.position())
+            .unwrap()
+    }
+
+    #[test]
+    fn which_question_names_origins_only_when_the_target_is_shared() {
+        // Rooks c2 and e3: to c3 both (origins tell them apart); c2-h2 and e3-h3 do not share a target.
+        let s = session("k7/8/8/8/8/4R3/2R5/4K3 w - - 0 1");
+        let same = [mv(&s, "c2c3"), mv(&s, "e3c3")];
+        assert_eq!(s.which_message(&same).id, "which-piece");
+        let apart = [mv(&s, "c2h2"), mv(&s, "e3h3")];
+        let msg = s.which_message(&apart);
+        assert_eq!(msg.id, "which-move");
+        let text = s.phrases.speech(&msg);
+        assert!(
+            text.contains("Hector zwei") && text.contains("Hector drei"),
+            "{text}"
+        );
+        assert_eq!(mv(&s, "c2h2").to(), Square::H2);
+    }
+
+    #[test]
+    fn a_whole_move_typed_during_a_which_question_is_taken() {
+        let mut s = session("4k3/8/8/8/8/5N2/8/1N2K3 w - - 0 1");
+        let t = Timestamp::ZERO;
+        let out = s.handle(
+            Input::heard(Actor::Player(Color::White), "Springer David zwei"),
+            t,
+        );
+        assert!(matches!(s.pending, Pending::Which { .. }), "{out:?}");
+        // The arbiter types a move that is not one of the candidates: it is echoed as that.
+        s.handle(Input::typed(Actor::Arbiter, "e1e2"), t);
+        assert!(matches!(s.pending, Pending::None), "{:?}", s.pending);
+        assert_eq!(s.history().len(), 1);
+        assert_eq!(s.history()[0].made.san, "Ke2");
+    }
 }
