@@ -394,6 +394,9 @@ fn resume_game(path: &Path, sinks: &mut Sinks) -> Result<(Session, Box<dyn Journ
             &announce(&session, Audience::All, Priority::Answer, &msg),
         );
     }
+    // What the station was waiting for when the game stopped (an echoed move's "ja"…).
+    let prompt = session.pending_prompt();
+    deliver(sinks, at, &prompt);
     Ok((session, Box::new(journal), at))
 }
 

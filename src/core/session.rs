@@ -1380,6 +1380,37 @@ impl Session {
         out.push(Output::Status(self.status_line(now)));
     }
 
+    /// Says again what the station is waiting for, if anything: the echoed move awaiting
+    /// "ja" (D.2.3), the "Welcher …?" question, the resignation to confirm. Used when a
+    /// game is resumed from its journal, so the player hears where things stand.
+    pub fn pending_prompt(&mut self) -> Vec<Output> {
+        let mut out = Vec::new();
+        match self.pending.clone() {
+            Pending::None => {}
+            Pending::Echoed { side, mv, .. } => {
+                let msg = Message::new("echo-confirm")
+                    .arg("move", self.vocab.announce(&self.pos, mv))
+                    .arg("san", self.vocab.localized_san(&self.pos, mv));
+                self.tell(Audience::player(side), Priority::Move, msg, &mut out);
+            }
+            Pending::Which {
+                side, candidates, ..
+            } => {
+                let msg = self.which_message(&candidates);
+                self.tell(Audience::player(side), Priority::Move, msg, &mut out);
+            }
+            Pending::Resign { side } => {
+                self.tell(
+                    Audience::player(side),
+                    Priority::Move,
+                    Message::new("resign-confirm"),
+                    &mut out,
+                );
+            }
+        }
+        out
+    }
+
     /// The Braille status line: the last move in the language's letters, both clocks
     /// (m:ss, h:mm:ss from an hour up) and whose clock runs; without a clock, whose move
     /// it is. A display adapter calls this every second while a clock runs.
@@ -1512,6 +1543,21 @@ mod tests {
             "{text}"
         );
         assert_eq!(mv(&s, "c2h2").to(), Square::H2);
+    }
+
+    #[test]
+    fn a_pending_echo_is_prompted_again() {
+        let mut s = session("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        assert!(s.pending_prompt().is_empty());
+        s.handle(
+            Input::heard(Actor::Player(Color::White), "Eva vier"),
+            Timestamp::ZERO,
+        );
+        let again = s.pending_prompt();
+        assert!(
+            again.iter().any(|o| matches!(o, Output::Say(sp) if sp.text == "Eva vier?" && sp.to == Audience::White)),
+            "{again:?}"
+        );
     }
 
     #[test]
