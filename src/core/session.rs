@@ -553,16 +553,12 @@ impl Session {
             }
         }
         let first = once(among);
-        if among.is_none() || matches!(first.0, Resolution::Move { .. }) {
-            return first;
-        }
-        // An answer that fits none of the candidates may be a new announcement (or, typed
-        // by the arbiter, a whole move): then it counts as that.
-        let fresh = once(None);
-        if matches!(fresh.0, Resolution::Move { .. })
-            || matches!(first.0, Resolution::NotUnderstood | Resolution::Illegal(_))
+        // An answer that fits none of the candidates may be a new announcement. One that
+        // fits several stays a question: an origin said as the answer ("Eva drei") must
+        // not turn into a fresh move to that square.
+        if among.is_some() && matches!(first.0, Resolution::NotUnderstood | Resolution::Illegal(_))
         {
-            fresh
+            once(None)
         } else {
             first
         }
