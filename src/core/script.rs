@@ -639,16 +639,7 @@ fn parse_question(words: &[&str]) -> Option<Question> {
 }
 
 fn role_from_key(key: &str) -> Option<Role> {
-    [
-        Role::King,
-        Role::Queen,
-        Role::Rook,
-        Role::Bishop,
-        Role::Knight,
-        Role::Pawn,
-    ]
-    .into_iter()
-    .find(|r| role_key(*r) == key)
+    Role::ALL.into_iter().find(|r| role_key(*r) == key)
 }
 
 /// One heard word as a `say` line writes it: `Felix`, `Felix:0.4`, `Felix:0.4|Eva:0.35`.
