@@ -100,18 +100,11 @@ pub fn handle_due(
     sinks: &mut [Box<dyn Sink + Send>],
     at: Timestamp,
 ) {
-    while let Some(deadline) = session.next_deadline() {
-        if deadline > at {
-            break;
-        }
-        let outputs = session.handle(Input::Timeout, deadline);
+    while let Some((deadline, outputs)) = session.poll_due(at) {
         if let Err(e) = journal.outputs(deadline, &outputs, true) {
             journal_failed(session, sinks, deadline, &e);
         }
         deliver(sinks, deadline, &outputs);
-        if outputs.is_empty() {
-            break;
-        }
     }
 }
 

@@ -442,14 +442,7 @@ pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
     };
     for (i, record) in recovered.records.iter().enumerate().skip(1) {
         let at = record.at();
-        while let Some(deadline) = session.next_deadline() {
-            if deadline > at {
-                break;
-            }
-            let outputs = session.handle(Input::Timeout, deadline);
-            if outputs.is_empty() {
-                break;
-            }
+        while let Some((deadline, outputs)) = session.poll_due(at) {
             collect(deadline, &outputs, &mut unchecked);
         }
         match record {

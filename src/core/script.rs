@@ -420,14 +420,7 @@ pub fn run(script: &Script) -> Result<Run, ScriptError> {
     let mut session = Session::new(script.config.clone())?;
     let mut transcript = Vec::new();
     for step in &script.steps {
-        while let Some(deadline) = session.next_deadline() {
-            if deadline > step.at {
-                break;
-            }
-            let outputs = session.handle(Input::Timeout, deadline);
-            if outputs.is_empty() {
-                break;
-            }
+        while let Some((deadline, outputs)) = session.poll_due(step.at) {
             transcript.extend(outputs.iter().map(|o| transcript_line(deadline, o)));
         }
         if let Action::Input(input) = &step.action {

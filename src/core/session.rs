@@ -343,6 +343,16 @@ impl Session {
         [window, flag, alarm].into_iter().flatten().min()
     }
 
+    /// Fires the earliest deadline if it is due by `until`: returns its instant and what it
+    /// produced, or `None` when nothing is due (or it produced nothing). Drivers that
+    /// replay or run in virtual time call it in a loop before each input, so every window,
+    /// flag and announcement happens at its own instant.
+    pub fn poll_due(&mut self, until: Timestamp) -> Option<(Timestamp, Vec<Output>)> {
+        let deadline = self.next_deadline().filter(|d| *d <= until)?;
+        let outputs = self.handle(Input::Timeout, deadline);
+        (!outputs.is_empty()).then_some((deadline, outputs))
+    }
+
     /// Handles one input at the instant `now` and returns what to say, show and record.
     /// Player input never fails: whatever cannot be understood or done gets an answer,
     /// and nothing already made is lost.

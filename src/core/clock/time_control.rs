@@ -554,21 +554,16 @@ impl FromStr for TimeControl {
         if text.is_empty() {
             return Err(TimeControlError::Empty);
         }
-        let lower = text.to_ascii_lowercase();
-        match lower.as_str() {
+        match text.to_ascii_lowercase().as_str() {
             "fide-standard" | "fide" | "classical" | "standard" => {
                 return Ok(TimeControl::fide_standard());
             }
             "rapid" => return Ok(TimeControl::rapid()),
             "blitz" => return Ok(TimeControl::blitz()),
-            "-" => return Ok(TimeControl::untimed()),
-            "?" => return Err(TimeControlError::Unknown),
             _ => {}
         }
-        if text.starts_with('*') || text.contains(":*") {
-            return Err(TimeControlError::Sandclock {
-                text: text.to_string(),
-            });
+        if let Some(special) = pgn_special(text) {
+            return special;
         }
         if text.contains(char::is_whitespace) {
             return Err(TimeControlError::Malformed {
@@ -598,6 +593,20 @@ impl FromStr for TimeControl {
             });
         }
         parse_pgn_periods(text)
+    }
+}
+
+/// The PGN tokens that are no periods: `-` (untimed), `?` (unknown) and a sandclock `*N`.
+fn pgn_special(text: &str) -> Option<Result<TimeControl, TimeControlError>> {
+    match text {
+        "-" => Some(Ok(TimeControl::untimed())),
+        "?" => Some(Err(TimeControlError::Unknown)),
+        _ if text.starts_with('*') || text.contains(":*") => {
+            Some(Err(TimeControlError::Sandclock {
+                text: text.to_string(),
+            }))
+        }
+        _ => None,
     }
 }
 
@@ -637,16 +646,11 @@ impl TimeControl {
     /// This is the form [`fmt::Display`] writes and scripts' `tc=` use.
     pub fn from_pgn(text: &str) -> Result<TimeControl, TimeControlError> {
         let text = text.trim();
-        match text {
-            "" => return Err(TimeControlError::Empty),
-            "-" => return Ok(TimeControl::untimed()),
-            "?" => return Err(TimeControlError::Unknown),
-            _ => {}
+        if text.is_empty() {
+            return Err(TimeControlError::Empty);
         }
-        if text.starts_with('*') || text.contains(":*") {
-            return Err(TimeControlError::Sandclock {
-                text: text.to_string(),
-            });
+        if let Some(special) = pgn_special(text) {
+            return special;
         }
         if !text
             .chars()

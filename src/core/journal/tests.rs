@@ -9,14 +9,7 @@ fn record(script: &Script) -> String {
     let mut out = header(&script.config).unwrap();
     let mut session = Session::new(script.config.clone()).unwrap();
     for step in &script.steps {
-        while let Some(deadline) = session.next_deadline() {
-            if deadline > step.at {
-                break;
-            }
-            let outputs = session.handle(Input::Timeout, deadline);
-            if outputs.is_empty() {
-                break;
-            }
+        while let Some((deadline, outputs)) = session.poll_due(step.at) {
             out.push_str(&check_records(deadline, &outputs));
         }
         match &step.action {
