@@ -11,6 +11,7 @@
 pub mod bench;
 pub mod console;
 pub mod core;
+pub mod devices;
 pub mod hearing;
 pub mod journal;
 pub mod station;

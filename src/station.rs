@@ -36,6 +36,11 @@ pub enum StationInput {
 pub trait Sink {
     /// Hands over the outputs of one step, stamped with their instant.
     fn deliver(&mut self, at: Timestamp, outputs: &[Output]);
+
+    /// Looks at the session after each step (after [`Sink::deliver`]): a device that
+    /// follows the game itself (the recognizer's grammar of the legal moves, the Braille
+    /// display's board) takes what it needs here. Must not block.
+    fn observe(&mut self, _session: &Session) {}
 }
 
 /// The session's time: `start` at the tokio instant `epoch`, then as tokio's clock runs,
@@ -75,6 +80,12 @@ fn deliver(sinks: &mut [Box<dyn Sink + Send>], at: Timestamp, outputs: &[Output]
     }
 }
 
+fn observe(sinks: &mut [Box<dyn Sink + Send>], session: &Session) {
+    for sink in sinks.iter_mut() {
+        sink.observe(session);
+    }
+}
+
 /// Tells everyone that the journal failed, in the session's words.
 fn journal_failed(
     session: &Session,
@@ -105,6 +116,7 @@ pub fn handle_due(
             journal_failed(session, sinks, deadline, &e);
         }
         deliver(sinks, deadline, &outputs);
+        observe(sinks, session);
     }
 }
 
@@ -132,6 +144,7 @@ pub fn handle_input(
         journal_failed(session, sinks, at, &e);
     }
     deliver(sinks, at, &outputs);
+    observe(sinks, session);
 }
 
 /// A heartbeat at `at`: deadlines due first, then, if a clock still runs, a tick.
@@ -178,6 +191,7 @@ pub async fn run_journaled(
     timeline: Timeline,
     journal: &mut dyn Journal,
 ) -> Session {
+    observe(sinks, &session);
     let period = journal.heartbeat();
     let mut beat = tokio::time::interval(period.unwrap_or(Duration::from_secs(3600)));
     beat.set_missed_tick_behavior(MissedTickBehavior::Delay);

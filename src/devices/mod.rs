@@ -1,0 +1,126 @@
+//! What the device adapters share: the speaking gate between speech output and the
+//! microphone, and how a device reports that it is present or absent.
+//!
+//! Each device is an adapter around the pure core (ARCHITECTURE.md): it implements
+//! [`crate::station::Sink`] for what it shows or says, and sends
+//! [`crate::station::StationInput`] for what it hears or reads. The real backends sit behind
+//! cargo features (`vosk`, `audio`, `speech`, `braille`); a console or fake backend is
+//! always built, and a missing device is reported, never silently skipped.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+/// Whether the station is speaking now, shared by the speech output (which opens and closes
+/// it) and the microphone (which ignores what it hears meanwhile, so that the station does
+/// not hear itself).
+///
+/// The gate holds the instant until which the microphone must stay deaf: "forever" while an
+/// utterance plays, then the end of the tail after it. A barge-in (a key) opens it at once.
+#[derive(Clone, Debug)]
+pub struct Speaking {
+    origin: Instant,
+    /// Microseconds since `origin` until which the station counts as speaking; `u64::MAX`
+    /// while an utterance plays.
+    until: Arc<AtomicU64>,
+}
+
+impl Default for Speaking {
+    fn default() -> Self {
+        Speaking::new()
+    }
+}
+
+impl Speaking {
+    /// A gate that is open (nothing spoken).
+    pub fn new() -> Speaking {
+        Speaking {
+            origin: Instant::now(),
+            until: Arc::new(AtomicU64::new(0)),
+        }
+    }
+
+    fn micros(&self, at: Instant) -> u64 {
+        u64::try_from(at.saturating_duration_since(self.origin).as_micros()).unwrap_or(u64::MAX)
+    }
+
+    /// An utterance started playing.
+    pub fn started(&self) {
+        self.until.store(u64::MAX, Ordering::SeqCst);
+    }
+
+    /// The utterance ended at `at`; the microphone stays deaf for `tail` more (the room's
+    /// echo).
+    pub fn ended(&self, at: Instant, tail: Duration) {
+        let end = self.micros(at).saturating_add(u64::try_from(tail.as_micros()).unwrap_or(0));
+        self.until.store(end, Ordering::SeqCst);
+    }
+
+    /// A key barged in: the microphone listens at once.
+    pub fn barge_in(&self) {
+        self.until.store(0, Ordering::SeqCst);
+    }
+
+    /// Whether the microphone should ignore audio captured at `at`.
+    pub fn is_speaking(&self, at: Instant) -> bool {
+        self.micros(at) < self.until.load(Ordering::SeqCst)
+    }
+}
+
+/// A device as `ansage play`, `ansage demo` and `ansage doctor` report it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceStatus {
+    /// What the device is ("microphone", "speech", "Braille display", "vosk model", …).
+    pub device: String,
+    /// Present and working.
+    pub present: bool,
+    /// What was found, or what is missing and how to get it.
+    pub detail: String,
+}
+
+impl DeviceStatus {
+    /// A device that works.
+    pub fn present(device: impl Into<String>, detail: impl Into<String>) -> DeviceStatus {
+        DeviceStatus {
+            device: device.into(),
+            present: true,
+            detail: detail.into(),
+        }
+    }
+
+    /// A device that is missing, with what to install or set.
+    pub fn absent(device: impl Into<String>, detail: impl Into<String>) -> DeviceStatus {
+        DeviceStatus {
+            device: device.into(),
+            present: false,
+            detail: detail.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for DeviceStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mark = if self.present { "ok" } else { "missing" };
+        write!(f, "{mark:7} {}: {}", self.device, self.detail)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gate_is_shut_while_speaking_and_for_the_tail() {
+        let g = Speaking::new();
+        let t0 = Instant::now();
+        assert!(!g.is_speaking(t0));
+        g.started();
+        assert!(g.is_speaking(t0 + Duration::from_secs(100)));
+        g.ended(t0 + Duration::from_secs(1), Duration::from_millis(300));
+        assert!(g.is_speaking(t0 + Duration::from_millis(1200)));
+        assert!(!g.is_speaking(t0 + Duration::from_millis(1301)));
+        g.started();
+        g.barge_in();
+        assert!(!g.is_speaking(t0 + Duration::from_secs(2)));
+    }
+}
