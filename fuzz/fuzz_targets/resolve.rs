@@ -1,0 +1,4 @@
+//! Fuzz target `resolve`: see `ansage::fuzz::resolve`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ansage::fuzz::resolve(data));

@@ -1,0 +1,4 @@
+//! Fuzz target `script`: see `ansage::fuzz::script`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ansage::fuzz::script(data));

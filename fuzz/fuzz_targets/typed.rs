@@ -1,0 +1,4 @@
+//! Fuzz target `typed`: see `ansage::fuzz::typed`.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| ansage::fuzz::typed(data));
