@@ -354,6 +354,8 @@ pub const SCRIPT_KEYS: [(&str, &str); 19] = [
 #[derive(Clone, Debug, Default)]
 pub struct Layers {
     table: toml::Table,
+    /// An option of the command line set a key of `[game]` or `[announce]`.
+    cli_game: bool,
 }
 
 impl Layers {
@@ -454,6 +456,7 @@ impl Layers {
         toml::Value::Table(single)
             .try_into::<Settings>()
             .map_err(|e| err(explain(e.message())))?;
+        self.cli_game |= matches!(section, "game" | "announce");
         match self.table.get_mut(section) {
             Some(toml::Value::Table(old)) => old.extend(inner),
             _ => {
@@ -471,12 +474,11 @@ impl Layers {
             .map_err(|e| SettingsError::Game(explain(e.message())))
     }
 
-    /// Whether any layer sets a key of the game (`[game]`, `[announce]`): a resumed game
-    /// takes those from its journal.
-    pub fn sets_game(&self) -> bool {
-        ["game", "announce"]
-            .iter()
-            .any(|s| self.table.get(*s).is_some())
+    /// Whether a command-line option set a key of the game (`[game]`, `[announce]`): a
+    /// resumed game takes those from its journal, so `--resume` refuses them (a file's are
+    /// simply not used).
+    pub fn cli_sets_game(&self) -> bool {
+        self.cli_game
     }
 }
 
