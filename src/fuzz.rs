@@ -16,7 +16,7 @@ use crate::core::lang::Language;
 use crate::core::scoresheet::pgn_in;
 use crate::core::script;
 use crate::core::time::Timestamp;
-use crate::core::words::{Utterance, vocabulary};
+use crate::core::words::{Resolution, Typed, Utterance, vocabulary};
 
 /// Scripts whose last event is later than this (virtual time) are parsed but not run:
 /// a run is linear in the number of clock announcements, and a fuzz input must stay fast.
@@ -74,7 +74,8 @@ fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
 /// Heard words against a position: [`crate::core::words::Vocabulary::resolve`], with or
 /// without confidences and alternatives (`Felix:0.4|Eva:0.3`), with or without a
 /// which-question's candidates.
-pub fn resolve(data: &[u8]) {
+/// Returns the resolution (for the seed tests).
+pub fn resolve(data: &[u8]) -> Resolution {
     let (lang, pos, rest) = position(data);
     let (among, scored, rest) = among(&pos, rest);
     let text = text(rest);
@@ -83,39 +84,39 @@ pub fn resolve(data: &[u8]) {
     } else {
         Utterance::from_text(&text)
     };
-    let _ = vocabulary(lang).resolve(&pos, &heard, among.as_deref());
+    vocabulary(lang).resolve(&pos, &heard, among.as_deref())
 }
 
 /// Typed text against a position: [`crate::core::words::Vocabulary::parse_typed`] (SAN,
 /// UCI, the language's SAN, Appendix C forms, spelled-out words), and the console line
-/// parser.
-pub fn typed(data: &[u8]) {
+/// parser. Returns what the text was read as.
+pub fn typed(data: &[u8]) -> Typed {
     let (lang, pos, rest) = position(data);
     let (among, _, rest) = among(&pos, rest);
     let text = text(rest);
-    let _ = vocabulary(lang).parse_typed(&pos, &text, among.as_deref());
     let _ = script::parse_console_line(&text, Actor::Player(pos.turn()));
+    vocabulary(lang).parse_typed(&pos, &text, among.as_deref())
 }
 
 /// A scoresheet file: [`pgn_in::read_pgn`], [`pgn_in::read_any`] (PGN, BRF, Unicode
-/// braille, a move list) in the language of byte 0.
-pub fn pgn(data: &[u8]) {
-    let Some((&first, rest)) = data.split_first() else {
-        return;
-    };
+/// braille, a move list) in the language of byte 0. Returns the moves read by
+/// `read_any`, if it could.
+pub fn pgn(data: &[u8]) -> Option<usize> {
+    let (&first, rest) = data.split_first()?;
     let lang = Language::ALL[usize::from(first) % 3];
     let text = String::from_utf8_lossy(rest);
     let _ = pgn_in::read_pgn(&text, lang);
-    let _ = pgn_in::read_any(&text, lang);
+    pgn_in::read_any(&text, lang).ok().map(|s| s.moves.len())
 }
 
 /// A journal file: [`journal::read`] on the raw bytes when byte 0 is even; otherwise each
 /// line of the rest is framed with its right checksum first, so the fuzzer reaches the
 /// payloads (a CRC is out of its reach). When a setup survives, the good records are
-/// replayed ([`journal::replay`]) unless they span too long a time.
-pub fn journal(data: &[u8]) {
+/// replayed ([`journal::replay`]) unless they span too long a time. Returns the records
+/// read and whether damage was found.
+pub fn journal(data: &[u8]) -> (usize, bool) {
     let Some((&first, rest)) = data.split_first() else {
-        return;
+        return (0, false);
     };
     let rest = &rest[..rest.len().min(MAX_LEN)];
     let framed;
@@ -144,15 +145,15 @@ pub fn journal(data: &[u8]) {
         }
         let _ = journal::replay(&recovered);
     }
+    (recovered.records.len(), recovered.damage.is_some())
 }
 
 /// A script: [`script::parse`], then [`script::run`] unless its events span too long a
 /// time; every input's script line ([`script::input_line`]) reads back as a fixed point.
-pub fn script(data: &[u8]) {
+/// Returns the transcript's length, if the script was run.
+pub fn script(data: &[u8]) -> Option<usize> {
     let text = text(data);
-    let Ok(parsed) = script::parse(&text) else {
-        return;
-    };
+    let parsed = script::parse(&text).ok()?;
     for step in &parsed.steps {
         if let script::Action::Input(input) = &step.action {
             let line = script::input_line(step.at, input);
@@ -171,7 +172,7 @@ pub fn script(data: &[u8]) {
         }
     }
     if parsed.steps.last().is_some_and(|s| s.at > MAX_RUN) {
-        return;
+        return None;
     }
-    let _ = script::run(&parsed);
+    script::run(&parsed).ok().map(|r| r.transcript.len())
 }

@@ -294,7 +294,8 @@ fn bad_options_name_the_option() {
 #[test]
 fn a_resumed_game_refuses_game_keys_only() {
     let mut l = Layers::new();
-    l.file("[game]\nlang = \"es\"\n", "config.toml").expect("file");
+    l.file("[game]\nlang = \"es\"\n", "config.toml")
+        .expect("file");
     l.set("speech.rate=1.5").expect("set");
     assert!(!l.cli_sets_game());
     l.set("reminders=off").expect("set");
