@@ -6,12 +6,14 @@
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
 //! - the adapters around it: [`station`] (the tokio main loop), [`console`], [`hearing`]
 //!   (speech recognizers), and
-//!   [`bench`](mod@crate::bench) (measurements).
+//!   [`bench`](mod@crate::bench) (measurements), [`fuzz`] (the fuzz targets' entry functions).
 
 pub mod bench;
+pub mod config;
 pub mod console;
 pub mod core;
 pub mod devices;
+pub mod fuzz;
 pub mod hearing;
 pub mod journal;
 pub mod station;

@@ -31,73 +31,104 @@ struct Cli {
     command: Cmd,
 }
 
+/// The settings on the command line: a file, named flags and `--set`. They all go through
+/// [`ansage::config::Layers`], one path for the file and every option.
 #[derive(clap::Args, Default, PartialEq)]
 struct GameOptions {
-    /// Language spoken, brailled and understood: de, es, en.
+    /// Read the settings from this TOML file instead of
+    /// `$XDG_CONFIG_HOME/ansage/config.toml` (README: Configuration).
+    #[arg(long, value_name = "FILE")]
+    config: Option<PathBuf>,
+    /// Language spoken, brailled and understood: de, es, en (game.lang).
     #[arg(long)]
     lang: Option<String>,
     /// Time control: PGN (300, 40/5400+30:1800+30) or human (15+10 = 15 min + 10 s,
-    /// 90/40+30+30s, blitz, rapid, fide-standard; 5d3 = 5 min with a 3 s delay).
+    /// 90/40+30+30s, blitz, rapid, fide-standard; 5d3 = 5 min with a 3 s delay) (game.tc).
     #[arg(long)]
     tc: Option<String>,
-    /// Who is visually impaired: white, black, both, none.
+    /// Who is visually impaired: white, black, both, none (game.vi).
     #[arg(long)]
     vi: Option<String>,
-    /// Confirmation of a visually impaired player's move: explicit or window:SECONDS.
+    /// An assistant is present, FIDE Laws D.2.9 (game.assistant).
+    #[arg(long)]
+    assistant: bool,
+    /// Confirmation of a visually impaired player's move: explicit or window:SECONDS
+    /// (game.confirm).
     #[arg(long)]
     confirm: Option<String>,
-    /// Confirmation of a sighted player's move: immediate, explicit or window:SECONDS.
+    /// Confirmation of a sighted player's move: immediate, explicit or window:SECONDS
+    /// (game.confirm_sighted).
     #[arg(long)]
     confirm_sighted: Option<String>,
-    /// Start from this FEN.
+    /// Start from this FEN (game.fen).
     #[arg(long)]
     fen: Option<String>,
-    /// Start from this Chess960 position (0-959).
+    /// Start from this Chess960 position, 0-959 (game.chess960).
     #[arg(long)]
     chess960: Option<u32>,
-    /// Any setup option of a script, KEY=VALUE (repeatable): announce_moves=off,
-    /// reminders=off, low_time=2:00,0:30, control_alarm=off, white="Name", …
+    /// White's name on the scoresheet (game.white).
+    #[arg(long, value_name = "NAME")]
+    white: Option<String>,
+    /// Black's name on the scoresheet (game.black).
+    #[arg(long, value_name = "NAME")]
+    black: Option<String>,
+    /// How White enters moves: voice, braille, console (input.white).
+    #[arg(long, value_name = "HOW")]
+    white_input: Option<String>,
+    /// How Black enters moves: voice, braille, console (input.black).
+    #[arg(long, value_name = "HOW")]
+    black_input: Option<String>,
+    /// Any setting, SECTION.KEY=VALUE (repeatable): speech.rate=1.2, voice.tail_ms=400,
+    /// announce.reminders=off; or a script setup key: announce_moves=off, reminders=off,
+    /// low_time=2:00,0:30, control_alarm=off, white="Name", …
     #[arg(long = "set", value_name = "KEY=VALUE")]
     set: Vec<String>,
 }
 
 impl GameOptions {
-    fn config(&self) -> Result<Config> {
-        let mut config = Config::default();
-        let pairs = [
-            ("lang", self.lang.clone()),
-            // The command line also takes human forms ("15+10", "90/40+30+30s", "blitz").
-            (
-                "tc",
-                match &self.tc {
-                    Some(tc) => Some(
-                        tc.parse::<ansage::core::clock::TimeControl>()
-                            .map_err(|e| anyhow::anyhow!("--tc {tc}: {e}"))?
-                            .to_string(),
-                    ),
-                    None => None,
-                },
+    /// The layers: built-in defaults, the file, the named flags, then `--set` in order.
+    fn layers(&self) -> Result<ansage::config::Layers> {
+        let mut layers = ansage::config::Layers::new();
+        layers.load(self.config.as_deref())?;
+        // The command line also takes human time controls ("15+10", "blitz"): written
+        // in PGN form, as the file and scripts have them.
+        let tc = match &self.tc {
+            Some(tc) => Some(
+                tc.parse::<ansage::core::clock::TimeControl>()
+                    .map_err(|e| anyhow::anyhow!("--tc {tc}: {e}"))?
+                    .to_string(),
             ),
-            ("vi", self.vi.clone()),
-            ("confirm", self.confirm.clone()),
-            ("confirm_sighted", self.confirm_sighted.clone()),
-            ("fen", self.fen.clone()),
-            ("chess960", self.chess960.map(|n| n.to_string())),
+            None => None,
+        };
+        let named = [
+            ("game.lang", self.lang.clone()),
+            ("game.tc", tc),
+            ("game.vi", self.vi.clone()),
+            ("game.assistant", self.assistant.then(|| "true".to_owned())),
+            ("game.confirm", self.confirm.clone()),
+            ("game.confirm_sighted", self.confirm_sighted.clone()),
+            ("game.fen", self.fen.as_deref().map(toml_string)),
+            ("game.chess960", self.chess960.map(|n| n.to_string())),
+            ("game.white", self.white.as_deref().map(toml_string)),
+            ("game.black", self.black.as_deref().map(toml_string)),
+            ("input.white", self.white_input.clone()),
+            ("input.black", self.black_input.clone()),
         ];
-        for (key, value) in pairs {
+        for (key, value) in named {
             if let Some(value) = value {
-                script::apply_setup(&mut config, key, &value).map_err(anyhow::Error::msg)?;
+                layers.set_key(key, &value)?;
             }
         }
-        for pair in &self.set {
-            let (key, value) = pair
-                .split_once('=')
-                .ok_or_else(|| anyhow::anyhow!("--set {pair}: expected KEY=VALUE"))?;
-            script::apply_setup(&mut config, key, value.trim_matches('"'))
-                .map_err(anyhow::Error::msg)?;
+        for assignment in &self.set {
+            layers.set(assignment)?;
         }
-        Ok(config)
+        Ok(layers)
     }
+}
+
+/// Text as a TOML string, so that it is never read as a number or a date.
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
 }
 
 #[derive(Subcommand)]
@@ -190,6 +221,15 @@ enum Cmd {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
+    /// The settings: `config --print` writes the effective settings (built-in defaults,
+    /// the file, the options given here) as TOML, a file to start from.
+    Config {
+        /// Print the effective settings as TOML (the default).
+        #[arg(long)]
+        print: bool,
+        #[command(flatten)]
+        options: GameOptions,
+    },
     /// Run a timed script in virtual time and print the transcript.
     Script {
         /// The script file.
@@ -236,6 +276,21 @@ fn main() -> Result<()> {
             }
             bench(&what, games, &lang)
         }
+        Cmd::Config { print: _, options } => {
+            let settings = options.layers()?.settings()?;
+            settings.to_config()?;
+            let from = match &options.config {
+                Some(path) => path.display().to_string(),
+                None => match ansage::config::default_path() {
+                    Some(p) if p.exists() => p.display().to_string(),
+                    Some(p) => format!("{} (absent: built-in defaults)", p.display()),
+                    None => "built-in defaults".into(),
+                },
+            };
+            println!("# ansage settings; from {from} and the options given");
+            print!("{}", settings.to_toml());
+            Ok(())
+        }
         Cmd::Script { file, pgn: out } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("reading {}", file.display()))?;
@@ -266,16 +321,18 @@ fn main() -> Result<()> {
                 vec![Box::new(ansage::console::ConsoleSink {
                     braille: !no_braille,
                 })];
+            let layers = options.layers()?;
+            let settings = layers.settings()?;
             let (session, mut journal, start) = match resume {
                 Some(path) => {
-                    if options != GameOptions::default() {
+                    if layers.cli_sets_game() {
                         bail!(
                             "--resume takes the game's setup from the journal: leave out the other game options"
                         );
                     }
                     resume_game(&path, &mut sinks)?
                 }
-                None => new_game(&options, journal, no_journal, &mut sinks)?,
+                None => new_game(&settings, journal, no_journal, &mut sinks)?,
             };
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
@@ -311,19 +368,20 @@ type Sinks = Vec<Box<dyn Sink + Send>>;
 
 /// A new game, its journal in `journal` or in a new folder for the game (said at start).
 fn new_game(
-    options: &GameOptions,
+    settings: &ansage::config::Settings,
     journal: Option<PathBuf>,
     no_journal: bool,
     sinks: &mut Sinks,
 ) -> Result<(Session, Box<dyn Journal>, Timestamp)> {
-    let config = options.config()?;
+    let config = settings.to_config()?;
     let session = Session::new(config.clone())?;
-    if no_journal {
+    if no_journal || (journal.is_none() && !settings.journal.enabled) {
         return Ok((session, Box::new(NoJournal), Timestamp::ZERO));
     }
+    let base = Some(settings.journal.dir.clone()).filter(|d| !d.as_os_str().is_empty());
     let path = match journal {
         Some(path) => path,
-        None => game_dir(None, &game_name(&config))?.join("journal.txt"),
+        None => game_dir(base, &game_name(&config))?.join("journal.txt"),
     };
     let file = FileJournal::create(&path, &config)
         .with_context(|| format!("starting the journal {}", path.display()))?;

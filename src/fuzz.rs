@@ -1,0 +1,178 @@
+//! The entry functions of the fuzz targets (`fuzz/fuzz_targets/*.rs`, run by `.ci/fuzz.sh`).
+//!
+//! Each takes arbitrary bytes and drives one reader of untrusted text: heard words
+//! ([`resolve`]), typed moves ([`typed`]), scoresheets ([`pgn`]), the journal ([`journal`])
+//! and scripts ([`script`]). Player input never yields a Rust error, and no file may crash
+//! the program: a panic here is a bug. They live in the library (not in `fuzz/`) so that
+//! `tests/fuzz_seeds.rs` runs them on seed inputs in every test run and they cannot rot.
+//! They also check a few round trips the journal relies on (a setup line reads back the
+//! same configuration; an input's script line is a fixed point).
+
+use shakmaty::{Chess, Move, Position};
+
+use crate::core::input::Actor;
+use crate::core::journal;
+use crate::core::lang::Language;
+use crate::core::scoresheet::pgn_in;
+use crate::core::script;
+use crate::core::time::Timestamp;
+use crate::core::words::{Resolution, Typed, Utterance, vocabulary};
+
+/// Scripts whose last event is later than this (virtual time) are parsed but not run:
+/// a run is linear in the number of clock announcements, and a fuzz input must stay fast.
+const MAX_RUN: Timestamp = Timestamp::from_millis(4 * 3600 * 1000);
+
+/// Inputs longer than this are cut (a recognizer's utterance, a typed line, a file
+/// fragment: the readers' cost grows with length, and a fuzz run must stay fast).
+const MAX_LEN: usize = 4096;
+
+/// The position and language a fuzz input starts with, and the rest of the input.
+///
+/// Byte 0 picks the language; byte 1 how many plies to play from the standard position
+/// (0-63); then one byte per ply picks a legal move. A finished game stops early.
+fn position(data: &[u8]) -> (Language, Chess, &[u8]) {
+    let (head, rest) = data.split_at(data.len().min(2));
+    let lang = Language::ALL[usize::from(head.first().copied().unwrap_or(0)) % 3];
+    let plies = usize::from(head.get(1).copied().unwrap_or(0) % 64).min(rest.len());
+    let (choices, rest) = rest.split_at(plies);
+    let mut pos = Chess::default();
+    for &b in choices {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        pos.play_unchecked(moves[usize::from(b) % moves.len()]);
+    }
+    (lang, pos, rest)
+}
+
+/// A subset of the legal moves (a which-question's candidates) when byte 0's low bit is
+/// set: the moves whose index bit is set in the next byte's pattern; and the rest.
+fn among<'a>(pos: &Chess, data: &'a [u8]) -> (Option<Vec<Move>>, bool, &'a [u8]) {
+    let (flags, mask, rest) = match data {
+        [flags, mask, rest @ ..] => (*flags, *mask, rest),
+        _ => return (None, false, data),
+    };
+    let scored = flags & 2 != 0;
+    if flags & 1 == 0 {
+        return (None, scored, rest);
+    }
+    let moves: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| mask & (1 << (i % 8)) != 0)
+        .map(|(_, m)| m)
+        .collect();
+    (Some(moves), scored, rest)
+}
+
+fn text(data: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(&data[..data.len().min(MAX_LEN)])
+}
+
+/// Heard words against a position: [`crate::core::words::Vocabulary::resolve`], with or
+/// without confidences and alternatives (`Felix:0.4|Eva:0.3`), with or without a
+/// which-question's candidates.
+/// Returns the resolution (for the seed tests).
+pub fn resolve(data: &[u8]) -> Resolution {
+    let (lang, pos, rest) = position(data);
+    let (among, scored, rest) = among(&pos, rest);
+    let text = text(rest);
+    let heard = if scored {
+        script::scored_utterance(&text).unwrap_or_else(|_| Utterance::from_text(&text))
+    } else {
+        Utterance::from_text(&text)
+    };
+    vocabulary(lang).resolve(&pos, &heard, among.as_deref())
+}
+
+/// Typed text against a position: [`crate::core::words::Vocabulary::parse_typed`] (SAN,
+/// UCI, the language's SAN, Appendix C forms, spelled-out words), and the console line
+/// parser. Returns what the text was read as.
+pub fn typed(data: &[u8]) -> Typed {
+    let (lang, pos, rest) = position(data);
+    let (among, _, rest) = among(&pos, rest);
+    let text = text(rest);
+    let _ = script::parse_console_line(&text, Actor::Player(pos.turn()));
+    vocabulary(lang).parse_typed(&pos, &text, among.as_deref())
+}
+
+/// A scoresheet file: [`pgn_in::read_pgn`], [`pgn_in::read_any`] (PGN, BRF, Unicode
+/// braille, a move list) in the language of byte 0. Returns the moves read by
+/// `read_any`, if it could.
+pub fn pgn(data: &[u8]) -> Option<usize> {
+    let (&first, rest) = data.split_first()?;
+    let lang = Language::ALL[usize::from(first) % 3];
+    let text = String::from_utf8_lossy(rest);
+    let _ = pgn_in::read_pgn(&text, lang);
+    pgn_in::read_any(&text, lang).ok().map(|s| s.moves.len())
+}
+
+/// A journal file: [`journal::read`] on the raw bytes when byte 0 is even; otherwise each
+/// line of the rest is framed with its right checksum first, so the fuzzer reaches the
+/// payloads (a CRC is out of its reach). When a setup survives, the good records are
+/// replayed ([`journal::replay`]) unless they span too long a time. Returns the records
+/// read and whether damage was found.
+pub fn journal(data: &[u8]) -> (usize, bool) {
+    let Some((&first, rest)) = data.split_first() else {
+        return (0, false);
+    };
+    let rest = &rest[..rest.len().min(MAX_LEN)];
+    let framed;
+    let bytes = if first % 2 == 0 {
+        rest
+    } else {
+        framed = String::from_utf8_lossy(rest)
+            .lines()
+            .map(journal::frame)
+            .collect::<String>();
+        framed.as_bytes()
+    };
+    let recovered = journal::read(bytes);
+    assert!(recovered.good_len <= bytes.len());
+    if let Some(damage) = &recovered.damage {
+        assert_eq!(damage.offset + damage.dropped, bytes.len());
+    }
+    let too_long = recovered.records.last().is_some_and(|r| r.at() > MAX_RUN);
+    if let Some(config) = recovered.config()
+        && !too_long
+    {
+        // The setup line of what was read reads back the same configuration.
+        if let Ok(line) = script::setup_line(config) {
+            let again = journal::read(journal::frame(&line).as_bytes());
+            assert_eq!(again.config(), Some(config), "setup line {line:?}");
+        }
+        let _ = journal::replay(&recovered);
+    }
+    (recovered.records.len(), recovered.damage.is_some())
+}
+
+/// A script: [`script::parse`], then [`script::run`] unless its events span too long a
+/// time; every input's script line ([`script::input_line`]) reads back as a fixed point.
+/// Returns the transcript's length, if the script was run.
+pub fn script(data: &[u8]) -> Option<usize> {
+    let text = text(data);
+    let parsed = script::parse(&text).ok()?;
+    for step in &parsed.steps {
+        if let script::Action::Input(input) = &step.action {
+            let line = script::input_line(step.at, input);
+            let again = script::parse(&line).map(|s| s.steps);
+            match again.as_deref() {
+                Ok([s]) => match &s.action {
+                    script::Action::Input(i) => {
+                        assert_eq!(script::input_line(s.at, i), line, "input line {line:?}")
+                    }
+                    script::Action::Wait => {
+                        assert!(line.ends_with(" arbiter wait"), "input line {line:?}")
+                    }
+                },
+                _ => panic!("input line {line:?} does not read back: {again:?}"),
+            }
+        }
+    }
+    if parsed.steps.last().is_some_and(|s| s.at > MAX_RUN) {
+        return None;
+    }
+    script::run(&parsed).ok().map(|r| r.transcript.len())
+}
