@@ -9,6 +9,7 @@
 //!   [`bench`](mod@crate::bench) (measurements).
 
 pub mod bench;
+pub mod braille;
 pub mod console;
 pub mod core;
 pub mod devices;
