@@ -9,6 +9,7 @@
 //!   [`bench`](mod@crate::bench) (measurements), [`fuzz`] (the fuzz targets' entry functions).
 
 pub mod bench;
+pub mod braille;
 pub mod config;
 pub mod console;
 pub mod core;

@@ -139,6 +139,8 @@ status-line = { $last } W{ $running ->
    *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } { $side } to move
+# The Braille display's piece list (board reading): the side, then its pieces.
+display-pieces = { $side }:
 
 ## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
 taken-back = Taken back to { $number }{ $dots } { $move }. { $side } to move.

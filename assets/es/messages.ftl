@@ -155,6 +155,8 @@ status-line = { $last } B{ $running ->
    *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } juegan { $side }
+# The Braille display's piece list (board reading): the side, then its pieces.
+display-pieces = { $side }:
 
 ## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
 taken-back = Anulado hasta { $number }{ $dots } { $move }. Juegan { $side }.

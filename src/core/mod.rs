@@ -5,6 +5,7 @@
 
 pub mod clock;
 pub mod commands;
+pub mod display;
 pub mod grammar;
 pub mod input;
 pub mod journal;

@@ -1421,31 +1421,7 @@ impl Session {
     /// (m:ss, h:mm:ss from an hour up) and whose clock runs; without a clock, whose move
     /// it is. A display adapter calls this every second while a clock runs.
     pub fn status_line(&self, now: Timestamp) -> String {
-        let last = match self.history.last() {
-            Some(ply) => {
-                let san = self.vocab.localized_san(&ply.before, ply.mv);
-                let dots = if ply.made.side.is_white() { "." } else { "..." };
-                format!("{}{dots}{san}", ply.made.number)
-            }
-            None => "-".to_owned(),
-        };
-        let msg = match &self.clock {
-            Some(clock) => Message::new("status-line")
-                .arg("last", last)
-                .arg("white", clock_text(clock.remaining(Color::White, now)))
-                .arg("black", clock_text(clock.remaining(Color::Black, now)))
-                .arg(
-                    "running",
-                    match clock.running() {
-                        Some(c) => color_key(c),
-                        None => Arg::Text("none".into()),
-                    },
-                ),
-            None => Message::new("status-line-no-clock")
-                .arg("last", last)
-                .arg("side", self.vocab.color_name(self.pos.turn())),
-        };
-        self.phrases.braille(&msg)
+        crate::core::display::StatusSource::of(self).line(&self.phrases, self.vocab, now)
     }
 
     /// Says a message to `to`, in speech and in Braille, and remembers it for repeat.
