@@ -14,4 +14,5 @@ pub mod core;
 pub mod devices;
 pub mod hearing;
 pub mod journal;
+pub mod speech;
 pub mod station;
