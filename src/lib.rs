@@ -14,5 +14,6 @@ pub mod core;
 pub mod devices;
 pub mod hearing;
 pub mod journal;
+pub mod record;
 pub mod speech;
 pub mod station;

@@ -136,7 +136,10 @@ mod tests {
             assert_eq!(s.len(), 48 * ms, "{tone:?}");
             let peak = s.iter().fold(0f32, |m, x| m.max(x.abs()));
             assert!(peak > 0.3 && peak <= 0.5, "{tone:?} peak {peak}");
-            assert!(s[0].abs() < 0.01 && s[s.len() - 1].abs() < 0.05, "{tone:?} clicks");
+            assert!(
+                s[0].abs() < 0.01 && s[s.len() - 1].abs() < 0.05,
+                "{tone:?} clicks"
+            );
         }
     }
 

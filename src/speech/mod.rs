@@ -39,6 +39,9 @@ use schedule::{Action, DropReason, Scheduler, Staleness};
 /// command line). Rate, pitch and volume are speech-dispatcher's scale, -100 to 100.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpeechConfig {
+    /// The game's language: its voice is chosen when the synthesizer starts (choosing one
+    /// asks speech-dispatcher for its whole voice list, which takes seconds).
+    pub language: Language,
     /// A voice by name (`voices()` of the synthesizer, e.g. `German+Max`); when unset, or
     /// not found, the first voice of the game's language is taken.
     pub voice: Option<String>,
@@ -60,6 +63,7 @@ pub struct SpeechConfig {
 impl Default for SpeechConfig {
     fn default() -> Self {
         SpeechConfig {
+            language: Language::De,
             voice: None,
             rate: 0,
             pitch: 0,
@@ -257,6 +261,8 @@ pub enum Msg {
     Event(SpeakerEvent),
     /// Say what waits, then end.
     Close,
+    /// Answer once nothing plays and nothing waits.
+    Idle(std::sync::mpsc::Sender<()>),
 }
 
 /// The [`Sink`] of the speech output: filters what its listeners should hear and hands it
@@ -272,8 +278,7 @@ pub struct SpeechSink {
 }
 
 /// A function that makes the synthesizer on the speech thread.
-pub type MakeSpeaker =
-    Box<dyn FnOnce(EventSender) -> Result<Box<dyn Speaker>, SpeechError> + Send>;
+pub type MakeSpeaker = Box<dyn FnOnce(EventSender) -> Result<Box<dyn Speaker>, SpeechError> + Send>;
 
 impl SpeechSink {
     /// Starts the speech thread with the synthesizer `make` builds there; speaks what is
@@ -322,8 +327,9 @@ impl SpeechSink {
         listeners: Vec<Audience>,
         speaking: Speaking,
     ) -> Result<SpeechSink, SpeechError> {
-        let make: MakeSpeaker =
-            Box::new(move |events| Ok(Box::new(ConsoleSpeaker::new(out, events)) as Box<dyn Speaker>));
+        let make: MakeSpeaker = Box::new(move |events| {
+            Ok(Box::new(ConsoleSpeaker::new(out, events)) as Box<dyn Speaker>)
+        });
         SpeechSink::spawn(make, config, listeners, speaking)
     }
 
@@ -354,6 +360,16 @@ impl SpeechSink {
             Err(TrySendError::Full(m)) => tracing::warn!("speech queue full, dropped {m:?}"),
             Err(TrySendError::Disconnected(_)) => tracing::warn!("speech thread gone"),
         }
+    }
+
+    /// Waits until everything handed over so far has been said or dropped (at most
+    /// `limit`); whether it was.
+    pub fn wait_idle(&self, limit: Duration) -> bool {
+        let (tx, rx) = std::sync::mpsc::channel();
+        if self.tx.send(Msg::Idle(tx)).is_err() {
+            return false;
+        }
+        rx.recv_timeout(limit).is_ok()
     }
 
     /// Says what waits, then stops the thread (at most `limit` of waiting).
@@ -409,7 +425,8 @@ impl Sink for SpeechSink {
 /// How long to wait for a synthesizer's end event before taking the utterance as ended
 /// (a lost event must not silence the station): generous for the slowest rate.
 fn watchdog(u: &Utterance) -> Duration {
-    Duration::from_secs(5) + Duration::from_millis(200) * u32::try_from(u.text.chars().count()).unwrap_or(u32::MAX)
+    Duration::from_secs(5)
+        + Duration::from_millis(200) * u32::try_from(u.text.chars().count()).unwrap_or(u32::MAX)
 }
 
 /// The speech thread.
@@ -425,7 +442,13 @@ fn run(
     // The synthesizer's id of what plays, and since when we wait for its end.
     let mut current: Option<(u64, Instant)> = None;
     let mut closing = false;
+    let mut idle_waiters: Vec<std::sync::mpsc::Sender<()>> = Vec::new();
     loop {
+        if current.is_none() && sched.playing().is_none() && sched.waiting() == 0 {
+            for w in idle_waiters.drain(..) {
+                let _ = w.send(());
+            }
+        }
         if closing && current.is_none() && sched.playing().is_none() && sched.waiting() == 0 {
             break;
         }
@@ -441,7 +464,14 @@ fn run(
                 let now = Instant::now();
                 speaking.ended(now, tail);
                 let actions = sched.ended(now);
-                act(&mut *speaker, actions, &mut current, &trace, &speaking, tail);
+                act(
+                    &mut *speaker,
+                    actions,
+                    &mut current,
+                    &trace,
+                    &speaking,
+                    tail,
+                );
                 continue;
             }
             Err(RecvTimeoutError::Disconnected) => break,
@@ -454,6 +484,10 @@ fn run(
             }
             Msg::Close => {
                 closing = true;
+                Vec::new()
+            }
+            Msg::Idle(w) => {
+                idle_waiters.push(w);
                 Vec::new()
             }
             Msg::Event(ev) => {
@@ -480,11 +514,25 @@ fn run(
                 }
             }
         };
-        act(&mut *speaker, actions, &mut current, &trace, &speaking, tail);
+        act(
+            &mut *speaker,
+            actions,
+            &mut current,
+            &trace,
+            &speaking,
+            tail,
+        );
         // A synthesizer that refused an utterance will never end it: go on at once.
         while current.is_none() && sched.playing().is_some() {
             let actions = sched.ended(Instant::now());
-            act(&mut *speaker, actions, &mut current, &trace, &speaking, tail);
+            act(
+                &mut *speaker,
+                actions,
+                &mut current,
+                &trace,
+                &speaking,
+                tail,
+            );
         }
     }
 }
@@ -514,7 +562,9 @@ fn act(
                 Ok(id) => {
                     let now = Instant::now();
                     *current = Some((id, now));
-                    let latency = u.handed.map_or(Duration::ZERO, |h| now.saturating_duration_since(h));
+                    let latency = u
+                        .handed
+                        .map_or(Duration::ZERO, |h| now.saturating_duration_since(h));
                     trace.push(Traced::Accepted {
                         text: u.text.clone(),
                         latency,
@@ -555,7 +605,11 @@ mod tests {
         let parsed = script::parse(text).unwrap();
         // The stop key of the one who pressed it reaches the speech outputs as a hush.
         let run = script::run(&parsed).unwrap();
-        assert!(run.transcript.iter().any(|l| l == "@6.000 hush:black"), "{:?}", run.transcript);
+        assert!(
+            run.transcript.iter().any(|l| l == "@6.000 hush:black"),
+            "{:?}",
+            run.transcript
+        );
         // Replay the outputs step by step into a speech sink for white.
         let buf = Buf::default();
         let speaking = Speaking::new();
@@ -571,6 +625,8 @@ mod tests {
             if let script::Action::Input(input) = &step.action {
                 let outs = session.handle(input.clone(), step.at);
                 sink.deliver(step.at, &outs);
+                // Each step's words are said before the next step comes (as in a game).
+                assert!(sink.wait_idle(Duration::from_secs(10)));
             }
         }
         let trace = sink.trace();
@@ -580,7 +636,10 @@ mod tests {
         // The echo, the move number, black's move (to white), the move number, and the
         // repeat of it; nothing to black, and black's stop does not silence white.
         assert_eq!(lines.len(), 5, "{printed}");
-        assert!(lines.iter().all(|l| l.starts_with("speak:white ")), "{printed}");
+        assert!(
+            lines.iter().all(|l| l.starts_with("speak:white ")),
+            "{printed}"
+        );
         assert_eq!(lines[0], "speak:white Eva vier?");
         assert_eq!(lines[2], "speak:white Eva fünf.");
         assert_eq!(lines[3], lines[4], "repeat says it again: {printed}");

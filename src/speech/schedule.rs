@@ -170,8 +170,12 @@ impl Scheduler {
     fn next(&mut self, now: Instant) -> Vec<Action> {
         let mut actions = Vec::new();
         // Most urgent first, then in order of arrival.
-        self.queue
-            .sort_by(|a, b| b.utterance.priority.cmp(&a.utterance.priority).then(a.seq.cmp(&b.seq)));
+        self.queue.sort_by(|a, b| {
+            b.utterance
+                .priority
+                .cmp(&a.utterance.priority)
+                .then(a.seq.cmp(&b.seq))
+        });
         while !self.queue.is_empty() {
             let w = self.queue.remove(0);
             let age = now.saturating_duration_since(w.received);
@@ -234,7 +238,10 @@ mod tests {
         let cases: Vec<(&str, Vec<Step>, Vec<&str>)> = vec![
             (
                 "a move interrupts a reminder",
-                vec![Push("noch 5 Minuten", Reminder, 0), Push("Springer f3", Move, 100)],
+                vec![
+                    Push("noch 5 Minuten", Reminder, 0),
+                    Push("Springer f3", Move, 100),
+                ],
                 vec![
                     "say noch 5 Minuten",
                     "cancel",
@@ -244,7 +251,10 @@ mod tests {
             ),
             (
                 "a flag interrupts a move",
-                vec![Push("Springer f3", Move, 0), Push("Zeit abgelaufen", Urgent, 100)],
+                vec![
+                    Push("Springer f3", Move, 0),
+                    Push("Zeit abgelaufen", Urgent, 100),
+                ],
                 vec![
                     "say Springer f3",
                     "cancel",
@@ -259,7 +269,11 @@ mod tests {
             ),
             (
                 "an answer does not cut a move short, and waits",
-                vec![Push("e4", Move, 0), Push("Weiß am Zug", Answer, 10), End(800)],
+                vec![
+                    Push("e4", Move, 0),
+                    Push("Weiß am Zug", Answer, 10),
+                    End(800),
+                ],
                 vec!["say e4", "say Weiß am Zug"],
             ),
             (
@@ -305,7 +319,11 @@ mod tests {
             ),
             (
                 "a reminder that waited too long is dropped",
-                vec![Push("e4", Move, 0), Push("noch 1 Minute", Reminder, 100), End(2000)],
+                vec![
+                    Push("e4", Move, 0),
+                    Push("noch 1 Minute", Reminder, 100),
+                    End(2000),
+                ],
                 vec!["say e4", "drop noch 1 Minute (TooOld)"],
             ),
             (
@@ -337,7 +355,12 @@ mod tests {
             ),
             (
                 "stop cancels and forgets",
-                vec![Push("e4", Move, 0), Push("Antwort", Answer, 10), Stop, End(50)],
+                vec![
+                    Push("e4", Move, 0),
+                    Push("Antwort", Answer, 10),
+                    Stop,
+                    End(50),
+                ],
                 vec![
                     "say e4",
                     "cancel",
