@@ -17,4 +17,6 @@ pub mod devices;
 pub mod fuzz;
 pub mod hearing;
 pub mod journal;
+pub mod record;
+pub mod speech;
 pub mod station;

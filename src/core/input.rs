@@ -74,11 +74,13 @@ pub enum Key {
     Pause,
     /// Restart the clocks after a pause.
     Resume,
+    /// Silence the station's speech to whoever pressed it (what is playing and what waits).
+    Stop,
 }
 
 impl Key {
     /// Every key with its script name.
-    pub const ALL: [(Key, &'static str); 8] = [
+    pub const ALL: [(Key, &'static str); 9] = [
         (Key::Start, "start"),
         (Key::Confirm, "confirm"),
         (Key::Cancel, "cancel"),
@@ -87,6 +89,7 @@ impl Key {
         (Key::Help, "help"),
         (Key::Pause, "pause"),
         (Key::Resume, "resume"),
+        (Key::Stop, "stop"),
     ];
 
     /// The key's name in scripts.

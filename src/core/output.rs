@@ -63,6 +63,9 @@ pub struct Speech {
     pub priority: Priority,
     /// For whom.
     pub to: Audience,
+    /// It reports something that could not be understood or done (a wrong or illegal
+    /// move, an act out of turn): the speech output may precede it with an error earcon.
+    pub error: bool,
 }
 
 /// Something to show on a Braille display.
@@ -207,6 +210,11 @@ pub enum Output {
     TakenBack {
         /// How many half-moves remain.
         plies: usize,
+    },
+    /// The `stop` key: silence what is being said to `to` and what waits to be said.
+    Hush {
+        /// Whose speech to silence.
+        to: Audience,
     },
 }
 

@@ -89,6 +89,31 @@ impl Message {
     }
 }
 
+/// The messages that report something that could not be understood or done: the speech
+/// output may precede them with an error earcon ([`crate::core::output::Speech::error`]).
+pub const ERROR_MESSAGES: [&str; 15] = [
+    "not-understood",
+    "illegal-move",
+    "not-your-move",
+    "nothing-to-confirm",
+    "nothing-to-cancel",
+    "no-draw-offer",
+    "claim-not-on-move",
+    "claim-move-unclear",
+    "claim-refused",
+    "clock-already-running",
+    "clock-not-running",
+    "arbiter-only",
+    "take-back-impossible",
+    "adjournment-impossible",
+    "journal-write-failed",
+];
+
+/// Whether a message id reports an error ([`ERROR_MESSAGES`]).
+pub fn is_error(id: &str) -> bool {
+    ERROR_MESSAGES.contains(&id)
+}
+
 /// The errors found while loading a language's Fluent files.
 #[derive(Debug, thiserror::Error)]
 #[error("{file}: {detail}")]
@@ -218,6 +243,16 @@ mod tests {
             got.sort();
             assert_eq!(got, want, "{lang}: message ids differ from de");
         }
+    }
+
+    #[test]
+    fn every_error_message_exists() {
+        let ids = Phrases::load(Language::De).unwrap().ids();
+        for id in ERROR_MESSAGES {
+            assert!(ids.iter().any(|i| i == id), "{id} is not a message");
+        }
+        assert!(is_error("illegal-move"));
+        assert!(!is_error("echo"));
     }
 
     #[test]

@@ -398,6 +398,7 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
         }
         Output::Status(text) => format!("{t} braille:status {text}"),
         Output::TakenBack { plies } => format!("{t} made takeback to ply {plies}"),
+        Output::Hush { to } => format!("{t} hush:{}", to.name()),
     }
 }
 

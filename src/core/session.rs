@@ -464,6 +464,11 @@ impl Session {
             Key::Help => Command::Ask(Question::Help),
             Key::Pause => Command::Pause,
             Key::Resume => Command::Resume,
+            Key::Stop => {
+                // Only the speech output acts on it; the session's state does not change.
+                out.push(Output::Hush { to: audience(by) });
+                return;
+            }
         };
         self.command(by, command, None, now, out);
     }
@@ -1432,6 +1437,7 @@ impl Session {
             lang: self.config.lang,
             priority,
             to,
+            error: crate::core::phrases::is_error(&msg.id),
         }));
         out.push(Output::Braille(Braille {
             text: self.phrases.braille(&msg),

@@ -1,0 +1,190 @@
+//! Speech through speech-dispatcher (what Orca uses), with the `tts` crate (feature
+//! `speech`).
+//!
+//! tts 0.26 has no `set_language` on Linux and its `voice()` panics, so the language is
+//! chosen by voice: [`choose_voice`] takes the configured voice by name, or the first voice
+//! of the utterance's language from `voices()` (espeak-ng's `German`, `Spanish (Spain)`,
+//! `English (Great Britain)`…), preferring the plain voice over its `+variant`s. German
+//! is the default (FIDE Laws Appendix D is played in German here).
+
+use crate::core::lang::Language;
+
+use super::{EventSender, Speaker, SpeakerEventKind, SpeechConfig, SpeechError, Utterance};
+
+/// A voice as the synthesizer lists it: name and language tag.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VoiceInfo {
+    /// Its name (`German`, `German+Max`).
+    pub name: String,
+    /// Its language tag (`de`, `es`, `en-GB`).
+    pub language: String,
+}
+
+/// The voice for `lang`: the configured one if it is listed and speaks that language (or
+/// any listed one by that name when `lang` has no voice), else the plain voice of the
+/// language (no `+variant`), else any voice of the language.
+pub fn choose_voice<'a>(
+    voices: &'a [VoiceInfo],
+    lang: Language,
+    wanted: Option<&str>,
+) -> Option<&'a VoiceInfo> {
+    let code = lang.code();
+    let speaks = |v: &VoiceInfo| {
+        v.language
+            .split(['-', '_'])
+            .next()
+            .is_some_and(|p| p.eq_ignore_ascii_case(code))
+    };
+    if let Some(w) = wanted
+        && let Some(v) = voices.iter().find(|v| v.name == w && speaks(v))
+    {
+        return Some(v);
+    }
+    voices
+        .iter()
+        .find(|v| speaks(v) && !v.name.contains('+'))
+        .or_else(|| voices.iter().find(|v| speaks(v)))
+}
+
+/// speech-dispatcher through the tts crate.
+pub struct TtsSpeaker {
+    tts: tts::Tts,
+    voices: Vec<tts::Voice>,
+    infos: Vec<VoiceInfo>,
+    wanted: Option<String>,
+    current: Option<Language>,
+}
+
+fn err(e: tts::Error) -> SpeechError {
+    SpeechError::Synth(e.to_string())
+}
+
+/// The number in an utterance id (its `Display` is `SpeechDispatcher(42)`).
+fn id_of(id: &tts::UtteranceId) -> u64 {
+    let digits: String = id
+        .to_string()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits.parse().unwrap_or(0)
+}
+
+impl TtsSpeaker {
+    /// Connects to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session), sets rate,
+    /// pitch and volume, and reports utterance begin and end to `events`.
+    pub fn open(config: &SpeechConfig, events: EventSender) -> Result<TtsSpeaker, SpeechError> {
+        let mut tts = tts::Tts::default().map_err(err)?;
+        let clamp = |v: i32| v.clamp(-100, 100) as f32;
+        tts.set_rate(clamp(config.rate)).map_err(err)?;
+        tts.set_pitch(clamp(config.pitch)).map_err(err)?;
+        tts.set_volume(clamp(config.volume)).map_err(err)?;
+        let voices = tts.voices().map_err(err)?;
+        let infos = voices
+            .iter()
+            .map(|v| VoiceInfo {
+                name: v.name(),
+                language: v.language().to_string(),
+            })
+            .collect();
+        let (begin, end, stop) = (events.clone(), events.clone(), events);
+        tts.on_utterance_begin(Some(Box::new(move |id| {
+            begin.send(id_of(&id), SpeakerEventKind::Began);
+        })))
+        .map_err(err)?;
+        tts.on_utterance_end(Some(Box::new(move |id| {
+            end.send(id_of(&id), SpeakerEventKind::Ended);
+        })))
+        .map_err(err)?;
+        tts.on_utterance_stop(Some(Box::new(move |id| {
+            stop.send(id_of(&id), SpeakerEventKind::Cancelled);
+        })))
+        .map_err(err)?;
+        let mut speaker = TtsSpeaker {
+            tts,
+            voices,
+            infos,
+            wanted: config.voice.clone(),
+            current: None,
+        };
+        speaker.select(config.language)?;
+        Ok(speaker)
+    }
+
+    /// The voices speech-dispatcher offers.
+    pub fn voices(&self) -> &[VoiceInfo] {
+        &self.infos
+    }
+
+    fn select(&mut self, lang: Language) -> Result<(), SpeechError> {
+        if self.current == Some(lang) {
+            return Ok(());
+        }
+        let chosen = choose_voice(&self.infos, lang, self.wanted.as_deref()).cloned();
+        match chosen.and_then(|c| self.voices.iter().find(|v| v.name() == c.name)) {
+            Some(v) => self.tts.set_voice(v).map_err(err)?,
+            None => tracing::warn!("speech: no {lang} voice; the server's default speaks"),
+        }
+        self.current = Some(lang);
+        Ok(())
+    }
+}
+
+impl Speaker for TtsSpeaker {
+    fn speak(&mut self, u: &Utterance) -> Result<u64, SpeechError> {
+        self.select(u.lang)?;
+        match self.tts.speak(u.text.as_str(), false).map_err(err)? {
+            Some(id) => Ok(id_of(&id)),
+            None => Err(SpeechError::Synth("no utterance id".into())),
+        }
+    }
+
+    fn stop(&mut self) -> Result<(), SpeechError> {
+        self.tts.stop().map(|_| ()).map_err(err)
+    }
+
+    fn describe(&self) -> String {
+        format!("speech-dispatcher, {} voices", self.infos.len())
+    }
+}
+
+/// A [`super::MakeSpeaker`] for [`super::SpeechSink::spawn`].
+pub fn maker(config: &SpeechConfig) -> super::MakeSpeaker {
+    let config = config.clone();
+    Box::new(move |events| {
+        TtsSpeaker::open(&config, events).map(|s| Box::new(s) as Box<dyn Speaker>)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn voices_by_language_and_name() {
+        let v = |name: &str, language: &str| VoiceInfo {
+            name: name.into(),
+            language: language.into(),
+        };
+        let voices = vec![
+            v("German+Max", "de"),
+            v("German", "de"),
+            v("Spanish (Spain)", "es"),
+            v("English (Great Britain)", "en-GB"),
+            v("English (America)+Anika", "en-US"),
+        ];
+        let name = |lang, wanted| choose_voice(&voices, lang, wanted).map(|v| v.name.as_str());
+        let cases = [
+            (Language::De, None, Some("German")),
+            (Language::De, Some("German+Max"), Some("German+Max")),
+            (Language::De, Some("Nonesuch"), Some("German")),
+            // A wanted voice of another language does not speak German words.
+            (Language::De, Some("Spanish (Spain)"), Some("German")),
+            (Language::Es, None, Some("Spanish (Spain)")),
+            (Language::En, None, Some("English (Great Britain)")),
+        ];
+        for (lang, wanted, want) in cases {
+            assert_eq!(name(lang, wanted), want, "{lang} {wanted:?}");
+        }
+        assert_eq!(choose_voice(&voices[..2], Language::Es, None), None);
+    }
+}
