@@ -8,6 +8,8 @@
 //!   (speech recognizers), and
 //!   [`bench`](mod@crate::bench) (measurements).
 
+#[cfg(feature = "audio")]
+pub mod audio;
 pub mod bench;
 pub mod console;
 pub mod core;

@@ -73,8 +73,7 @@ impl Rig {
 
     /// Starts recording the speaker sink to a 16 kHz mono WAV.
     pub fn record_speaker(&self, out: &Path) -> Recording {
-        let mon =
-            std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "speaker.monitor".into());
+        let mon = std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "speaker.monitor".into());
         let child = Command::new("parec")
             .args(["-d", &mon, "--rate=16000", "--channels=1", "--format=s16le"])
             .args(["--file-format=wav"])
