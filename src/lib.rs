@@ -8,6 +8,8 @@
 //!   (speech recognizers), and
 //!   [`bench`](mod@crate::bench) (measurements), [`fuzz`] (the fuzz targets' entry functions).
 
+#[cfg(feature = "audio")]
+pub mod audio;
 pub mod bench;
 pub mod braille;
 pub mod config;

@@ -28,6 +28,14 @@ pub enum StationInput {
     Input(Input),
     /// A console line, parsed against the session (its default actor is the side to move).
     ConsoleLine(String),
+    /// Something a device has to tell (the microphone lost or back): spoken and brailled
+    /// to `to` at once, not journaled (it is not an input to the session).
+    Notice {
+        /// Whom to tell.
+        to: Audience,
+        /// What, in the session's language.
+        message: Message,
+    },
     /// A device is done (stdin closed): stop.
     Shutdown,
 }
@@ -207,6 +215,12 @@ pub async fn run_journaled(
                 let input = match msg {
                     None | Some(StationInput::Shutdown) => break,
                     Some(StationInput::Input(input)) => Some(input),
+                    Some(StationInput::Notice { to, message }) => {
+                        let t = timeline.now();
+                        handle_due(&mut session, journal, sinks, t);
+                        deliver(sinks, t, &announce(&session, to, Priority::Urgent, &message));
+                        None
+                    }
                     Some(StationInput::ConsoleLine(line)) => {
                         let by = Actor::Player(shakmaty::Position::turn(session.position()));
                         match crate::core::script::parse_console_line(&line, by) {

@@ -197,3 +197,9 @@ journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
 journal-mismatch = Attention, arbiter: the journal differs from its replay. Recorded: { $expected }. Replayed: { $got }.
 journal-write-failed = Attention: the journal cannot be written ({ $error }). The input was not carried out.
 journal-empty = The journal { $path } holds no game.
+
+## The microphone (hearing): told once when it fails, once when it is back
+microphone-lost = The microphone has failed ({ $error }). Please type moves until it is back.
+microphone-lost-braille = mic failed: type
+microphone-back = The microphone is back.
+microphone-back-braille = mic back

@@ -213,3 +213,9 @@ journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
 journal-mismatch = Atención, árbitro: el diario no coincide con su repetición. Registrado: { $expected }. Repetido: { $got }.
 journal-write-failed = Atención: no se puede escribir el diario ({ $error }). La entrada no se ha ejecutado.
 journal-empty = El diario { $path } no contiene ninguna partida.
+
+## The microphone (hearing): told once when it fails, once when it is back
+microphone-lost = El micrófono ha fallado ({ $error }). Teclee las jugadas hasta que vuelva.
+microphone-lost-braille = micro falla: teclee
+microphone-back = El micrófono ha vuelto.
+microphone-back-braille = micro vuelve

@@ -14,8 +14,8 @@
 //! - [`simulated`]: a noisy channel that damages phrases as a recognizer would
 //!   (substitutions of acoustically close words, deletions, insertions, with confidences),
 //!   for `ansage bench voice`;
-//! - vosk (behind the `vosk` cargo feature, not yet written). How vosk's API maps onto the
-//!   trait:
+//! - [`vosk`](mod@self::vosk) (behind the `vosk` cargo feature): libvosk with a grammar of
+//!   the legal moves, switched at each turn. How vosk's API maps onto the trait:
 //!   - `Model::new(path)`; [`Recognizer::knows_word`] is `Model::find_word` /
 //!     `vosk_model_find_word(model, word) >= 0` (run over [`GrammarBuilder::all_words`]
 //!     once at start-up, and [`Grammar::retain_known`] before each `set_grammar`);
@@ -36,8 +36,14 @@
 //! resolution against the legal moves ([`crate::core::words::Vocabulary::resolve`]) stays
 //! necessary.
 
+pub mod actor;
 pub mod scripted;
 pub mod simulated;
+pub mod vocabulary;
+#[cfg(feature = "vosk")]
+pub mod vosk;
+
+use std::path::{Path, PathBuf};
 
 use crate::core::grammar::Grammar;
 #[cfg(doc)]
@@ -58,6 +64,9 @@ pub enum HearingError {
     /// Decoding the audio failed.
     #[error("decoding failed: {0}")]
     Decoding(String),
+    /// The model could not be loaded.
+    #[error("model: {0}")]
+    Model(String),
     /// A script could not be read.
     #[error("script line {line}: {detail}")]
     Script {
@@ -104,6 +113,29 @@ pub trait Recognizer {
         let _ = word;
         true
     }
+}
+
+/// The environment variable naming the vosk model's directory.
+pub const MODEL_ENV: &str = "ANSAGE_VOSK_MODEL";
+
+/// The model directory used when neither the configuration nor [`MODEL_ENV`] names one.
+pub const DEFAULT_MODEL: &str = "models/vosk-model-small-de-0.15";
+
+/// Where the vosk model is, in this order: the configuration (`configured`), the
+/// environment variable [`MODEL_ENV`] (its value passed as `env`), then [`DEFAULT_MODEL`]
+/// in the current directory or, failing that, in the project's source tree.
+pub fn model_dir(configured: Option<&Path>, env: Option<&std::ffi::OsStr>) -> PathBuf {
+    if let Some(dir) = configured {
+        return dir.to_path_buf();
+    }
+    if let Some(dir) = env.filter(|d| !d.is_empty()) {
+        return PathBuf::from(dir);
+    }
+    let here = PathBuf::from(DEFAULT_MODEL);
+    if here.is_dir() {
+        return here;
+    }
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_MODEL)
 }
 
 /// The words of `words` the recognizer's model does not have: the vocabulary check at
@@ -181,6 +213,19 @@ pub fn from_nbest(alternatives: &[(&str, f32)]) -> Utterance {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn model_dir_in_order_configuration_environment_default() {
+        let conf = Path::new("/x/conf-model");
+        let env = std::ffi::OsStr::new("/y/env-model");
+        assert_eq!(model_dir(Some(conf), Some(env)), conf);
+        assert_eq!(model_dir(None, Some(env)), Path::new(env));
+        assert!(
+            model_dir(None, Some(std::ffi::OsStr::new("")))
+                .ends_with("models/vosk-model-small-de-0.15")
+        );
+        assert!(model_dir(None, None).ends_with(DEFAULT_MODEL));
+    }
 
     #[test]
     fn nbest_gives_per_word_confidences_and_alternatives() {

@@ -1,0 +1,8 @@
+//! Audio devices (cargo feature `audio`): the microphone through cpal, resampled with
+//! rubato to what the recognizer takes (16 kHz mono, [`crate::hearing::actor::Chunk`]s of
+//! at most 100 ms).
+//!
+//! FIDE Laws D.2.1: the player announces the move aloud; [`capture`] brings the sound to
+//! the hearing actor ([`crate::hearing::actor`]).
+
+pub mod capture;

