@@ -71,6 +71,15 @@ pub trait Journal: Send {
     fn heartbeat(&self) -> Option<Duration> {
         None
     }
+    /// The journal's file, if it has one.
+    fn file(&self) -> Option<&Path> {
+        None
+    }
+    /// The station stops (quit, Ctrl-C) at `at`: everything written is made durable.
+    fn close(&mut self, at: Timestamp) -> Result<(), WriteError> {
+        let _ = at;
+        Ok(())
+    }
 }
 
 /// No journal (tests, benchmarks of other things, `--no-journal`).
@@ -223,6 +232,18 @@ impl Journal for FileJournal {
 
     fn heartbeat(&self) -> Option<Duration> {
         Some(HEARTBEAT)
+    }
+
+    fn file(&self) -> Option<&Path> {
+        Some(&self.path)
+    }
+
+    /// A last heartbeat at `at`, synced: a resume then restores the clocks to the instant
+    /// the station stopped.
+    fn close(&mut self, at: Timestamp) -> Result<(), WriteError> {
+        let at = at.max(self.last);
+        self.append(&journal::tick_record(at), at, true)?;
+        self.file.sync_data().map_err(Self::io(&self.path))
     }
 }
 

@@ -15,6 +15,7 @@ pub mod braille;
 pub mod config;
 pub mod console;
 pub mod core;
+pub mod demo;
 pub mod devices;
 pub mod fuzz;
 pub mod hearing;

@@ -17,6 +17,7 @@ use ansage::core::scoresheet::{self, Sheet};
 use ansage::core::script;
 use ansage::core::session::{Config, Session};
 use ansage::core::time::Timestamp;
+use ansage::devices::open::{Devices, Wanted};
 use ansage::journal::{FileJournal, Journal, NoJournal, Resumed};
 use ansage::station::Sink;
 
@@ -135,7 +136,7 @@ fn toml_string(text: &str) -> String {
 enum Cmd {
     /// Play a game; moves and questions are typed on the console, line by line.
     Play {
-        /// Use the console for input and output (the only front end so far).
+        /// The console only: open no other device (speech, Braille display, microphone).
         #[arg(long)]
         console: bool,
         /// Hide Braille lines on the console.
@@ -165,6 +166,13 @@ enum Cmd {
         /// Where to put the game's folder (default: the XDG data directory).
         #[arg(long)]
         out: Option<PathBuf>,
+        /// The console only: open no other device.
+        #[arg(long)]
+        console: bool,
+        /// How fast the scripted players act: the script's seconds times this (they
+        /// also wait until the station has finished speaking).
+        #[arg(long, default_value_t = 0.2)]
+        scale: f64,
     },
     /// FIDE Laws D.2.8: compare two scoresheets (PGN, BRF or a plain move list in any
     /// supported notation) and say where they last agree.
@@ -247,7 +255,11 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     match cli.command {
-        Cmd::Demo { out } => demo(out),
+        Cmd::Demo {
+            out,
+            console,
+            scale,
+        } => demo(out, console, scale),
         Cmd::Compare { a, b, lang } => compare(&a, &b, &lang),
         Cmd::Export {
             file,
@@ -314,15 +326,12 @@ fn main() -> Result<()> {
             resume,
             options,
         } => {
-            if !console {
-                bail!("only the console front end exists so far: use `ansage play --console`");
-            }
+            let layers = options.layers()?;
+            let settings = layers.settings()?;
             let mut sinks: Vec<Box<dyn Sink + Send>> =
                 vec![Box::new(ansage::console::ConsoleSink {
                     braille: !no_braille,
                 })];
-            let layers = options.layers()?;
-            let settings = layers.settings()?;
             let (session, mut journal, start) = match resume {
                 Some(path) => {
                     if layers.cli_sets_game() {
@@ -334,14 +343,36 @@ fn main() -> Result<()> {
                 }
                 None => new_game(&settings, journal, no_journal, &mut sinks)?,
             };
+            // The game's folder (beside its journal) takes the PGN, BRF and WAV.
+            let folder = journal
+                .file()
+                .and_then(|p| p.parent())
+                .map(Path::to_path_buf);
             let rt = tokio::runtime::Builder::new_multi_thread()
                 .enable_all()
                 .build()
                 .context("starting the runtime")?;
             let session = rt.block_on(async {
                 let (tx, rx) = tokio::sync::mpsc::channel(64);
-                let reader = ansage::console::spawn_reader(tx);
                 let timeline = ansage::station::Timeline::starting_at(start);
+                let devices = if console {
+                    None
+                } else {
+                    let wanted = Wanted::for_game(
+                        &settings,
+                        session.config(),
+                        folder.as_ref().map(|d| d.join("game.wav")),
+                    );
+                    let origin = (timeline.start, timeline.epoch.into_std());
+                    let devices = Devices::open(&settings, &wanted, &session, &tx, origin);
+                    report_devices(&devices);
+                    Some(devices)
+                };
+                let mut devices = devices;
+                if let Some(d) = devices.as_mut() {
+                    sinks.append(&mut d.sinks);
+                }
+                let reader = ansage::console::spawn_reader(tx);
                 let session = ansage::station::run_journaled(
                     session,
                     rx,
@@ -351,12 +382,21 @@ fn main() -> Result<()> {
                 )
                 .await;
                 drop(reader);
+                sinks.clear();
+                if let Some(d) = devices {
+                    d.close();
+                }
                 session
             });
             if let Some(out) = out {
                 std::fs::write(&out, pgn(&session))
                     .with_context(|| format!("writing {}", out.display()))?;
                 eprintln!("PGN written to {}", out.display());
+            }
+            if let Some(dir) = folder {
+                for line in write_records(&session, &dir)? {
+                    eprintln!("{line}");
+                }
             }
             rt.shutdown_background();
             Ok(())
@@ -365,6 +405,55 @@ fn main() -> Result<()> {
 }
 
 type Sinks = Vec<Box<dyn Sink + Send>>;
+
+/// Says on the console which devices are there and which are missing (and what to do).
+fn report_devices(devices: &Devices) {
+    for status in &devices.status {
+        eprintln!("device: {status}");
+    }
+    let missing: Vec<&str> = devices.missing().map(|s| s.device.as_str()).collect();
+    if !missing.is_empty() {
+        eprintln!(
+            "device: missing {}; the game goes on with the console and what is there",
+            missing.join(", "),
+        );
+    }
+}
+
+/// FIDE Laws D.2.6: the scoresheet of a session's game.
+fn session_sheet(session: &Session) -> Sheet {
+    Sheet::from_plies(
+        &session.config().info,
+        session.config().clock.as_ref().map(|c| c.white.to_string()),
+        session.result().map(|r| r.pgn().to_owned()),
+        session.initial_position(),
+        session.history(),
+    )
+}
+
+/// Writes the game's PGN and Braille scoresheet into its folder; says where each went.
+fn write_records(session: &Session, dir: &Path) -> Result<Vec<String>> {
+    let mut said = Vec::new();
+    let pgn_path = dir.join("game.pgn");
+    std::fs::write(&pgn_path, pgn(session))
+        .with_context(|| format!("writing {}", pgn_path.display()))?;
+    said.push(format!("PGN: {}", pgn_path.display()));
+    let sheet = session_sheet(session);
+    let lang = session.config().lang;
+    let brf_path = dir.join("game.brf");
+    std::fs::write(&brf_path, scoresheet::brf::render_brf(&sheet, lang))
+        .with_context(|| format!("writing {}", brf_path.display()))?;
+    said.push(format!("BRF: {}", brf_path.display()));
+    let wav = dir.join("game.wav");
+    if wav.is_file() {
+        said.push(format!(
+            "WAV: {} (marks: {})",
+            wav.display(),
+            ansage::record::audio::index_path(&wav).display()
+        ));
+    }
+    Ok(said)
+}
 
 /// A new game, its journal in `journal` or in a new folder for the game (said at start).
 fn new_game(
@@ -511,27 +600,89 @@ fn game_dir(base: Option<PathBuf>, name: &str) -> Result<PathBuf> {
     Ok(dir)
 }
 
-fn demo(out: Option<PathBuf>) -> Result<()> {
+fn demo(out: Option<PathBuf>, console_only: bool, scale: f64) -> Result<()> {
     let text = include_str!("../assets/demo/seed_game_de.script");
     let mut parsed = script::parse(text).context("the demo script")?;
     parsed.config.info.event = "ansage demo: FIDE Laws Appendix C".into();
     parsed.config.info.date = chrono::Local::now().format("%Y.%m.%d").to_string();
-    let run = script::run(&parsed)?;
-    for line in &run.transcript {
+    let config = parsed.config.clone();
+    let dir = game_dir(out, "demo")?;
+    let session = Session::new(config.clone())?;
+    let journal_path = dir.join("journal.txt");
+    let mut journal = FileJournal::create(&journal_path, &config)
+        .with_context(|| format!("starting the journal {}", journal_path.display()))?;
+    // The demo's own defaults: the user's configuration file is not read, so that the
+    // demo plays the same everywhere.
+    let settings = ansage::config::Settings::default();
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the runtime")?;
+    let session = rt.block_on(async {
+        let (tx, rx) = tokio::sync::mpsc::channel(64);
+        let mut sinks: Sinks = vec![Box::new(ansage::console::ConsoleSink { braille: true })];
+        let devices = if console_only {
+            None
+        } else {
+            let wanted = Wanted {
+                microphone: false,
+                ..Wanted::for_game(&settings, &config, None)
+            };
+            let origin = (Timestamp::ZERO, std::time::Instant::now());
+            let devices = Devices::open(&settings, &wanted, &session, &tx, origin);
+            report_devices(&devices);
+            Some(devices)
+        };
+        // The game starts once the devices are open.
+        let timeline = ansage::station::Timeline::starting_at(Timestamp::ZERO);
+        let mut devices = devices;
+        let speaking = devices
+            .as_ref()
+            .map_or_else(ansage::devices::Speaking::new, |d| d.speaking.clone());
+        if let Some(d) = devices.as_mut() {
+            sinks.append(&mut d.sinks);
+        }
+        let pace = ansage::demo::Pace {
+            scale,
+            ..ansage::demo::Pace::default()
+        };
+        let driver = tokio::spawn(ansage::demo::drive(
+            parsed.steps.clone(),
+            timeline,
+            tx,
+            speaking,
+            pace,
+        ));
+        let session =
+            ansage::station::run_journaled(session, rx, &mut sinks, timeline, &mut journal).await;
+        let _ = driver.await;
+        sinks.clear();
+        if let Some(d) = devices {
+            d.close();
+        }
+        session
+    });
+    rt.shutdown_background();
+    println!("Journal: {}", journal_path.display());
+    for line in write_records(&session, &dir)? {
         println!("{line}");
     }
-    let dir = game_dir(out, "demo")?;
-    let pgn_path = dir.join("game.pgn");
-    std::fs::write(&pgn_path, pgn(&run.session))
-        .with_context(|| format!("writing {}", pgn_path.display()))?;
-    let transcript_path = dir.join("transcript.txt");
-    std::fs::write(&transcript_path, run.transcript.join("\n") + "\n")
-        .with_context(|| format!("writing {}", transcript_path.display()))?;
-    println!("PGN: {}", pgn_path.display());
-    println!("Transcript: {}", transcript_path.display());
-    println!(
-        "Devices: speech, Braille display and microphone are not built in yet; everything was printed here."
-    );
+    // The spoken scoresheet (FIDE Laws D.2.6: the moves on a recording device).
+    let wav = dir.join("game.wav");
+    let sheet = session_sheet(&session);
+    match ansage::record::spoken::render(
+        &sheet,
+        config.lang,
+        &wav,
+        &ansage::record::spoken::SpokenOptions::default(),
+    ) {
+        Ok(cues) => println!(
+            "WAV: {} (the spoken scoresheet, {} moves, espeak-ng)",
+            wav.display(),
+            cues.len()
+        ),
+        Err(e) => println!("WAV: not written ({e}); install espeak-ng for the spoken scoresheet"),
+    }
     Ok(())
 }
 
@@ -600,13 +751,7 @@ fn read_sheet(
             eprintln!("{}: {}", path.display(), phrases.speech(&msg));
         }
         let session = &replay.session;
-        let sheet = Sheet::from_plies(
-            &session.config().info,
-            session.config().clock.as_ref().map(|c| c.white.to_string()),
-            session.result().map(|r| r.pgn().to_owned()),
-            session.initial_position(),
-            session.history(),
-        );
+        let sheet = session_sheet(session);
         let clocks = session.history().iter().map(|p| p.made.clock).collect();
         return Ok((sheet, clocks));
     }

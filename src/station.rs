@@ -249,5 +249,10 @@ pub async fn run_journaled(
             _ = tokio::signal::ctrl_c() => break,
         }
     }
+    let t = timeline.now();
+    handle_due(&mut session, journal, sinks, t);
+    if let Err(e) = journal.close(t) {
+        journal_failed(&session, sinks, t, &e);
+    }
     session
 }

@@ -7,6 +7,8 @@
 //! cargo features (`vosk`, `audio`, `speech`, `braille`); a console or fake backend is
 //! always built, and a missing device is reported, never silently skipped.
 
+pub mod open;
+
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
