@@ -36,4 +36,6 @@ fn main() {
     println!("cargo:rerun-if-changed={}", lib.display());
     println!("cargo:rustc-link-search=native={}", dir.display());
     println!("cargo:rustc-link-arg=-Wl,-rpath,{}", dir.display());
+    // `ansage doctor` says which libvosk the program was linked with.
+    println!("cargo:rustc-env=ANSAGE_VOSK_LIB={}", lib.display());
 }

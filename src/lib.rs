@@ -17,6 +17,7 @@ pub mod console;
 pub mod core;
 pub mod demo;
 pub mod devices;
+pub mod doctor;
 pub mod fuzz;
 pub mod hearing;
 pub mod journal;

@@ -238,6 +238,13 @@ enum Cmd {
         #[command(flatten)]
         options: GameOptions,
     },
+    /// Check every device and resource (microphone, libvosk, the vosk model and its
+    /// vocabulary, speech-dispatcher and a voice for the language, BrlAPI, espeak-ng) and
+    /// say what to install or set. Exit status 1 when something is missing.
+    Doctor {
+        #[command(flatten)]
+        options: GameOptions,
+    },
     /// Run a timed script in virtual time and print the transcript.
     Script {
         /// The script file.
@@ -287,6 +294,22 @@ fn main() -> Result<()> {
                 return Ok(());
             }
             bench(&what, games, &lang)
+        }
+        Cmd::Doctor { options } => {
+            let settings = options.layers()?.settings()?;
+            let lang = settings.to_config()?.lang;
+            let report = ansage::doctor::check(&settings, lang);
+            for status in &report {
+                println!("{status}");
+            }
+            let missing = report.iter().filter(|s| !s.present).count();
+            if missing == 0 {
+                println!("doctor: everything is there");
+                Ok(())
+            } else {
+                println!("doctor: {missing} missing (the station still runs on the console)");
+                std::process::exit(1);
+            }
         }
         Cmd::Config { print: _, options } => {
             let settings = options.layers()?.settings()?;
