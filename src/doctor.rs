@@ -47,11 +47,7 @@ fn microphone(settings: &Settings) -> DeviceStatus {
         }
         DeviceStatus::present(
             "microphone",
-            format!(
-                "{} input device(s): {}",
-                devices.len(),
-                devices.join(", ")
-            ),
+            format!("{} input device(s): {}", devices.len(), devices.join(", ")),
         )
     }
     #[cfg(not(feature = "audio"))]
@@ -72,8 +68,7 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
             "libvosk",
             format!("linked: {}", env!("ANSAGE_VOSK_LIB")),
         )];
-        let configured =
-            Some(settings.voice.model.as_path()).filter(|p| !p.as_os_str().is_empty());
+        let configured = Some(settings.voice.model.as_path()).filter(|p| !p.as_os_str().is_empty());
         let env = std::env::var_os(MODEL_ENV);
         let dir = model_dir(configured, env.as_deref());
         crate::hearing::vosk::set_log_level(-1);
@@ -121,7 +116,10 @@ fn speech(settings: &Settings, lang: Language) -> DeviceStatus {
         let tts = match tts::Tts::default() {
             Ok(t) => t,
             Err(e) => {
-                return DeviceStatus::absent("speech", format!("speech-dispatcher: {e}: {install}"));
+                return DeviceStatus::absent(
+                    "speech",
+                    format!("speech-dispatcher: {e}: {install}"),
+                );
             }
         };
         let voices = match tts.voices() {

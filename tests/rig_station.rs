@@ -1,0 +1,331 @@
+//! End-to-end tests of the station as a process, on the device rig (tests/rig/README.md):
+//! `ansage play` with real speech-dispatcher, BRLTTY's virtual display and PulseAudio, as
+//! a blind player, a sighted opponent and an arbiter would use it; and the faults: a
+//! speech server or BRLTTY that dies mid-game, the station killed with -9 and resumed.
+//!
+//! Real devices take real time: these tests wait for events with a timeout, and press the
+//! display's keys at a person's pace.
+
+#[path = "support/rig.rs"]
+mod rig;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use rig::{Rig, wait_until};
+
+const WAIT: Duration = Duration::from_secs(30);
+
+/// The rig has one display, one speaker: the tests take turns.
+static TURN: Mutex<()> = Mutex::new(());
+
+fn turn() -> std::sync::MutexGuard<'static, ()> {
+    TURN.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A running `ansage play`.
+struct Station {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    out: Arc<Mutex<Vec<String>>>,
+    err: Arc<Mutex<Vec<String>>>,
+    journal: PathBuf,
+}
+
+fn collect(stream: impl std::io::Read + Send + 'static, into: Arc<Mutex<Vec<String>>>) {
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            into.lock().unwrap().push(line);
+        }
+    });
+}
+
+impl Station {
+    /// Starts `ansage play ARGS` with its journal at `dir/game/journal.txt`.
+    fn start(dir: &Path, args: &[&str]) -> Station {
+        let journal = dir.join("game").join("journal.txt");
+        std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
+        let path = journal.to_str().unwrap().to_owned();
+        Station::spawn(dir, &["play", "--journal", &path], args, journal)
+    }
+
+    /// Resumes the game in `journal`.
+    fn resume(dir: &Path, journal: &Path) -> Station {
+        Station::spawn(
+            dir,
+            &["play", "--resume", journal.to_str().unwrap()],
+            &[],
+            journal.to_path_buf(),
+        )
+    }
+
+    fn spawn(dir: &Path, base: &[&str], args: &[&str], journal: PathBuf) -> Station {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .args(base)
+            .args(args)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .env("RUST_LOG", "warn")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("ansage");
+        let out = Arc::new(Mutex::new(Vec::new()));
+        let err = Arc::new(Mutex::new(Vec::new()));
+        collect(child.stdout.take().unwrap(), Arc::clone(&out));
+        collect(child.stderr.take().unwrap(), Arc::clone(&err));
+        let stdin = child.stdin.take();
+        Station {
+            child,
+            stdin,
+            out,
+            err,
+            journal,
+        }
+    }
+
+    fn line(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{text}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn out(&self) -> Vec<String> {
+        self.out.lock().unwrap().clone()
+    }
+
+    fn err(&self) -> Vec<String> {
+        self.err.lock().unwrap().clone()
+    }
+
+    /// Waits until a line of stdout contains `what`.
+    fn shows(&self, what: &str) -> bool {
+        wait_until(WAIT, || self.out().iter().any(|l| l.contains(what)))
+    }
+
+    /// Waits until a line of stdout after the first `from` lines contains `what`.
+    fn shows_after(&self, from: usize, what: &str) -> bool {
+        wait_until(WAIT, || {
+            self.out().iter().skip(from).any(|l| l.contains(what))
+        })
+    }
+
+    /// Waits until the devices are reported; returns the report.
+    fn devices(&self) -> Vec<String> {
+        assert!(
+            wait_until(WAIT, || self
+                .err()
+                .iter()
+                .filter(|l| l.starts_with("device: "))
+                .count()
+                >= 3),
+            "no device report: {:?}",
+            self.err()
+        );
+        self.err()
+            .into_iter()
+            .filter(|l| l.starts_with("device: "))
+            .collect()
+    }
+
+    /// Ends the station with `quit`; its exit status must be success.
+    fn quit(mut self) -> (Vec<String>, Vec<String>) {
+        self.line("quit");
+        drop(self.stdin.take());
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(st) = self.child.try_wait().unwrap() {
+                assert!(st.success(), "ansage ended with {st}: {:?}", self.err());
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "ansage did not stop: {:?}",
+                self.err()
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        // The reader threads see the end of the pipes.
+        std::thread::sleep(Duration::from_millis(100));
+        (self.out(), self.err())
+    }
+
+    fn kill9(mut self) -> PathBuf {
+        self.child.kill().unwrap();
+        let _ = self.child.wait();
+        self.journal.clone()
+    }
+}
+
+/// The Virtual driver's PassDots argument for a character of the rig's German text table
+/// (letters; a digit is the letter a-j plus dot 6).
+fn chord(c: char) -> u8 {
+    let letter = |c: char| ansage::core::scoresheet::braille::text_to_cells(&c.to_string())[0].0;
+    match c {
+        '1'..='9' => letter((b'a' + (c as u8 - b'1')) as char) | 0b10_0000,
+        c => letter(c),
+    }
+}
+
+/// Presses a key on the emulated display at a person's pace (BRLTTY's Virtual driver takes
+/// one command per read from its socket).
+fn press(rig: &Rig, key: &str) {
+    rig.press(key);
+    std::thread::sleep(Duration::from_millis(80));
+}
+
+/// Types a move on the display's Braille keyboard and sends it (Enter).
+fn type_on_display(rig: &Rig, text: &str) {
+    for c in text.chars() {
+        press(rig, &format!("PassDots {}", chord(c)));
+    }
+    press(rig, "Return");
+}
+
+/// Whether the display has shown these cells (its log keeps every line it showed).
+fn displayed(rig: &Rig, text: &str) -> bool {
+    let want = ansage::core::scoresheet::braille::text_to_cells(text);
+    let want = ansage::core::display::vr_dots(&want);
+    let log = rig.vr_dir().join("vr.log");
+    wait_until(WAIT, || {
+        std::fs::read_to_string(&log)
+            .unwrap_or_default()
+            .lines()
+            .any(|l| l.contains(&want))
+    })
+}
+
+/// The game's PGN from its folder, whitespace collapsed to single spaces.
+fn folder_pgn(journal: &Path) -> String {
+    std::fs::read_to_string(journal.parent().unwrap().join("game.pgn"))
+        .unwrap_or_default()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_game_through_the_station_with_speech_braille_and_console() {
+    let Some(rig) = rig::rig("a_game_through_the_station_with_speech_braille_and_console") else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    // White is blind and plays on the Braille display; Black is sighted and types.
+    let mut station = Station::start(
+        dir.path(),
+        &[
+            "--vi",
+            "white",
+            "--tc",
+            "600",
+            "--set",
+            "input.white=braille",
+            "--set",
+            "white=\"Blind\"",
+        ],
+    );
+    let devices = station.devices();
+    assert!(
+        devices
+            .iter()
+            .any(|l| l.contains("ok") && l.contains("speech")),
+        "{devices:?}"
+    );
+    assert!(
+        devices
+            .iter()
+            .any(|l| l.contains("ok") && l.contains("Braille display")),
+        "{devices:?}"
+    );
+    let recording = rig.record_speaker(&dir.path().join("speaker.wav"));
+    station.line("arbiter key start");
+    assert!(station.shows("clock arbiter start"));
+    // D.2.3: White's move typed on the display is echoed (display and speech), confirmed
+    // with Enter, then made.
+    type_on_display(&rig, "e2e4");
+    assert!(station.shows("say:white Eva vier?"), "{:?}", station.out());
+    assert!(displayed(&rig, "e4?"), "the echo is not on the display");
+    press(&rig, "Return");
+    assert!(station.shows("made 1. e4"), "{:?}", station.out());
+    // Black types on the console: made at once (a sighted player), announced to White.
+    station.line("black e5");
+    assert!(station.shows("made 1... e5"), "{:?}", station.out());
+    assert!(station.shows("say:white Eva fünf."), "{:?}", station.out());
+    assert!(displayed(&rig, "e5"), "Black's move is not on the display");
+    // White again.
+    type_on_display(&rig, "g1f3");
+    assert!(
+        station.shows("say:white Springer Felix drei?"),
+        "{:?}",
+        station.out()
+    );
+    press(&rig, "Return");
+    assert!(station.shows("made 2. Nf3"), "{:?}", station.out());
+    // Give the last announcement time to be spoken.
+    let spoken_by = Instant::now() + Duration::from_secs(3);
+    while Instant::now() < spoken_by {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let (out, err) = station.quit();
+    let wav = recording.stop();
+    // What the station said reached the speaker: non-silent, and as long as the game.
+    let rms = rig::wav_rms(&wav);
+    let secs = rig::wav_seconds(&wav);
+    assert!(rms > 0.01, "the speaker stayed silent (rms {rms})");
+    assert!(secs > 3.0, "the recording is {secs} s");
+    // The records: the PGN in the game's folder has the three moves and the clock.
+    let pgn = folder_pgn(&dir.path().join("game").join("journal.txt"));
+    assert!(pgn.contains("1. e4 { [%clk"), "{pgn}");
+    assert!(pgn.contains("} e5 { [%clk"), "{pgn}");
+    assert!(pgn.contains("2. Nf3"), "{pgn}");
+    assert!(pgn.contains("[White \"Blind\"]"), "{pgn}");
+    assert!(
+        err.iter().any(|l| l.starts_with("BRF: ")),
+        "no BRF written: {err:?}"
+    );
+    assert!(!out.is_empty());
+}
+
+#[test]
+fn killed_with_sigkill_the_station_resumes_everything_made() {
+    let Some(_rig) = rig::rig("killed_with_sigkill_the_station_resumes_everything_made") else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    let mut station = Station::start(dir.path(), &["--vi", "white", "--tc", "600"]);
+    station.devices();
+    station.line("arbiter key start");
+    for (line, made) in [
+        ("white e4", None),
+        ("white ja", Some("made 1. e4")),
+        ("black c5", Some("made 1... c5")),
+        ("white Nf3", None),
+        ("white ja", Some("made 2. Nf3")),
+    ] {
+        station.line(line);
+        if let Some(m) = made {
+            assert!(station.shows(m), "{m}: {:?}", station.out());
+        }
+    }
+    let journal = station.kill9();
+    let mut again = Station::resume(dir.path(), &journal);
+    again.devices();
+    assert!(again.shows("restored"), "{:?}", again.out());
+    let from = again.out().len();
+    // The game goes on where it stopped: Black to move, the clocks restored and paused.
+    again.line("arbiter key start");
+    again.line("black d6");
+    assert!(again.shows_after(from, "made 2... d6"), "{:?}", again.out());
+    let (_out, _err) = again.quit();
+    let pgn = folder_pgn(&journal);
+    assert!(pgn.contains("1. e4"), "{pgn}");
+    assert!(pgn.contains("2. Nf3"), "{pgn}");
+    assert!(pgn.contains("d6"), "{pgn}");
+}
