@@ -329,3 +329,85 @@ fn killed_with_sigkill_the_station_resumes_everything_made() {
     assert!(pgn.contains("2. Nf3"), "{pgn}");
     assert!(pgn.contains("d6"), "{pgn}");
 }
+
+/// When the first non-silent 10 ms block of a 16 kHz mono WAV starts, in seconds.
+fn first_sound(wav: &Path) -> Option<f64> {
+    let mut r = hound::WavReader::open(wav).ok()?;
+    let samples: Vec<i16> = r.samples::<i16>().map_while(Result::ok).collect();
+    samples
+        .chunks(160)
+        .position(|c| c.iter().any(|s| s.unsigned_abs() > 1000))
+        .map(|i| i as f64 * 0.01)
+}
+
+fn script(rig: &Rig, name: &str, args: &[&str]) {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rig").join(name);
+    let st = Command::new("bash")
+        .arg(here)
+        .args(args)
+        .arg(&rig.dir)
+        .status()
+        .expect("bash");
+    assert!(st.success(), "{name} {args:?} failed");
+}
+
+#[test]
+fn the_game_goes_on_when_speech_and_brltty_die_and_both_come_back() {
+    let Some(rig) = rig::rig("the_game_goes_on_when_speech_and_brltty_die_and_both_come_back")
+    else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    let mut station = Station::start(
+        dir.path(),
+        &["--vi", "white", "--tc", "600", "--set", "input.white=braille"],
+    );
+    station.devices();
+    station.line("arbiter key start");
+    station.line("white e4");
+    station.line("white ja");
+    assert!(station.shows("made 1. e4"), "{:?}", station.out());
+
+    // speech-dispatcher dies: the game goes on (console and display).
+    script(&rig, "speechd.sh", &["stop"]);
+    station.line("black e5");
+    assert!(station.shows("made 1... e5"), "{:?}", station.out());
+    assert!(displayed(&rig, "e5"), "Black's move is not on the display");
+    type_on_display(&rig, "g1f3");
+    press(&rig, "Return");
+    assert!(station.shows("made 2. Nf3"), "{:?}", station.out());
+
+    // It comes back: within 2 s the station is heard again.
+    script(&rig, "speechd.sh", &["start"]);
+    let back = Instant::now();
+    let recording = rig.record_speaker(&dir.path().join("back.wav"));
+    let started = Instant::now();
+    station.line("black Nc6");
+    assert!(station.shows("made 2... Nc6"), "{:?}", station.out());
+    let until = Instant::now() + Duration::from_secs(4);
+    while Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let wav = recording.stop();
+    let sound = first_sound(&wav).expect("speech did not come back");
+    let after_return = started.duration_since(back).as_secs_f64() + sound;
+    assert!(
+        after_return <= 2.0,
+        "speech came back {after_return:.2} s after the server"
+    );
+
+    // BRLTTY dies and comes back: the display returns and its keys work again.
+    script(&rig, "brltty-restart.sh", &[]);
+    let from = station.out().len();
+    type_on_display(&rig, "f1c4");
+    press(&rig, "Return");
+    assert!(
+        station.shows_after(from, "made 3. Bc4"),
+        "{:?}",
+        station.out()
+    );
+    let (_out, _err) = station.quit();
+    let pgn = folder_pgn(&dir.path().join("game").join("journal.txt"));
+    assert!(pgn.contains("3. Bc4"), "{pgn}");
+}
