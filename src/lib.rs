@@ -8,6 +8,7 @@
 //!   (speech recognizers), and
 //!   [`bench`](mod@crate::bench) (measurements).
 
+pub mod audio;
 pub mod bench;
 pub mod console;
 pub mod core;

@@ -1,0 +1,4 @@
+//! Sound through cpal (feature `audio`): the earcons' output.
+
+#[cfg(feature = "audio")]
+pub mod earcons;
