@@ -5,7 +5,8 @@
 //! The crate is split in two (see `ARCHITECTURE.md`):
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
 //! - the adapters around it: [`station`] (the tokio main loop), [`console`], [`hearing`]
-//!   (speech recognizers), and
+//!   (speech recognizers), [`speech`] (the voice and its queue), [`record`] (the audio
+//!   and spoken scoresheets), [`audio`] (earcons through the sound card), and
 //!   [`bench`](mod@crate::bench) (measurements).
 
 pub mod audio;
