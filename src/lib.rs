@@ -5,10 +5,12 @@
 //! The crate is split in two (see `ARCHITECTURE.md`):
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
 //! - the adapters around it: [`station`] (the tokio main loop), [`console`], [`hearing`]
-//!   (speech recognizers), and
-//!   [`bench`](mod@crate::bench) (measurements), [`fuzz`] (the fuzz targets' entry functions).
+//!   (speech recognizers), [`speech`] (the voice and its queue), [`record`] (the audio
+//!   and spoken scoresheets), [`audio`] (microphone and earcons through the sound card),
+//!   [`braille`] (the display), [`devices`] (opening them all), [`config`], [`doctor`],
+//!   [`demo`], [`bench`](mod@crate::bench) (measurements), [`fuzz`] (the fuzz targets'
+//!   entry functions).
 
-#[cfg(feature = "audio")]
 pub mod audio;
 pub mod bench;
 pub mod braille;

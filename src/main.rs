@@ -187,7 +187,7 @@ enum Cmd {
     },
     /// Write a game's scoresheets: PGN, Braille (BRF and Unicode braille) and plain text
     /// (.sheet.txt), from a journal, a PGN, a BRF or a move list. Without a format flag,
-    /// all of them.
+    /// all of them (with only `--audio`, just the spoken scoresheet).
     Export {
         /// The game.
         file: PathBuf,
@@ -200,6 +200,10 @@ enum Cmd {
         /// Plain text in the language's notation.
         #[arg(long)]
         txt: bool,
+        /// Also the spoken scoresheet: every move with its number read out (espeak-ng)
+        /// into this WAV file, with a mark at each move.
+        #[arg(long, value_name = "FILE")]
+        audio: Option<PathBuf>,
         /// Where to write (default: beside the input).
         #[arg(long)]
         out: Option<PathBuf>,
@@ -273,9 +277,10 @@ fn main() -> Result<()> {
             pgn,
             brf,
             txt,
+            audio,
             out,
             lang,
-        } => export(&file, [pgn, brf, txt], out, &lang),
+        } => export(&file, [pgn, brf, txt], audio, out, &lang),
         Cmd::Bench {
             what,
             games,
@@ -283,6 +288,9 @@ fn main() -> Result<()> {
             moves,
             dir,
         } => {
+            if what == "speech" {
+                return bench_speech(moves);
+            }
             if what == "journal" {
                 if cfg!(debug_assertions) {
                     eprintln!(
@@ -709,6 +717,27 @@ fn demo(out: Option<PathBuf>, console_only: bool, scale: f64) -> Result<()> {
     Ok(())
 }
 
+/// `bench speech`: `moves` hand-overs and 20 interruptions, the speaker recorded from
+/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
+#[cfg(feature = "speech")]
+fn bench_speech(moves: usize) -> Result<()> {
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "note: a debug build; measure with `cargo run --release --features speech -- bench speech`"
+        );
+    }
+    let monitor =
+        std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
+    let figures = ansage::bench::speech::speech_latency(moves, 20, &monitor)?;
+    println!("{figures}");
+    Ok(())
+}
+
+#[cfg(not(feature = "speech"))]
+fn bench_speech(_moves: usize) -> Result<()> {
+    bail!("`bench speech` needs speech-dispatcher: build with `--features speech`")
+}
+
 fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
     if what == "clock" {
         let report = ansage::bench::clock::lateness(std::time::Duration::from_secs(30))?;
@@ -822,11 +851,24 @@ fn compare(a: &std::path::Path, b: &std::path::Path, lang: &str) -> Result<()> {
 fn export(
     file: &std::path::Path,
     formats: [bool; 3],
+    audio: Option<PathBuf>,
     out: Option<PathBuf>,
     lang: &str,
 ) -> Result<()> {
     let lang: Language = lang.parse().map_err(anyhow::Error::msg)?;
     let (sheet, clocks) = read_sheet(file, lang)?;
+    if let Some(wav) = &audio {
+        if std::fs::canonicalize(wav).ok() == std::fs::canonicalize(file).ok() {
+            bail!("{} is the input; choose another file", wav.display());
+        }
+        let options = ansage::record::spoken::SpokenOptions::default();
+        let cues = ansage::record::spoken::render(&sheet, lang, wav, &options)
+            .with_context(|| format!("writing {}", wav.display()))?;
+        println!("{} ({} moves marked)", wav.display(), cues.len());
+        if formats.iter().all(|f| !f) {
+            return Ok(());
+        }
+    }
     let all = formats.iter().all(|f| !f);
     let [pgn_on, brf_on, txt_on] = formats.map(|f| f || all);
     let dir = match out {

@@ -161,3 +161,191 @@ mod speech {
             / 100.0
     }
 }
+
+/// The spoken scoresheet of a game (`ansage export --audio`): one mark per move, in order,
+/// and the audio at each mark is that move's words (the same synthesis of its text).
+#[test]
+fn the_spoken_scoresheet_has_the_moves_in_order() {
+    let Some(_rig) = rig::rig("the_spoken_scoresheet_has_the_moves_in_order") else {
+        return;
+    };
+    use ansage::core::lang::Language;
+    use ansage::record::spoken::{SpokenOptions, move_texts, synthesize};
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("game.pgn");
+    std::fs::write(&pgn, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n").unwrap();
+    let wav = dir.path().join("spoken.wav");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ansage"))
+        .arg("export")
+        .arg(&pgn)
+        .arg("--audio")
+        .arg(&wav)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cues = ansage::record::wav::read_cues(&wav).unwrap();
+    let sheet = ansage::core::scoresheet::pgn_in::read_any(
+        &std::fs::read_to_string(&pgn).unwrap(),
+        Language::En,
+    )
+    .unwrap();
+    let texts = move_texts(&sheet, Language::De).unwrap();
+    assert_eq!(texts.len(), 7);
+    assert_eq!(texts[6], "4. Weiß: Kurze Roschade");
+    let labels: Vec<&str> = cues.iter().map(|c| c.label.as_str()).collect();
+    assert_eq!(labels, texts.iter().map(String::as_str).collect::<Vec<_>>());
+    let samples: Vec<i16> = hound::WavReader::open(&wav)
+        .unwrap()
+        .into_samples()
+        .map(Result::unwrap)
+        .collect();
+    let scratch = dir.path().join("one.wav");
+    for (i, text) in texts.iter().enumerate() {
+        let (alone, _) =
+            synthesize(text, Language::De, &SpokenOptions::default(), &scratch).unwrap();
+        let at = cues[i].sample as usize;
+        let seg = &samples[at..at + alone.len()];
+        assert_eq!(seg, &alone[..], "move {i} is not {text:?} at its mark");
+        assert!(
+            alone.iter().any(|s| s.unsigned_abs() > 1000),
+            "{text:?} is silent"
+        );
+        if i + 1 < cues.len() {
+            assert!(cues[i + 1].sample as usize >= at + alone.len());
+        }
+    }
+}
+
+/// The audio scoresheet: the microphone (the rig's virtual one, read with parec as a stand-in
+/// for the station's capture) recorded with a mark at each made move, at its instant; the
+/// sound played into the microphone just before each move is there, before its mark.
+#[test]
+fn the_audio_scoresheet_marks_every_move_at_its_offset() {
+    let Some(rig) = rig::rig("the_audio_scoresheet_marks_every_move_at_its_offset") else {
+        return;
+    };
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+
+    use ansage::core::output::{MadeMove, Output};
+    use ansage::core::time::Timestamp;
+    use ansage::record::audio::{AudioChunk, AudioRecordSink, RATE};
+    use ansage::station::Sink;
+    use shakmaty::Color;
+
+    let _turn = TURN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let dir = tempfile::tempdir().unwrap();
+    let wav = dir.path().join("game.wav");
+    let t0 = Instant::now();
+    let (mut sink, feed) = AudioRecordSink::spawn(&wav, t0, (Timestamp::ZERO, t0)).unwrap();
+    let source = std::env::var("RIG_MIC_SINK").unwrap_or_else(|_| "micfeed".into()) + ".monitor";
+    let mut parec = std::process::Command::new("parec")
+        .args(["-d", &source, "--raw", "--rate=16000", "--channels=1"])
+        .args(["--format=s16le", "--latency-msec=20"])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut out = parec.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut buf = vec![0u8; 640];
+        // The stream's clock: the first chunk was captured about its length before it was
+        // read, and every later one follows it without gaps (reads come in bursts).
+        let mut first: Option<Instant> = None;
+        let mut count: u64 = 0;
+        while out.read_exact(&mut buf).is_ok() {
+            let samples: Vec<i16> = buf
+                .chunks_exact(2)
+                .map(|b| i16::from_le_bytes([b[0], b[1]]))
+                .collect();
+            let start = *first.get_or_insert_with(|| Instant::now() - Duration::from_millis(20));
+            let at = start + Duration::from_micros(count * 1_000_000 / u64::from(RATE));
+            count += samples.len() as u64;
+            feed.send(AudioChunk { at, samples });
+        }
+    });
+    // A 300 ms tone into the microphone, then the move is made; four moves.
+    let tone = dir.path().join("tone.wav");
+    let spec = hound::WavSpec {
+        channels: 1,
+        sample_rate: RATE,
+        bits_per_sample: 16,
+        sample_format: hound::SampleFormat::Int,
+    };
+    let mut w = hound::WavWriter::create(&tone, spec).unwrap();
+    for i in 0..(RATE * 3 / 10) {
+        let t = f64::from(i) / f64::from(RATE);
+        w.write_sample((12000.0 * (2.0 * std::f64::consts::PI * 440.0 * t).sin()) as i16)
+            .unwrap();
+    }
+    w.finalize().unwrap();
+    let sans = ["e4", "e5", "Nf3", "Nc6"];
+    let mut made_at = Vec::new();
+    std::thread::sleep(Duration::from_millis(500));
+    for (i, san) in sans.iter().enumerate() {
+        rig.play_into_mic(&tone);
+        let at = Timestamp::from_millis(t0.elapsed().as_millis() as u64);
+        made_at.push(at);
+        let m = MadeMove {
+            number: 1 + i as u32 / 2,
+            side: if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+            san: (*san).into(),
+            uci: String::new(),
+            phrase: format!("Zug {san}"),
+            clock: None,
+            elapsed: None,
+            clocks: None,
+            draw_offer: false,
+        };
+        sink.deliver(at, &[Output::Made(m)]);
+        std::thread::sleep(Duration::from_millis(400));
+    }
+    let _ = std::process::Command::new("kill")
+        .args(["-INT", &parec.id().to_string()])
+        .status();
+    let _ = parec.wait();
+    let _ = reader.join();
+    let path = sink.close().unwrap();
+    let cues = ansage::record::wav::read_cues(&path).unwrap();
+    assert_eq!(cues.len(), 4);
+    let samples: Vec<i16> = hound::WavReader::open(&path)
+        .unwrap()
+        .into_samples()
+        .map(Result::unwrap)
+        .collect();
+    let rms = |a: usize, b: usize| {
+        let s = &samples[a.min(samples.len())..b.min(samples.len())];
+        (s.iter()
+            .map(|x| (f64::from(*x) / 32768.0).powi(2))
+            .sum::<f64>()
+            / s.len().max(1) as f64)
+            .sqrt()
+    };
+    for (i, (cue, at)) in cues.iter().zip(&made_at).enumerate() {
+        let want = (at.as_millis() * u64::from(RATE) / 1000) as u32;
+        assert_eq!(cue.sample, want, "move {i}");
+        assert!(cue.label.contains(sans[i]), "{:?}", cue.label);
+        // The tone ended just before the move: it is in the 600 ms before the mark, and
+        // the 300 ms after the mark are quiet.
+        let m = cue.sample as usize;
+        let before = rms(m.saturating_sub(9600), m);
+        let after = rms(m + 1600, m + 4800);
+        eprintln!("move {i}: before {before:.4} after {after:.4}");
+        assert!(
+            before > 0.05,
+            "move {i}: no tone before its mark ({before})"
+        );
+        assert!(after < 0.02, "move {i}: sound after its mark ({after})");
+    }
+}
+
+static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());

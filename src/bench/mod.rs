@@ -11,9 +11,13 @@
 //!   speech output by the real tokio main loop, with the other core kept busy.
 //! - [`journal`]: how long a confirmed move takes to be announced as made, the journal's
 //!   fdatasync included.
+//! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
+//!   announcement interrupting a long utterance until its first sound.
 
 pub mod clock;
 pub mod grammar;
 pub mod journal;
 pub mod resolve;
+#[cfg(feature = "speech")]
+pub mod speech;
 pub mod voice;

@@ -535,7 +535,7 @@ pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Messa
             lang: session.config().lang,
             priority,
             to,
-            error: crate::core::phrases::is_error(&msg.id),
+            error: crate::core::phrases::is_error(msg.id),
         }),
         Output::Braille(Braille {
             text: phrases.braille(msg),

@@ -1437,7 +1437,7 @@ impl Session {
             lang: self.config.lang,
             priority,
             to,
-            error: crate::core::phrases::is_error(&msg.id),
+            error: crate::core::phrases::is_error(msg.id),
         }));
         out.push(Output::Braille(Braille {
             text: self.phrases.braille(&msg),

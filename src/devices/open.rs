@@ -176,7 +176,7 @@ impl Devices {
                 self.speaking.clone(),
             ) {
                 Ok(sink) => {
-                    let sink = speech_with_earcons(sink, &config);
+                    let sink = self.with_earcons(sink, &config);
                     self.status
                         .push(DeviceStatus::present("speech", sink.describe().to_owned()));
                     let shared = Arc::new(Mutex::new(sink));
@@ -513,13 +513,50 @@ fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechCo
     }
 }
 
-#[cfg(feature = "speech")]
-fn speech_with_earcons(
-    sink: crate::speech::SpeechSink,
-    config: &crate::speech::SpeechConfig,
-) -> crate::speech::SpeechSink {
-    let _ = config;
-    sink
+impl Devices {
+    /// Earcons (a move made, an error, a low-time tick) through the sound card, when any
+    /// is switched on and the `audio` feature is built in.
+    #[cfg(feature = "speech")]
+    fn with_earcons(
+        &mut self,
+        sink: crate::speech::SpeechSink,
+        config: &crate::speech::SpeechConfig,
+    ) -> crate::speech::SpeechSink {
+        let e = config.earcons;
+        if !(e.made || e.error || e.tick) {
+            return sink;
+        }
+        #[cfg(feature = "audio")]
+        {
+            match crate::audio::earcons::EarconPlayer::open() {
+                Ok(player) => {
+                    self.status.push(DeviceStatus::present(
+                        "earcons",
+                        format!("through {}", player.device),
+                    ));
+                    let play = player.player();
+                    // The player's stream stays open until the devices close.
+                    self.closers.push(Box::new(move || drop(player)));
+                    sink.with_earcons(play)
+                }
+                Err(e) => {
+                    self.status.push(DeviceStatus::absent(
+                        "earcons",
+                        format!("{e}: no sound output (ALSA or PulseAudio)"),
+                    ));
+                    sink
+                }
+            }
+        }
+        #[cfg(not(feature = "audio"))]
+        {
+            self.status.push(DeviceStatus::absent(
+                "earcons",
+                "not built in: build with `--features audio`",
+            ));
+            sink
+        }
+    }
 }
 
 impl Devices {
@@ -530,7 +567,7 @@ impl Devices {
         wav: &std::path::Path,
         origin: (Timestamp, std::time::Instant),
     ) -> Option<crate::record::audio::AudioFeed> {
-        match crate::record::audio::AudioRecordSink::spawn(wav, origin) {
+        match crate::record::audio::AudioRecordSink::spawn(wav, std::time::Instant::now(), origin) {
             Ok((sink, feed)) => {
                 // Dropping the sink (Devices::close) finishes the WAV, its marks and index.
                 self.sinks.push(Box::new(sink));

@@ -208,14 +208,15 @@ pub struct AudioRecordSink {
 }
 
 impl AudioRecordSink {
-    /// Starts recording to `wav`, time zero now; `origin` maps the session's time to real
+    /// Starts recording to `wav`, time zero at `start` (now, for a live game); `origin` maps the session's time to real
     /// instants (the station's [`crate::station::Timeline`]: its `start` and
     /// `epoch.into_std()`). Returns the sink and the feed for the microphone.
     pub fn spawn(
         wav: &Path,
+        start: Instant,
         origin: (Timestamp, Instant),
     ) -> Result<(AudioRecordSink, AudioFeed), WavError> {
-        let mut sheet = AudioScoresheet::create(wav, Instant::now())?;
+        let mut sheet = AudioScoresheet::create(wav, start)?;
         let (tx, rx) = std::sync::mpsc::sync_channel(1024);
         let thread = std::thread::Builder::new()
             .name("audio-scoresheet".into())
@@ -295,7 +296,7 @@ mod tests {
         let parsed = script::parse(text).unwrap();
         let run = script::run(&parsed).unwrap();
         let t0 = Instant::now();
-        let (mut sink, feed) = AudioRecordSink::spawn(&wav, (Timestamp::ZERO, t0)).unwrap();
+        let (mut sink, feed) = AudioRecordSink::spawn(&wav, t0, (Timestamp::ZERO, t0)).unwrap();
         // 7 s of "audio" in 100 ms chunks (a ramp, to check it arrives intact), with a
         // 500 ms gap from 2.0 s (a stalled capture).
         for k in 0..70u32 {
@@ -329,7 +330,7 @@ mod tests {
                 (24_000, "1. e4 Eva vier"),
                 (48_000, "1... e5 Eva fünf"),
                 (80_000, "2. Nf3 Springer Felix drei"),
-                (96_000, "2... Nc6 Springer Zäsar sechs"),
+                (96_000, "2... Nc6 Springer Cäsar sechs"),
             ]
         );
         let r = hound::WavReader::open(&path).unwrap();
@@ -342,7 +343,7 @@ mod tests {
         assert_eq!(lines.len(), 4);
         assert_eq!(
             lines[2],
-            "2\twhite\t5.000\t80000\tNf3\tSpringer Felix drei\t0:04:57.000\t0:04:58.500"
+            "2\twhite\t5.000\t80000\tNf3\tSpringer Felix drei\t0:04:56.500\t0:04:58.500"
         );
     }
 }

@@ -152,7 +152,7 @@ mod tests {
         let mut got = Vec::new();
         let mut take = |at: Timestamp, outs: &[Output], got: &mut Vec<(u64, Tone)>| {
             for t in chooser.choose(at, outs, &hears) {
-                got.push((at.as_millis() as u64 / 1000, t));
+                got.push((at.as_millis() / 1000, t));
             }
         };
         for step in &parsed.steps {
