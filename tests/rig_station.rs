@@ -341,7 +341,9 @@ fn first_sound(wav: &Path) -> Option<f64> {
 }
 
 fn script(rig: &Rig, name: &str, args: &[&str]) {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rig").join(name);
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/rig")
+        .join(name);
     let st = Command::new("bash")
         .arg(here)
         .args(args)
@@ -361,7 +363,14 @@ fn the_game_goes_on_when_speech_and_brltty_die_and_both_come_back() {
     let dir = tempfile::tempdir().unwrap();
     let mut station = Station::start(
         dir.path(),
-        &["--vi", "white", "--tc", "600", "--set", "input.white=braille"],
+        &[
+            "--vi",
+            "white",
+            "--tc",
+            "600",
+            "--set",
+            "input.white=braille",
+        ],
     );
     station.devices();
     station.line("arbiter key start");
@@ -398,7 +407,21 @@ fn the_game_goes_on_when_speech_and_brltty_die_and_both_come_back() {
     );
 
     // BRLTTY dies and comes back: the display returns and its keys work again.
+    let log = rig.vr_dir().join("vr.log");
+    let before = std::fs::read_to_string(&log).unwrap_or_default().len();
     script(&rig, "brltty-restart.sh", &[]);
+    // The station finds the display again by itself and redraws it.
+    assert!(
+        wait_until(WAIT, || {
+            let now = std::fs::read_to_string(&log).unwrap_or_default();
+            // BRLTTY's own "no screen" first, then the station's cells (Braille patterns).
+            now.len() > before
+                && now[before..]
+                    .lines()
+                    .any(|l| l.contains("Visual") && l.contains('\u{2820}'))
+        }),
+        "the display did not come back"
+    );
     let from = station.out().len();
     type_on_display(&rig, "f1c4");
     press(&rig, "Return");

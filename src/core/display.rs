@@ -326,13 +326,21 @@ impl DisplayModel {
 
     /// Takes the outputs of one step: the Braille messages for the owner (and for all),
     /// and the status line.
+    ///
+    /// The messages of one step become one line ("e5 Zug 1."): one step's messages belong
+    /// together, and shown one after the other the first would be gone before a finger
+    /// reached it.
     pub fn deliver(&mut self, outputs: &[Output]) {
+        let mut texts: Vec<&str> = Vec::new();
         for o in outputs {
             match o {
-                Output::Braille(b) if self.for_me(b.to) => self.message(b.text.clone()),
+                Output::Braille(b) if self.for_me(b.to) => texts.push(&b.text),
                 Output::Status(s) => self.status = s.clone(),
                 _ => {}
             }
+        }
+        if !texts.is_empty() {
+            self.message(texts.join(" "));
         }
     }
 

@@ -53,6 +53,11 @@ pub struct TtsSpeaker {
     infos: Vec<VoiceInfo>,
     wanted: Option<String>,
     current: Option<Language>,
+    /// For a new connection after speech-dispatcher went away.
+    config: SpeechConfig,
+    events: EventSender,
+    /// The connection failed: the next utterance first connects again.
+    broken: bool,
 }
 
 fn err(e: tts::Error) -> SpeechError {
@@ -73,11 +78,7 @@ impl TtsSpeaker {
     /// Connects to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session), sets rate,
     /// pitch and volume, and reports utterance begin and end to `events`.
     pub fn open(config: &SpeechConfig, events: EventSender) -> Result<TtsSpeaker, SpeechError> {
-        let mut tts = tts::Tts::default().map_err(err)?;
-        let clamp = |v: i32| v.clamp(-100, 100) as f32;
-        tts.set_rate(clamp(config.rate)).map_err(err)?;
-        tts.set_pitch(clamp(config.pitch)).map_err(err)?;
-        tts.set_volume(clamp(config.volume)).map_err(err)?;
+        let tts = connect(config, &events)?;
         let voices = tts.voices().map_err(err)?;
         let infos = voices
             .iter()
@@ -86,28 +87,33 @@ impl TtsSpeaker {
                 language: v.language().to_string(),
             })
             .collect();
-        let (begin, end, stop) = (events.clone(), events.clone(), events);
-        tts.on_utterance_begin(Some(Box::new(move |id| {
-            begin.send(id_of(&id), SpeakerEventKind::Began);
-        })))
-        .map_err(err)?;
-        tts.on_utterance_end(Some(Box::new(move |id| {
-            end.send(id_of(&id), SpeakerEventKind::Ended);
-        })))
-        .map_err(err)?;
-        tts.on_utterance_stop(Some(Box::new(move |id| {
-            stop.send(id_of(&id), SpeakerEventKind::Cancelled);
-        })))
-        .map_err(err)?;
         let mut speaker = TtsSpeaker {
             tts,
             voices,
             infos,
             wanted: config.voice.clone(),
             current: None,
+            config: config.clone(),
+            events,
+            broken: false,
         };
         speaker.select(config.language)?;
         Ok(speaker)
+    }
+
+    /// A new connection to speech-dispatcher after the old one failed (the server was
+    /// restarted): the voice list of the first connection is kept (asking for it again
+    /// takes seconds), so the station speaks again within moments of the server's return.
+    fn reconnect(&mut self) -> Result<(), SpeechError> {
+        let tts = connect(&self.config, &self.events)?;
+        self.tts = tts;
+        self.broken = false;
+        let lang = self.current.take();
+        if let Some(lang) = lang {
+            self.select(lang)?;
+        }
+        tracing::info!("speech: connected to speech-dispatcher again");
+        Ok(())
     }
 
     /// The voices speech-dispatcher offers.
@@ -129,12 +135,32 @@ impl TtsSpeaker {
     }
 }
 
-impl Speaker for TtsSpeaker {
-    fn speak(&mut self, u: &Utterance) -> Result<u64, SpeechError> {
+impl TtsSpeaker {
+    fn try_speak(&mut self, u: &Utterance) -> Result<u64, SpeechError> {
         self.select(u.lang)?;
         match self.tts.speak(u.text.as_str(), false).map_err(err)? {
             Some(id) => Ok(id_of(&id)),
             None => Err(SpeechError::Synth("no utterance id".into())),
+        }
+    }
+}
+
+impl Speaker for TtsSpeaker {
+    /// Says `u`; when the connection has failed (speech-dispatcher died), connects again
+    /// first, so that speech comes back by itself when the server does.
+    fn speak(&mut self, u: &Utterance) -> Result<u64, SpeechError> {
+        if self.broken {
+            self.reconnect()?;
+            return self.try_speak(u).inspect_err(|_| self.broken = true);
+        }
+        match self.try_speak(u) {
+            Ok(id) => Ok(id),
+            Err(first) => {
+                tracing::warn!("speech: {first}; connecting to speech-dispatcher again");
+                self.broken = true;
+                self.reconnect()?;
+                self.try_speak(u).inspect_err(|_| self.broken = true)
+            }
         }
     }
 
@@ -145,6 +171,30 @@ impl Speaker for TtsSpeaker {
     fn describe(&self) -> String {
         format!("speech-dispatcher, {} voices", self.infos.len())
     }
+}
+
+/// A connection to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session) with the
+/// rate, pitch and volume of `config`, reporting utterance begin and end to `events`.
+fn connect(config: &SpeechConfig, events: &EventSender) -> Result<tts::Tts, SpeechError> {
+    let mut tts = tts::Tts::default().map_err(err)?;
+    let clamp = |v: i32| v.clamp(-100, 100) as f32;
+    tts.set_rate(clamp(config.rate)).map_err(err)?;
+    tts.set_pitch(clamp(config.pitch)).map_err(err)?;
+    tts.set_volume(clamp(config.volume)).map_err(err)?;
+    let (begin, end, stop) = (events.clone(), events.clone(), events.clone());
+    tts.on_utterance_begin(Some(Box::new(move |id| {
+        begin.send(id_of(&id), SpeakerEventKind::Began);
+    })))
+    .map_err(err)?;
+    tts.on_utterance_end(Some(Box::new(move |id| {
+        end.send(id_of(&id), SpeakerEventKind::Ended);
+    })))
+    .map_err(err)?;
+    tts.on_utterance_stop(Some(Box::new(move |id| {
+        stop.send(id_of(&id), SpeakerEventKind::Cancelled);
+    })))
+    .map_err(err)?;
+    Ok(tts)
 }
 
 /// A [`super::MakeSpeaker`] for [`super::SpeechSink::spawn`].

@@ -79,29 +79,47 @@ impl Rig {
             .args(["--file-format=wav"])
             .arg(out)
             .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
             .spawn()
             .expect("parec");
         Recording {
             child,
             path: out.to_path_buf(),
+            stopped: false,
         }
     }
 }
 
-/// A recording of the speaker sink in progress.
+/// A recording of the speaker sink in progress (stopped when dropped, so a failing test
+/// leaves no recorder behind).
 pub struct Recording {
     child: Child,
     pub path: PathBuf,
+    stopped: bool,
 }
 
 impl Recording {
     /// Stops the recording (SIGINT, so parec writes a proper WAV header) and returns its file.
     pub fn stop(mut self) -> PathBuf {
-        let _ = Command::new("kill")
-            .args(["-INT", &self.child.id().to_string()])
-            .status();
-        let _ = self.child.wait();
+        self.halt();
         self.path.clone()
+    }
+
+    fn halt(&mut self) {
+        if !self.stopped {
+            let _ = Command::new("kill")
+                .args(["-INT", &self.child.id().to_string()])
+                .status();
+            let _ = self.child.wait();
+            self.stopped = true;
+        }
+    }
+}
+
+impl Drop for Recording {
+    fn drop(&mut self) {
+        self.halt();
     }
 }
 
