@@ -11,9 +11,13 @@
 //!   speech output by the real tokio main loop, with the other core kept busy.
 //! - [`journal`]: how long a confirmed move takes to be announced as made, the journal's
 //!   fdatasync included.
+//! - [`vosk`](mod@vosk) (feature `vosk`): the real recognizer on the small Korean model:
+//!   grammar switch, end of speech to result and to echo, memory.
 
 pub mod clock;
 pub mod grammar;
 pub mod journal;
 pub mod resolve;
 pub mod voice;
+#[cfg(feature = "vosk")]
+pub mod vosk;
