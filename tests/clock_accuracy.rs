@@ -291,7 +291,10 @@ fn play(
                         r.remaining,
                         "{name}: move {move_no} by {side:?}, remaining after"
                     );
-                    assert_eq!(ms(timing.elapsed), runs.iter().map(|(a, b)| b - a).sum());
+                    assert_eq!(
+                        ms(timing.elapsed),
+                        runs.iter().map(|(a, b)| b - a).sum::<u64>()
+                    );
                     assert_eq!(timing.moves_completed, r.moves);
                     assert_eq!(timing.flag_fallen, r.flag.is_some());
                     for s in [Color::White, Color::Black] {

@@ -13,6 +13,8 @@
 //!   fdatasync included.
 //! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
 //!   announcement interrupting a long utterance until its first sound.
+//! - [`vosk`](mod@vosk) (feature `vosk`): the real recognizer on the small Korean model:
+//!   grammar switch, end of speech to result and to echo, memory.
 
 pub mod clock;
 pub mod grammar;
@@ -21,3 +23,5 @@ pub mod resolve;
 #[cfg(feature = "speech")]
 pub mod speech;
 pub mod voice;
+#[cfg(feature = "vosk")]
+pub mod vosk;
