@@ -515,10 +515,19 @@ impl Session {
         let draw_offer = draw_offer || carried_offer;
         match resolution {
             Resolution::Move { mv, sure } => {
-                let policy = if sure {
-                    self.policy(by)
-                } else {
-                    ConfirmPolicy::Explicit
+                // A correction window makes the move by silence: only for a move no likely
+                // recognizer error could have turned another move into (D.2.3, D.2.7);
+                // otherwise the echo asks for the player's "ja".
+                let silent_ok = match &what {
+                    Announced::Heard(u) => self.vocab.silence_safe(&self.pos, u, mv),
+                    Announced::Typed(_) => true,
+                };
+                let policy = match (sure, self.policy(by)) {
+                    (false, _) => ConfirmPolicy::Explicit,
+                    (true, ConfirmPolicy::Window(d)) if !d.is_zero() && !silent_ok => {
+                        ConfirmPolicy::Explicit
+                    }
+                    (true, p) => p,
                 };
                 self.echo(by, side, mv, sure, policy, draw_offer, now, out);
             }
