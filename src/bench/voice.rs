@@ -19,11 +19,17 @@
 //! After three tries the arbiter types the move (D.2.9), so that the game goes on. The
 //! player's "ja" and "nein" are heard as said (their misrecognition is not simulated).
 //!
-//! Counted per word error rate and policy: moves made right on the first try (echoed surely
-//! and confirmed, or after one question), made right later, not made; wrong moves echoed
-//! (caught by the player's "nein"), and **wrong moves made**: under the explicit policy a
-//! wrong move the session made (which needs the player's "ja", so never), under the window
-//! policy every wrong move echoed *surely*, because silence would have made it.
+//! Counted per word error rate and policy:
+//! - **made right on the first try**, i.e. the player announced the move once: echoed as
+//!   understood and confirmed (by "ja", or by silence under the window), or asked back
+//!   ("Meinten Sie X?") and confirmed by "ja" — under the explicit policy both cost the
+//!   player the same single "ja" —, or after a "Welcher …?" question the player answered.
+//!   The report gives the total and the share without which-questions;
+//! - `silent`: right moves the correction window made without a "ja";
+//! - made right later, not made;
+//! - wrong moves echoed (answered "nein"), and **wrong moves made**: made by the session
+//!   (which needs the player's "ja", so never), or echoed while a correction window runs,
+//!   because silence would make them: the player's "nein" is not relied on.
 
 use std::fmt;
 use std::time::Duration;
@@ -686,7 +692,7 @@ mod tests {
                 t.moves,
                 "every move is counted once: {report}"
             );
-            assert!(t.pct(t.first()) >= 90.0, "{report}");
+            assert!(t.pct(t.first()) >= 95.0, "{report}");
             assert!((t.measured_wer() - 0.10).abs() < 0.03, "{report}");
         }
     }

@@ -52,7 +52,9 @@ impl Speaking {
     /// The utterance ended at `at`; the microphone stays deaf for `tail` more (the room's
     /// echo).
     pub fn ended(&self, at: Instant, tail: Duration) {
-        let end = self.micros(at).saturating_add(u64::try_from(tail.as_micros()).unwrap_or(0));
+        let end = self
+            .micros(at)
+            .saturating_add(u64::try_from(tail.as_micros()).unwrap_or(0));
         self.until.store(end, Ordering::SeqCst);
     }
 
