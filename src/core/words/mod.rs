@@ -768,7 +768,7 @@ impl Vocabulary {
     /// recognizer error explains the words as another legal move. Each content word is
     /// taken, at the cost of the word as heard, for the words it is easily mistaken for
     /// (`[[confusion]]` of the word file) and for the recognizer's alternatives, and a word
-    /// of another move may have been dropped ([`cost::DOUBT_MISSING`]); `mv` must stay the
+    /// of another move may have been dropped (at a small cost); `mv` must stay the
     /// only best move. A recognizer may be confident of a wrong word (zwei for drei): such a
     /// move is echoed, and made only on the player's "ja". Typed or scripted words (all of
     /// confidence 1.0) are always safe.
