@@ -520,10 +520,19 @@ impl Session {
         let draw_offer = draw_offer || carried_offer;
         match resolution {
             Resolution::Move { mv, sure } => {
-                let policy = if sure {
-                    self.policy(by)
-                } else {
-                    ConfirmPolicy::Explicit
+                // A correction window makes the move by silence: only for a move no likely
+                // recognizer error could have turned another move into (D.2.3, D.2.7);
+                // otherwise the echo asks for the player's "ja".
+                let silent_ok = match &what {
+                    Announced::Heard(u) => self.vocab.silence_safe(&self.pos, u, mv),
+                    Announced::Typed(_) => true,
+                };
+                let policy = match (sure, self.policy(by)) {
+                    (false, _) => ConfirmPolicy::Explicit,
+                    (true, ConfirmPolicy::Window(d)) if !d.is_zero() && !silent_ok => {
+                        ConfirmPolicy::Explicit
+                    }
+                    (true, p) => p,
                 };
                 self.echo(by, side, mv, sure, policy, draw_offer, now, out);
             }
@@ -1562,5 +1571,41 @@ mod tests {
         assert!(matches!(s.pending, Pending::None), "{:?}", s.pending);
         assert_eq!(s.history().len(), 1);
         assert_eq!(s.history()[0].made.san, "Ke2");
+    }
+
+    /// Under a correction window, a move heard surely but one likely recognizer error away
+    /// from another legal move is echoed as a question and made only on "ja"; one that is
+    /// not is made by silence (D.2.3, D.2.7).
+    #[test]
+    fn a_window_makes_by_silence_only_moves_no_swap_explains() {
+        use crate::core::words::HeardWord;
+        let heard = |words: &[(&str, f32)]| Input::Act {
+            by: Actor::Player(Color::White),
+            event: Event::Heard(Utterance {
+                words: words.iter().map(|(w, c)| HeardWord::new(w, *c)).collect(),
+            }),
+        };
+        let cases: &[(&[(&str, f32)], bool)] = &[
+            // Bella vier (b4) is a swap of Eva away.
+            (&[("Eva", 0.95), ("vier", 0.95)], false),
+            // Typed-like words of confidence 1.0.
+            (&[("Eva", 1.0), ("vier", 1.0)], true),
+        ];
+        for (words, by_silence) in cases {
+            let mut s = Session::new(Config {
+                confirm: ConfirmPolicy::Window(Duration::from_secs(2)),
+                ..Config::default()
+            })
+            .unwrap();
+            s.handle(heard(words), Timestamp::ZERO);
+            assert_eq!(s.next_deadline().is_some(), *by_silence, "{words:?}");
+            let t = Timestamp::from_millis(5000);
+            s.handle(Input::Timeout, t);
+            assert_eq!(s.history().len(), usize::from(*by_silence), "{words:?}");
+            if !by_silence {
+                s.handle(Input::heard(Actor::Player(Color::White), "ja"), t);
+                assert_eq!(s.history().len(), 1, "{words:?}");
+            }
+        }
     }
 }

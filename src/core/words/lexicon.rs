@@ -111,6 +111,13 @@ pub(crate) mod cost {
     /// A move whose cost is at most this fits loosely (the station asks back): one word of
     /// the move not heard (a recognizer's deletion) is still asked back, not refused.
     pub(crate) const ACCEPT: f32 = 1.2;
+    /// A move whose cost is at most this (two words of it misheard or not heard) is still
+    /// asked back, or asked which among at most [`LOOSE_CHOICES`] moves, rather than
+    /// refused ("Nicht verstanden"): most such words still name the move meant, and a
+    /// question costs the player a "nein" at worst.
+    pub(crate) const LOOSE: f32 = 2.0;
+    /// See [`LOOSE`].
+    pub(crate) const LOOSE_CHOICES: usize = 3;
     /// Moves within this margin of the best are equally good: the station asks which.
     pub(crate) const MARGIN: f32 = 0.3;
     /// A heard content word below this confidence never yields a sure move.
@@ -303,6 +310,8 @@ pub(crate) struct Token {
     pub(crate) confidence: f32,
     /// Meanings reachable through the recognizer's alternatives.
     pub(crate) alt_syms: u64,
+    /// Meanings the first choice is easily mistaken for (`[[confusion]]` of the word file).
+    pub(crate) confusable: u64,
     /// Cost of taking this token as each meaning.
     pub(crate) sub: [f32; Sym::COUNT],
     /// Cost of dropping this token.
@@ -335,7 +344,9 @@ impl Token {
                 }
             }
         }
+        let mut confusable = 0;
         for (sym, c) in confusions {
+            confusable |= sym.bit();
             let slot = &mut sub[usize::from(sym.0)];
             *slot = slot.min(c * (0.5 + 0.5 * confidence));
         }
@@ -363,9 +374,25 @@ impl Token {
             syms,
             confidence,
             alt_syms,
+            confusable,
             sub,
             del,
         }
+    }
+
+    /// This token as a recognizer may have got it wrong even when confident: taking it for
+    /// a word it is easily mistaken for, or for one of the recognizer's alternatives, costs
+    /// no more than taking it as heard, plus [`cost::ALTERNATIVE`].
+    pub(crate) fn confusable(&self) -> Token {
+        let own = (1.0 - self.confidence) * cost::CONFIDENCE_WEIGHT + cost::ALTERNATIVE;
+        let mut t = self.clone();
+        let near = (self.confusable | self.alt_syms) & !self.syms;
+        for (s, slot) in t.sub.iter_mut().enumerate() {
+            if near & Sym(s as u8).bit() != 0 && Sym(s as u8).is_content() {
+                *slot = slot.min(own);
+            }
+        }
+        t
     }
 
     /// This token as doubtful: taking it for any other content meaning costs no more than

@@ -749,8 +749,48 @@ impl Vocabulary {
         }
         match found {
             Some(found) if found.cost <= cost::ACCEPT => decide(&found, false),
+            // Two words damaged: still asked back, or asked which among a few, rather than
+            // refused; never sure.
+            // A short answer to "Welcher …?" gets no such latitude.
+            Some(found)
+                if among.is_none()
+                    && found.cost <= cost::LOOSE
+                    && found.close.len() <= cost::LOOSE_CHOICES =>
+            {
+                decide(&found, false)
+            }
             _ => Resolution::NotUnderstood,
         }
+    }
+
+    /// Whether a move resolved surely from a recognizer's words may be made by silence, at
+    /// the end of a correction window (FIDE Laws D.2.3, D.2.7): only if no single likely
+    /// recognizer error explains the words as another legal move. Each content word is
+    /// taken, at the cost of the word as heard, for the words it is easily mistaken for
+    /// (`[[confusion]]` of the word file) and for the recognizer's alternatives, and a word
+    /// of another move may have been dropped (at a small cost); `mv` must stay the
+    /// only best move. A recognizer may be confident of a wrong word (zwei for drei): such a
+    /// move is echoed, and made only on the player's "ja". Typed or scripted words (all of
+    /// confidence 1.0) are always safe.
+    pub fn silence_safe(&self, pos: &Chess, heard: &Utterance, mv: Move) -> bool {
+        if heard.words.iter().all(|w| w.confidence >= 1.0) {
+            return true;
+        }
+        let tokens: Vec<lexicon::Token> = self
+            .lexicon
+            .tokenize(heard)
+            .iter()
+            .map(|t| {
+                if t.content().next().is_some() {
+                    t.confusable()
+                } else {
+                    t.clone()
+                }
+            })
+            .collect();
+        let forms = Forms::build(pos, pos.legal_moves().into_iter().collect(), false);
+        matcher::best_with(pos, &forms, &tokens, cost::DOUBT_MISSING)
+            .is_some_and(|found| found.close == [mv])
     }
 
     /// Typed input: SAN ("Nf3", "exd5", "O-O", "e8=Q", "e8Q"), UCI ("g1f3", "e7e8q"), this

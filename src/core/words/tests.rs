@@ -754,3 +754,90 @@ fn fallback_vocabulary_is_algebraic() {
     );
     assert_eq!(v.piece_letter(Role::Knight), 'N');
 }
+
+/// A correction window may make a surely heard move only if no likely recognizer error
+/// (a word taken for one of its `[[confusion]]` group, or for the recognizer's
+/// alternative; a word of another move dropped) explains the words as another legal move.
+#[test]
+fn silence_is_safe_only_without_a_likely_swap() {
+    let de = vocabulary(Language::De);
+    let start = pos(START);
+    let knights = pos(TWO_KNIGHTS);
+    let alt = |w: &str, c: f32, a: &str| HeardWord {
+        text: w.to_owned(),
+        confidence: c,
+        alternatives: vec![(a.to_owned(), 0.05)],
+    };
+    let u = |words: Vec<HeardWord>| Utterance { words };
+    let cases: &[(&Chess, Utterance, &str, bool)] = &[
+        // Typed or scripted words (confidence 1.0): always.
+        (&start, Utterance::from_text("Eva vier"), "e2e4", true),
+        // Eva and Bella sound alike, and b4 is legal too.
+        (
+            &start,
+            heard(&[("Eva", 0.95), ("vier", 0.95)]),
+            "e2e4",
+            false,
+        ),
+        // Hector and Cäsar sound alike, and the knight b1 reaches c3.
+        (
+            &start,
+            heard(&[("Springer", 0.95), ("Hector", 0.95), ("drei", 0.95)]),
+            "g1h3",
+            false,
+        ),
+        // A recognizer's alternative naming another legal move: not safe.
+        (
+            &knights,
+            u(vec![
+                HeardWord::new("Springer", 0.95),
+                alt("Bella", 0.95, "Felix"),
+                HeardWord::new("David", 0.95),
+                HeardWord::new("zwei", 0.95),
+            ]),
+            "b1d2",
+            false,
+        ),
+        // Without the alternative, only swaps of Bella (Anna, Eva) or zwei (eins, drei)
+        // remain, and no other knight move fits them.
+        (
+            &knights,
+            heard(&[
+                ("Springer", 0.95),
+                ("Bella", 0.95),
+                ("David", 0.95),
+                ("zwei", 0.95),
+            ]),
+            "b1d2",
+            true,
+        ),
+    ];
+    for (p, heard, uci, want) in cases {
+        assert_eq!(
+            de.silence_safe(p, heard, mv(p, uci)),
+            *want,
+            "{} ({uci})",
+            heard.text()
+        );
+    }
+}
+
+/// Two damaged words (cost up to `LOOSE`) are asked back, or asked which among at most
+/// `LOOSE_CHOICES` moves, instead of "not understood"; never sure.
+#[test]
+fn two_damaged_words_are_asked_back_not_refused() {
+    let de = vocabulary(Language::De);
+    let start = pos(START);
+    // "Springer Felix drei" heard as an unsure "Läufer" and "Felix", "drei" lost.
+    let got = de.resolve(&start, &heard(&[("Läufer", 0.5), ("Felix", 0.95)]), None);
+    match &got {
+        Resolution::Move { mv: m, sure } => assert!(!sure && *m == mv(&start, "g1f3"), "{got:?}"),
+        Resolution::Ambiguous(v) => {
+            assert!(v.len() <= 3 && v.contains(&mv(&start, "g1f3")), "{got:?}")
+        }
+        other => panic!("{other:?}"),
+    }
+    // Nothing move-like stays not understood.
+    let got = de.resolve(&start, &heard(&[("Schach", 0.5), ("matt", 0.5)]), None);
+    assert_eq!(got, Resolution::NotUnderstood);
+}
