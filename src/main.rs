@@ -218,7 +218,8 @@ enum Cmd {
         /// What to measure: `resolve` (heard words to moves), `clock` (how late clock
         /// announcements and the flag reach speech, the other core busy), `journal`
         /// (confirmation to made, sync included), `grammar` (the recognizer's phrase list
-        /// per position), `voice` (moves through a simulated noisy recognizer).
+        /// per position), `voice` (moves through a simulated noisy recognizer), `braille`
+        /// (made move to its cells on the rig's virtual Braille display; `--moves N`).
         what: String,
         /// A PGN file of games (default: the 400 games in tests/data/games.pgn).
         #[arg(long)]
@@ -300,6 +301,9 @@ fn main() -> Result<()> {
                 let report = ansage::bench::journal::journal_latency(moves, dir)?;
                 println!("{report}");
                 return Ok(());
+            }
+            if what == "braille" {
+                return bench_braille(moves);
             }
             bench(&what, games, &lang)
         }
@@ -433,6 +437,25 @@ fn main() -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// `ansage bench braille`: made move to its cells on the rig's virtual display.
+#[cfg(feature = "braille")]
+fn bench_braille(moves: usize) -> Result<()> {
+    if cfg!(debug_assertions) {
+        eprintln!(
+            "note: a debug build; measure with `cargo run --release --features braille -- bench braille`"
+        );
+    }
+    let report = ansage::bench::braille::braille_latency(moves)?;
+    println!("{report}");
+    Ok(())
+}
+
+/// `ansage bench braille` needs the BrlAPI backend.
+#[cfg(not(feature = "braille"))]
+fn bench_braille(_moves: usize) -> Result<()> {
+    bail!("bench braille needs the Braille display: build with `--features braille`")
 }
 
 type Sinks = Vec<Box<dyn Sink + Send>>;

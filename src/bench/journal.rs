@@ -38,7 +38,7 @@ pub struct Latencies {
 }
 
 impl Latencies {
-    fn of(mut samples: Vec<Duration>) -> Latencies {
+    pub(crate) fn of(mut samples: Vec<Duration>) -> Latencies {
         samples.sort();
         let pick = |q: f64| {
             let i = ((samples.len() as f64 * q).ceil() as usize).clamp(1, samples.len().max(1));
@@ -126,14 +126,14 @@ impl Sink for Notify {
 
 /// A deterministic game: the legal move picked by a small generator, avoiding moves that
 /// end the game; a new game when no move is left or after 200 plies.
-struct Mover {
-    pos: Chess,
-    state: u64,
-    plies: usize,
+pub(crate) struct Mover {
+    pub(crate) pos: Chess,
+    pub(crate) state: u64,
+    pub(crate) plies: usize,
 }
 
 impl Mover {
-    fn next(&mut self) -> Option<String> {
+    pub(crate) fn next(&mut self) -> Option<String> {
         if self.plies >= 200 {
             return None;
         }

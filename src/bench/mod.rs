@@ -9,6 +9,8 @@
 //!   asked back, echoed wrong, made wrong.
 //! - [`clock`]: how late scheduled clock announcements and the flag are handed to the
 //!   speech output by the real tokio main loop, with the other core kept busy.
+//! - `braille` (cargo feature `braille`): from a made move to its cells on the rig's
+//!   virtual Braille display.
 //! - [`journal`]: how long a confirmed move takes to be announced as made, the journal's
 //!   fdatasync included.
 //! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
@@ -16,6 +18,8 @@
 //! - [`vosk`](mod@vosk) (feature `vosk`): the real recognizer on the small Korean model:
 //!   grammar switch, end of speech to result and to echo, memory.
 
+#[cfg(feature = "braille")]
+pub mod braille;
 pub mod clock;
 pub mod grammar;
 pub mod journal;

@@ -3,7 +3,7 @@
 //! sends what is typed and pressed on the display into the main loop.
 //!
 //! What is shown and what a key means is decided by the pure
-//! [`DisplayModel`](crate::core::display::DisplayModel); this module only moves cells and
+//! [`crate::core::display::DisplayModel`]; this module only moves cells and
 //! key codes. The thread owns the model and one [`Terminal`] (a connection to a display):
 //! it writes the cells when they change (dots, from the scoresheet's Braille code, never
 //! BRLTTY's text table), redraws the status line each second while a clock runs, and polls

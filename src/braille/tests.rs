@@ -150,7 +150,7 @@ fn shows_the_owners_messages_and_sends_keys_as_the_owners_acts() {
     assert_eq!(r.input(), Event::Key(Key::Confirm));
     r.press(CMD | 50);
     assert_eq!(r.input(), Event::Key(Key::Time));
-    assert_eq!(r.sink.status().present, true);
+    assert!(r.sink.status().present);
     assert_eq!(r.sink.connections(), 1);
 }
 

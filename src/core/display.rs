@@ -502,9 +502,6 @@ impl DisplayModel {
                 out[row * w + col] = *c;
             }
         }
-        if self.mode == Mode::Game && !self.typed.is_empty() {
-            // The typing line always ends with the cursor; nothing else to mark.
-        }
         out
     }
 
@@ -716,7 +713,7 @@ impl DisplayModel {
                 self.from = None;
                 vec![ask]
             }
-            Some(f) if !(own_piece && !self.is_legal(f, sq)) => {
+            Some(f) if !own_piece || self.is_legal(f, sq) => {
                 self.from = None;
                 vec![Event::Typed(self.uci(f, sq))]
             }
@@ -786,10 +783,10 @@ fn typed_cells(typed: &str) -> Vec<Cell> {
 /// among them (a table that passes dots through), the whole is read in the scoresheet's
 /// code, when it reads.
 fn typed_text(typed: &str) -> String {
-    if typed.chars().any(|c| Cell::from_char(c).is_some()) {
-        if let Ok(text) = cells_to_text(&typed_cells(typed)) {
-            return text;
-        }
+    if typed.chars().any(|c| Cell::from_char(c).is_some())
+        && let Ok(text) = cells_to_text(&typed_cells(typed))
+    {
+        return text;
     }
     typed.to_owned()
 }
