@@ -9,7 +9,8 @@
 # fuzz/corpus/<target> (seeded from fuzz/seeds/<target>, and the golden scripts for
 # `script`); a crash's input goes to fuzz/artifacts/<target>/ and is replayed with
 # `RUSTC_BOOTSTRAP=1 cargo fuzz run -O TARGET fuzz/artifacts/TARGET/crash-…` from fuzz/..
-# FUZZ_TARGETS="pgn journal" restricts the targets; FUZZ_JOBS=N runs N workers each.
+# FUZZ_TARGETS="pgn journal" restricts the targets; FUZZ_JOBS=N runs N workers each;
+# FUZZ_TIMEOUT=S counts an input slower than S seconds (default 10) as a finding.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
@@ -20,10 +21,12 @@ if ! command -v cargo-fuzz >/dev/null; then
     cargo install cargo-fuzz --locked
 fi
 
-# The words the station understands, as a libFuzzer dictionary for the text targets.
-dict=fuzz/target/words.dict
+# The words the station understands, as a libFuzzer dictionary for the text targets
+# (bytes outside printable ASCII escaped as \xNN, as libFuzzer wants them).
+dict=$PWD/fuzz/target/words.dict
 mkdir -p fuzz/target
-grep -ohE '"[^"\\]+"' assets/*/words.toml assets/*/commands.toml | sort -u >"$dict"
+perl -ne 'while (/"([^"\\]+)"/g) { my $w = $1; $w =~ s/([^\x20-\x7e])/sprintf("\\x%02X", ord($1))/ge; print "\"$w\"\n" }' \
+    assets/*/words.toml assets/*/commands.toml | sort -u >"$dict"
 
 flags=(-O --debug-assertions)
 (cd fuzz && cargo fuzz build "${flags[@]}")
@@ -38,11 +41,15 @@ for t in $targets; do
         cp -n tests/golden/*.script "$corpus"/
     fi
     extra=()
-    case $t in resolve | typed | script) extra=(-dict="../$dict") ;; esac
+    case $t in resolve | typed | script) extra=(-dict="$dict") ;; esac
+    if [[ ${FUZZ_JOBS:-1} != 1 ]]; then
+        extra+=(-jobs="$FUZZ_JOBS" -workers="$FUZZ_JOBS")
+    fi
     log=fuzz/target/$t.log
     status=0
+    # An input slower than FUZZ_TIMEOUT seconds (default 10) is a finding too.
     (cd fuzz && cargo fuzz run "${flags[@]}" "$t" -- -max_total_time="$secs" -max_len=4096 \
-        -jobs="${FUZZ_JOBS:-1}" -workers="${FUZZ_JOBS:-1}" -print_final_stats=1 "${extra[@]}") \
+        -timeout="${FUZZ_TIMEOUT:-10}" -print_final_stats=1 "${extra[@]}") \
         >"$log" 2>&1 || status=$?
     runs=$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$log" | tail -1 || true)
     crashes=$(ls "fuzz/artifacts/$t" | wc -l)

@@ -1,8 +1,8 @@
 //! The entry functions of the fuzz targets (`fuzz/fuzz_targets/*.rs`, run by `.ci/fuzz.sh`).
 //!
 //! Each takes arbitrary bytes and drives one reader of untrusted text: heard words
-//! ([`resolve`]), typed moves ([`typed`]), scoresheets ([`pgn`]), the journal ([`journal`])
-//! and scripts ([`script`]). Player input never yields a Rust error, and no file may crash
+//! ([`resolve`]), typed moves ([`typed`]), scoresheets ([`pgn`]), the journal ([`journal()`])
+//! and scripts ([`script()`]). Player input never yields a Rust error, and no file may crash
 //! the program: a panic here is a bug. They live in the library (not in `fuzz/`) so that
 //! `tests/fuzz_seeds.rs` runs them on seed inputs in every test run and they cannot rot.
 //! They also check a few round trips the journal relies on (a setup line reads back the

@@ -298,6 +298,12 @@ fn prepare(text: &str) -> Prepared {
                 out.push(c);
                 i += 1;
             }
+            // A stray closing brace outside a comment: kept for pgn-reader to judge (a
+            // word stops at it, so it must be stepped over here).
+            '}' => {
+                out.push(c);
+                i += 1;
+            }
             _ => {
                 let begin = i;
                 while i < chars.len()

@@ -251,3 +251,24 @@ fn prepare_wraps_moves_and_keeps_the_rest() {
         "[A \"b [c]\"] [D \"e\"]\n\n11. {\u{1}3:Rb1} {\u{1}3:(=)}  {\u{1}3:exd6}    (1. d4) 1-0 "
     );
 }
+
+/// Found by the `pgn` fuzz target: a stray `}` outside a comment made `prepare` loop
+/// forever (a word stops at `}`, and nothing stepped over it).
+#[test]
+fn a_stray_closing_brace_ends() {
+    let cases = [
+        "1. e4 } e5 *\n",
+        "[Event \"?\"]\n\n1. e4 e5 2. Nf3 }} *\n",
+        "}",
+        "[White \"Ana\"]\n\n1. e4 {[%clk 0:15:06]}} e5 *\n",
+    ];
+    for text in cases {
+        for lang in Language::ALL {
+            let _ = read_pgn(text, lang);
+            let _ = read_any(text, lang);
+        }
+    }
+    // The moves around it are still read.
+    let games = read_pgn("1. e4 } e5 2. Nf3 *\n", Language::En).expect("read");
+    assert_eq!(games[0].sheet.moves.len(), 3);
+}
