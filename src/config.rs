@@ -256,6 +256,10 @@ pub struct Voice {
     /// How long the microphone stays deaf after the station stopped speaking (the room's
     /// echo), in milliseconds.
     pub tail_ms: u32,
+    /// A TOML file with a `[words]` table mapping the station's words to the words the
+    /// model knows (`eva = "eva"`, a respelling; the tests map German to Korean stand-ins);
+    /// empty: none.
+    pub word_map: PathBuf,
 }
 
 impl Default for Voice {
@@ -265,6 +269,7 @@ impl Default for Voice {
             input_device: String::new(),
             hear_self: false,
             tail_ms: 300,
+            word_map: PathBuf::new(),
         }
     }
 }

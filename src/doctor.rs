@@ -72,7 +72,19 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
         let env = std::env::var_os(MODEL_ENV);
         let dir = model_dir(configured, env.as_deref());
         crate::hearing::vosk::set_log_level(-1);
-        match crate::hearing::vosk::doctor_report(&dir, lang) {
+        let word_map = match crate::hearing::vocabulary::read_word_map(&settings.voice.word_map) {
+            Ok(m) => m,
+            Err(e) => {
+                out.push(DeviceStatus::absent("vosk word map", e));
+                return out;
+            }
+        };
+        let report = crate::hearing::vosk::VoskModel::load(&dir).and_then(|model| {
+            let builder = crate::core::grammar::GrammarBuilder::new(lang)
+                .map_err(|e| crate::hearing::HearingError::Grammar(e.to_string()))?;
+            Ok(model.vocabulary_report(&builder, &word_map))
+        });
+        match report {
             Ok(report) if report.missing.is_empty() => out.push(DeviceStatus::present(
                 "vosk model",
                 format!("{}: {report}", dir.display()),

@@ -357,7 +357,14 @@ impl Devices {
                 return;
             }
         };
-        let spelling = Arc::new(model.spelling(&builder, &Default::default()));
+        let word_map = match crate::hearing::vocabulary::read_word_map(&settings.voice.word_map) {
+            Ok(m) => m,
+            Err(e) => {
+                self.status.push(DeviceStatus::absent("vosk word map", e));
+                return;
+            }
+        };
+        let spelling = Arc::new(model.spelling(&builder, &word_map));
         let report = spelling.report();
         self.status.push(DeviceStatus {
             device: "vosk model".into(),

@@ -50,6 +50,16 @@ pub fn spelling_variants(word: &str) -> Vec<String> {
     out
 }
 
+/// The word map in the file `path` (`voice.word_map`; none when the path is empty): a
+/// `[words]` table, see [`word_map_from_toml`].
+pub fn read_word_map(path: &std::path::Path) -> Result<HashMap<String, String>, String> {
+    if path.as_os_str().is_empty() {
+        return Ok(HashMap::new());
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    word_map_from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Reads a word map (grammar word → model word) from TOML: a `[words]` table of strings,
 /// like `assets/test/ko_standin.toml`.
 pub fn word_map_from_toml(text: &str) -> Result<HashMap<String, String>, String> {
