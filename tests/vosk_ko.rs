@@ -99,7 +99,7 @@ fn korean_phrases_are_heard_as_the_german_moves() {
         ("오렌지 넷", "felix vier"),
         ("레몬 넷", "gustav vier"),
         ("기사 오렌지 셋", "springer felix drei"),
-        ("예", "ja"),
+        ("좋아요", "ja"),
         ("아니요", "nein"),
     ] {
         let finals = decode(&mut rec, &say(ko, tmp.path()));
