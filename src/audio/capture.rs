@@ -360,6 +360,11 @@ fn run(
                 }
             }
         }
+        // A stream whose device or sound server vanished can block forever when it is
+        // closed (seen with ALSA's PulseAudio plugin when the server died): it is left
+        // behind, so that reopening goes on. (cpal streams cannot move to another thread
+        // to be closed there.) One lost stream per loss of the device.
+        std::mem::forget(open);
         std::thread::sleep(options.retry);
     }
 }
