@@ -256,7 +256,7 @@ fn a_game_through_the_station_with_speech_braille_and_console() {
     );
     assert!(displayed(&rig, "e4?"), "the echo is not on the display");
     press(&rig, "Return");
-    assert!(station.shows("made 1. f4"), "{:?}", station.out());
+    assert!(station.shows("made 1. e4"), "{:?}", station.out());
     // Black types on the console: made at once (a sighted player), announced to White.
     station.line("black e5");
     assert!(station.shows("made 1... e5"), "{:?}", station.out());
@@ -380,7 +380,7 @@ fn the_game_goes_on_when_speech_and_brltty_die_and_both_come_back() {
     station.line("arbiter key start");
     station.line("white e4");
     station.line("white ja");
-    assert!(station.shows("made 1. f4"), "{:?}", station.out());
+    assert!(station.shows("made 1. e4"), "{:?}", station.out());
 
     // speech-dispatcher dies: the game goes on (console and display).
     script(&rig, "speechd.sh", &["stop"]);

@@ -36,6 +36,12 @@ start)
         parec --latency-msec=10 -d "$mon" --raw --client-name=rig-keepalive < /dev/null > /dev/null 2>&1 &
         echo "$! $(awk '{print $22}' "/proc/$!/stat" 2>/dev/null || echo 0) keepalive-$mon" >> "$RIG_DIR/pids"
     done
+    # speech-dispatcher exits when its sound server dies: start it again as well.
+    sd=$(grep ' speech-dispatcher$' "$RIG_DIR/pids" | tail -1 | awk '{print $1}')
+    if [[ -n ${SPEECHD_ADDRESS:-} && -n $sd ]] && ! alive "$sd"; then
+        bash "$(dirname "${BASH_SOURCE[0]}")/speechd.sh" stop "$RIG_DIR"
+        bash "$(dirname "${BASH_SOURCE[0]}")/speechd.sh" start "$RIG_DIR"
+    fi
     ;;
 *) echo "pulse.sh: stop or start" >&2; exit 2 ;;
 esac
