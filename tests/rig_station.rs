@@ -250,7 +250,7 @@ fn a_game_through_the_station_with_speech_braille_and_console() {
     // with Enter, then made.
     type_on_display(&rig, "e2e4");
     assert!(
-        station.shows("say:white Felix vier?"),
+        station.shows("say:white Eva vier?"),
         "{:?}",
         station.out()
     );
