@@ -3,4 +3,4 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source .ci/setup.sh
-cargo run --release --locked --quiet -- demo "$@"
+cargo run --release --locked --quiet --features hardware -- demo "$@"
