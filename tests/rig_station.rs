@@ -249,11 +249,7 @@ fn a_game_through_the_station_with_speech_braille_and_console() {
     // D.2.3: White's move typed on the display is echoed (display and speech), confirmed
     // with Enter, then made.
     type_on_display(&rig, "e2e4");
-    assert!(
-        station.shows("say:white Eva vier?"),
-        "{:?}",
-        station.out()
-    );
+    assert!(station.shows("say:white Eva vier?"), "{:?}", station.out());
     assert!(displayed(&rig, "e4?"), "the echo is not on the display");
     press(&rig, "Return");
     assert!(station.shows("made 1. e4"), "{:?}", station.out());
