@@ -249,8 +249,10 @@ pub async fn run_journaled(
             _ = tokio::signal::ctrl_c() => break,
         }
     }
+    // Stopping (quit, Ctrl-C): a last heartbeat while a clock runs, then everything synced,
+    // so that a resume restores the clocks to this instant.
     let t = timeline.now();
-    handle_due(&mut session, journal, sinks, t);
+    heartbeat(&mut session, journal, sinks, t);
     if let Err(e) = journal.close(t) {
         journal_failed(&session, sinks, t, &e);
     }
