@@ -22,20 +22,30 @@ use crate::station::{Sink, StationInput};
 /// A sink shared between the main loop (which delivers to it) and [`Devices`] (which
 /// closes it at the end).
 #[cfg_attr(not(any(feature = "speech", feature = "braille")), allow(dead_code))]
-struct Shared<S>(Arc<Mutex<S>>);
+struct Shared<S>(Arc<Mutex<Option<S>>>);
 
 impl<S: Sink + Send> Sink for Shared<S> {
     fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
-        if let Ok(mut s) = self.0.lock() {
+        if let Ok(mut guard) = self.0.lock()
+            && let Some(s) = guard.as_mut()
+        {
             s.deliver(at, outputs);
         }
     }
 
     fn observe(&mut self, session: &Session) {
-        if let Ok(mut s) = self.0.lock() {
+        if let Ok(mut guard) = self.0.lock()
+            && let Some(s) = guard.as_mut()
+        {
             s.observe(session);
         }
     }
+}
+
+/// Takes a shared sink out (it is then closed by the caller).
+#[cfg_attr(not(any(feature = "speech", feature = "braille")), allow(dead_code))]
+fn take<S>(shared: &Arc<Mutex<Option<S>>>) -> Option<S> {
+    shared.lock().ok().and_then(|mut g| g.take())
 }
 
 /// What the station needs besides the settings.
@@ -167,7 +177,7 @@ impl Devices {
         }
         #[cfg(feature = "speech")]
         {
-            use crate::speech::{SpeechConfig, SpeechSink};
+            use crate::speech::SpeechSink;
             let config = speech_config(settings, wanted.lang);
             match SpeechSink::spawn(
                 crate::speech::tts::maker(&config),
@@ -179,23 +189,10 @@ impl Devices {
                     let sink = self.with_earcons(sink, &config);
                     self.status
                         .push(DeviceStatus::present("speech", sink.describe().to_owned()));
-                    let shared = Arc::new(Mutex::new(sink));
+                    let shared = Arc::new(Mutex::new(Some(sink)));
                     self.sinks.push(Box::new(Shared(Arc::clone(&shared))));
                     self.closers.push(Box::new(move || {
-                        if let Ok(mut guard) = shared.lock() {
-                            let sink = std::mem::replace(
-                                &mut *guard,
-                                // A console sink writing nowhere stands in after close.
-                                match SpeechSink::console(
-                                    Box::new(std::io::sink()),
-                                    &SpeechConfig::default(),
-                                    Vec::new(),
-                                    Speaking::new(),
-                                ) {
-                                    Ok(s) => s,
-                                    Err(_) => return,
-                                },
-                            );
+                        if let Some(sink) = take(&shared) {
                             sink.close(std::time::Duration::from_secs(5));
                         }
                     }));
@@ -260,14 +257,12 @@ impl Devices {
                         );
                     }
                     self.status.push(status);
-                    let shared = Arc::new(Mutex::new(sink));
+                    let shared = Arc::new(Mutex::new(Some(sink)));
                     self.sinks.push(Box::new(Shared(Arc::clone(&shared))));
                     self.closers.push(Box::new(move || {
                         // Dropping the sink stops and joins its thread (BRLTTY gets the
                         // display back).
-                        if let Ok(mut guard) = shared.lock() {
-                            drop(std::mem::replace(&mut *guard, closed_braille()));
-                        }
+                        drop(take(&shared));
                     }));
                     self.braille = true;
                 }
@@ -467,27 +462,6 @@ fn options_name(device: &str) -> String {
     } else {
         device.to_owned()
     }
-}
-
-#[cfg(feature = "braille")]
-fn closed_braille() -> crate::braille::BrailleSink {
-    // A display adapter that connects nowhere stands in once the real one is closed.
-    struct Nowhere;
-    impl crate::braille::Connector for Nowhere {
-        fn connect(
-            &mut self,
-        ) -> Result<Box<dyn crate::braille::Terminal>, crate::braille::LinkError> {
-            Err(crate::braille::LinkError("closed".into()))
-        }
-        fn describe(&self) -> String {
-            "closed".into()
-        }
-    }
-    let (tx, _rx) = mpsc::channel(1);
-    let config = crate::braille::BrailleConfig::new(Actor::Arbiter, Language::De);
-    #[allow(clippy::expect_used)]
-    crate::braille::BrailleSink::spawn(config, Box::new(Nowhere), tx)
-        .expect("the built-in phrase book loads")
 }
 
 #[cfg(feature = "speech")]
