@@ -196,9 +196,18 @@ pub struct Speech {
     pub volume: f32,
     /// Pitch, a multiple of the voice's normal pitch (0.25-4).
     pub pitch: f32,
-    /// Short sounds (earcons) for events: a move made, an error, the flag.
+    /// Short sounds (earcons) for events at all (off: none of the three below).
     #[serde(deserialize_with = "flag")]
     pub earcons: bool,
+    /// The earcon of a made move (a short rising chime).
+    #[serde(deserialize_with = "flag")]
+    pub earcon_made: bool,
+    /// The earcon before an error message (not understood, illegal).
+    #[serde(deserialize_with = "flag")]
+    pub earcon_error: bool,
+    /// The low-time tick in the listener's last minute.
+    #[serde(deserialize_with = "flag")]
+    pub earcon_tick: bool,
 }
 
 impl Default for Speech {
@@ -210,6 +219,9 @@ impl Default for Speech {
             volume: 1.0,
             pitch: 1.0,
             earcons: true,
+            earcon_made: true,
+            earcon_error: true,
+            earcon_tick: true,
         }
     }
 }

@@ -486,9 +486,9 @@ fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechCo
         volume: ((s.volume.clamp(0.0, 1.0) * 200.0) - 100.0).round() as i32,
         tail: std::time::Duration::from_millis(u64::from(settings.voice.tail_ms)),
         earcons: crate::speech::EarconConfig {
-            made: s.earcons,
-            error: s.earcons,
-            tick: s.earcons,
+            made: s.earcons && s.earcon_made,
+            error: s.earcons && s.earcon_error,
+            tick: s.earcons && s.earcon_tick,
         },
         ..crate::speech::SpeechConfig::default()
     }
