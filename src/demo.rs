@@ -47,6 +47,9 @@ pub async fn drive(
 ) -> usize {
     let mut sent = 0;
     let mut last_due = Instant::now();
+    // A speech output that never says it has finished (no sound server behind it) would
+    // hold every step for the whole patience: after one such wait the gate is ignored.
+    let mut trust_gate = true;
     for step in steps {
         let at = Duration::from_secs_f64(
             step.at.saturating_since(timeline.start).as_secs_f64() * pace.scale,
@@ -55,12 +58,19 @@ pub async fn drive(
         tokio::time::sleep_until(due).await;
         // Wait for the station to finish speaking (and a breath after it).
         let give_up = Instant::now() + pace.patience;
-        loop {
+        while trust_gate {
             let quiet_since = Instant::now();
             while speaking.is_speaking(std::time::Instant::now()) && Instant::now() < give_up {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
-            if quiet_since.elapsed() < Duration::from_millis(20) || Instant::now() >= give_up {
+            if Instant::now() >= give_up {
+                tracing::warn!(
+                    "demo: the station never stopped speaking; going on without waiting"
+                );
+                trust_gate = false;
+                break;
+            }
+            if quiet_since.elapsed() < Duration::from_millis(20) {
                 break;
             }
             tokio::time::sleep(pace.gap).await;
@@ -76,7 +86,8 @@ pub async fn drive(
     // Let the last announcements be said.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let give_up = Instant::now() + pace.patience;
-    while speaking.is_speaking(std::time::Instant::now()) && Instant::now() < give_up {
+    while trust_gate && speaking.is_speaking(std::time::Instant::now()) && Instant::now() < give_up
+    {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     let _ = tx.send(StationInput::Shutdown).await;
@@ -131,5 +142,36 @@ mod tests {
         assert!((71..=72).contains(&times[2]), "{times:?}");
         assert_eq!(times[3], 100);
         assert!(got[4].1);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_gate_that_never_opens_is_waited_for_once_only() {
+        let text = "@0 arbiter setup tc=300 vi=white\n@0 arbiter key start\n\
+                    @10 white type e4\n@11 white key confirm\n@20 black type e5\n";
+        let parsed = script::parse(text).unwrap();
+        let timeline = Timeline {
+            epoch: Instant::now(),
+            start: Timestamp::ZERO,
+        };
+        let (tx, mut rx) = mpsc::channel(8);
+        let speaking = Speaking::new();
+        speaking.started();
+        let pace = Pace {
+            scale: 0.5,
+            gap: Duration::from_millis(100),
+            patience: Duration::from_secs(3),
+        };
+        let t0 = Instant::now();
+        let driver = tokio::spawn(drive(parsed.steps, timeline, tx, speaking, pace));
+        let mut times = Vec::new();
+        while let Some(msg) = rx.recv().await {
+            times.push(t0.elapsed().as_millis() / 100);
+            if matches!(msg, StationInput::Shutdown) {
+                break;
+            }
+        }
+        assert_eq!(driver.await.unwrap(), 4);
+        // Only the first input waits the patience (3 s); then the script's own pace.
+        assert_eq!(times[..4], [30, 50, 55, 100], "{times:?}");
     }
 }

@@ -121,12 +121,27 @@ fn a_bad_script_names_the_line() {
 #[test]
 fn demo_plays_the_seed_game_and_says_where_the_records_went() {
     let dir = tmp("demo");
-    let (ok, out, err) = ansage(&["demo", "--out", dir.to_str().unwrap()]);
+    // The console only, at a fast pace: the records are what is checked here (the demo
+    // with its devices: tests/rig_station.rs).
+    let (ok, out, err) = ansage(&[
+        "demo",
+        "--console",
+        "--scale",
+        "0.01",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     assert!(ok, "{err}");
     assert!(out.contains("say:black König Bella eins."), "{out}");
     let pgn_line = out.lines().find(|l| l.starts_with("PGN: ")).unwrap();
     let pgn = std::fs::read_to_string(pgn_line.trim_start_matches("PGN: ")).unwrap();
     assert!(pgn.contains("11. Kb1"), "{pgn}");
+    for record in ["Journal: ", "BRF: ", "WAV: "] {
+        assert!(
+            out.lines().any(|l| l.starts_with(record)),
+            "{record}: {out}"
+        );
+    }
 }
 
 #[test]

@@ -606,3 +606,55 @@ fn the_microphone_gone_is_said_once_and_the_game_goes_on() {
         .count();
     assert_eq!(lost, 1, "{out:?}");
 }
+
+#[test]
+fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
+    let Some(rig) =
+        rig::rig("the_demo_plays_through_speech_and_the_display_and_writes_its_records")
+    else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    let recording = rig.record_speaker(&dir.path().join("speaker.wav"));
+    let out = Command::new(env!("CARGO_BIN_EXE_ansage"))
+        .args(["demo", "--scale", "0.05", "--out"])
+        .arg(dir.path().join("games"))
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .env("RUST_LOG", "warn")
+        .output()
+        .expect("ansage demo");
+    let wav = recording.stop();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    for device in ["speech", "Braille display"] {
+        assert!(
+            stderr
+                .lines()
+                .any(|l| l.starts_with("device: ok") && l.contains(device)),
+            "{device}: {stderr}"
+        );
+    }
+    // Spoken: the speaker sink heard it.
+    assert!(rig::wav_rms(&wav) > 0.01, "the demo was not heard");
+    // Brailled: the display showed the last move's status line.
+    assert!(
+        displayed(&rig, "Kb1?"),
+        "the last move never reached the display"
+    );
+    // Recorded: journal, PGN, BRF and the spoken scoresheet with one mark per move.
+    let path = |label: &str| -> PathBuf {
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(label))
+            .unwrap_or_else(|| panic!("{label}: {stdout}"));
+        PathBuf::from(line[label.len()..].split(" (").next().unwrap())
+    };
+    let pgn = std::fs::read_to_string(path("PGN: ")).unwrap();
+    assert!(pgn.contains("11. Kb1"), "{pgn}");
+    assert!(path("BRF: ").is_file());
+    assert!(path("Journal: ").is_file());
+    let cues = ansage::record::wav::read_cues(&path("WAV: ")).unwrap();
+    assert_eq!(cues.len(), 21, "{cues:?}");
+}
