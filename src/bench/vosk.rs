@@ -12,8 +12,10 @@
 //!   actor sending the result to the station and (2) the session's echo being handed to the
 //!   speech output (the session handles the heard words at once; the station's journal
 //!   sync, `bench journal`, comes on top). Endpointing: the model's `conf/model.conf`
-//!   (`rule2.min-trailing-silence=0.5`) and the actor's quick end (150 ms of silence after a
-//!   whole phrase no other phrase continues), each run once.
+//!   (`rule2.min-trailing-silence=0.5`); the actor's quick end (150 ms of silence after a
+//!   whole phrase no other phrase continues); and the actor's silence end (150 or 100 ms
+//!   below the silence level after speech, whatever the partial result), each run once.
+//!   The count heard right is the results equal to the phrase said.
 //! - **Memory**: the process's resident set (VmRSS/VmHWM from `/proc/self/status`) before
 //!   and after loading the model, and its peak after all of the above.
 
@@ -34,7 +36,7 @@ use crate::core::session::{Config, Session};
 use crate::core::time::Timestamp;
 use crate::devices::Speaking;
 use crate::hearing::Recognizer;
-use crate::hearing::actor::{AudioEvent, Chunk, GrammarSlot, ListenOptions, listen};
+use crate::hearing::actor::{AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenStats, listen};
 use crate::hearing::vocabulary::{KO_STANDIN, Spelling, word_map_from_toml};
 use crate::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use crate::station::StationInput;
@@ -167,20 +169,27 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
         audio.push((say(ko, &tmp)?, de));
     }
     let _ = std::fs::remove_dir_all(&tmp);
-    for quick in [
-        None,
-        Some(Duration::from_millis(150)),
-        Some(Duration::from_millis(80)),
+    let ms = |m| Some(Duration::from_millis(m));
+    for (quick, silence) in [
+        (None, None),
+        (ms(150), None),
+        (ms(150), ms(150)),
+        (ms(150), ms(100)),
     ] {
         let options = ListenOptions {
             quick_end: quick,
+            silence_end: silence,
             ..ListenOptions::default()
         };
         let (mut to_result, mut to_echo) = (Vec::new(), Vec::new());
         let mut right = 0;
+        let (mut early, mut replays) = (0, 0);
         for i in 0..runs {
             let (samples, de) = &audio[i % audio.len()];
-            let (r, e, ok) = one_utterance(&model, &spelling, &builder, samples, de, &options)?;
+            let (r, e, ok, stats) =
+                one_utterance(&model, &spelling, &builder, samples, de, &options)?;
+            early += stats.silence_ends;
+            replays += stats.replays;
             if let (Some(r), Some(e)) = (r, e) {
                 to_result.push(r);
                 to_echo.push(e);
@@ -189,14 +198,21 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
         }
         let _ = writeln!(
             out,
-            "latency, {} ({} utterances, {} heard right, {} with a result): end of speech → result p50 {:.0} ms, p95 {:.0} ms; → echo handed to speech p50 {:.0} ms, p95 {:.0} ms",
-            match quick {
-                None => "vosk's endpoint only".to_owned(),
-                Some(q) => format!("quick end after {} ms", q.as_millis()),
+            "latency, {} ({} utterances, {} heard right, {} with a result, {} ended on silence, {} heard again after a pause): end of speech → result p50 {:.0} ms, p95 {:.0} ms; → echo handed to speech p50 {:.0} ms, p95 {:.0} ms",
+            match (quick, silence) {
+                (None, None) => "vosk's endpoint only".to_owned(),
+                (Some(q), None) => format!("quick end after {} ms", q.as_millis()),
+                (q, s) => format!(
+                    "quick end after {} ms, silence end after {} ms",
+                    q.unwrap_or_default().as_millis(),
+                    s.unwrap_or_default().as_millis()
+                ),
             },
             runs,
             right,
             to_result.len(),
+            early,
+            replays,
             pct(&mut to_result, 0.5),
             pct(&mut to_result, 0.95),
             pct(&mut to_echo, 0.5),
@@ -220,7 +236,8 @@ fn tempfile_dir() -> Result<std::path::PathBuf, BenchError> {
     Ok(dir)
 }
 
-/// One utterance through the actor in real time: (end of speech → result, → echo, right).
+/// One utterance through the actor in real time: (end of speech → result, → echo, right,
+/// what the actor did).
 fn one_utterance(
     model: &Arc<VoskModel>,
     spelling: &Arc<Spelling>,
@@ -228,7 +245,7 @@ fn one_utterance(
     samples: &[i16],
     expected: &str,
     options: &ListenOptions,
-) -> Result<(Option<Duration>, Option<Duration>, bool), BenchError> {
+) -> Result<(Option<Duration>, Option<Duration>, bool, ListenStats), BenchError> {
     let start = shakmaty::Chess::default();
     let rec = VoskRecognizer::new(
         model.clone(),
@@ -326,5 +343,5 @@ fn one_utterance(
     let _ = feeder.join();
     let stats = actor.join().map_err(|_| setup("the actor panicked"))?;
     tracing::debug!("bench vosk: {stats:?}");
-    Ok((result, echo, right))
+    Ok((result, echo, right, stats))
 }

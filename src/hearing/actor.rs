@@ -24,6 +24,13 @@
 //!   waiting for vosk's endpoint (half a second). The final result still carries the
 //!   recognizer's confidences and is only echoed, so a partial result can make the echo
 //!   faster, never a move wrong;
+//! - ends an utterance on its own silence detection ([`ListenOptions::silence_end`]):
+//!   once speech was heard (a block reaching [`ListenOptions::silence_level`]) and the
+//!   audio has been silent that long, it asks the recognizer for its final result without
+//!   waiting for the partial result (which lags the audio). When that result is no whole
+//!   phrase of the grammar (a pause inside "Springer … Felix drei"), the utterance's audio
+//!   is fed to the recognizer again and listening goes on, so a pause costs time, never a
+//!   cut phrase. The result is only echoed and made after confirmation (D.2.3);
 //! - tells the player once when the microphone is lost and once when it is back
 //!   (`microphone-lost`, `microphone-back`).
 //!
@@ -135,7 +142,12 @@ pub struct ListenOptions {
     /// End an utterance after this much silence when its partial result is a whole phrase
     /// no other phrase continues (`None`: wait for the recognizer's endpoint).
     pub quick_end: Option<Duration>,
-    /// A block whose loudest sample stays below this counts as silence (for `quick_end`).
+    /// End an utterance after this much silence once speech was heard, whatever the
+    /// partial result says (`None`: off); a result that is no whole phrase of the grammar
+    /// is heard again and listening goes on.
+    pub silence_end: Option<Duration>,
+    /// A block whose loudest sample stays below this counts as silence (for `quick_end`
+    /// and `silence_end`); a block reaching it is speech.
     pub silence_level: i16,
 }
 
@@ -145,6 +157,7 @@ impl Default for ListenOptions {
             by: None,
             deaf_while_speaking: true,
             quick_end: Some(Duration::from_millis(150)),
+            silence_end: Some(Duration::from_millis(100)),
             silence_level: 600,
         }
     }
@@ -163,6 +176,10 @@ pub struct ListenStats {
     pub gated: usize,
     /// Utterances ended early by `quick_end`.
     pub quick_ends: usize,
+    /// Utterances ended early by `silence_end`.
+    pub silence_ends: usize,
+    /// `silence_end` results that were no whole phrase: heard again, listening went on.
+    pub replays: usize,
     /// Recognizer errors (logged; the actor goes on).
     pub errors: usize,
     /// For each final result sent: when the actor sent it.
@@ -177,6 +194,13 @@ pub fn is_complete_phrase(grammar: &Grammar, partial: &str) -> bool {
     let prefix = format!("{partial} ");
     !grammar.phrases().any(|p| p.starts_with(&prefix))
 }
+
+/// The most audio of one utterance kept for hearing it again (15 s at 16 kHz).
+const MAX_REPLAY: usize = 15 * 16_000;
+
+/// The audio kept before speech is heard (0.5 s at 16 kHz): a soft start below the
+/// silence level must be heard again too.
+const PRE_ROLL: usize = 8_000;
 
 fn loudest(samples: &[i16]) -> i16 {
     samples
@@ -198,6 +222,10 @@ struct Listener {
     in_utterance: bool,
     partial: String,
     silent_for: Duration,
+    /// Speech (a block reaching the silence level) since the last result.
+    loud: bool,
+    /// The audio fed to the recognizer since the last result (for `silence_end`).
+    audio: Vec<i16>,
     lost: bool,
     stats: ListenStats,
     pending: GrammarSlot,
@@ -224,10 +252,17 @@ impl Listener {
         }
     }
 
-    fn heard(&mut self, u: Utterance) -> bool {
+    /// Forgets the utterance in progress (after a result or a reset).
+    fn forget(&mut self) {
         self.in_utterance = false;
         self.partial.clear();
         self.silent_for = Duration::ZERO;
+        self.loud = false;
+        self.audio.clear();
+    }
+
+    fn heard(&mut self, u: Utterance) -> bool {
+        self.forget();
         if u.words.is_empty() || u.words.iter().all(|w| w.text == Grammar::UNKNOWN) {
             self.stats.dropped += 1;
             tracing::debug!("hearing: dropped {:?}", u.text());
@@ -278,8 +313,7 @@ impl Listener {
         let chunk = match ev {
             AudioEvent::Lost(why) => {
                 self.recognizer.reset();
-                self.in_utterance = false;
-                self.partial.clear();
+                self.forget();
                 if self.lost {
                     return true;
                 }
@@ -308,34 +342,70 @@ impl Listener {
         }
         if self.options.deaf_while_speaking && self.speaking.is_speaking(chunk.at) {
             self.stats.gated += 1;
-            if self.in_utterance {
+            if self.in_utterance || self.loud {
                 self.recognizer.reset();
-                self.in_utterance = false;
-                self.partial.clear();
+                self.forget();
             }
             return true;
         }
+        let loud = loudest(&chunk.samples) >= self.options.silence_level;
+        if self.options.silence_end.is_some() {
+            self.audio.extend_from_slice(&chunk.samples);
+            if !loud && !self.loud && !self.in_utterance && self.audio.len() > PRE_ROLL {
+                let cut = self.audio.len() - PRE_ROLL;
+                self.audio.drain(..cut);
+            }
+        }
         let r = self.recognizer.accept(&chunk.samples);
+        if loud {
+            self.loud = true;
+            self.silent_for = Duration::ZERO;
+        } else if self.in_utterance || self.loud {
+            let rate = self.recognizer.sample_rate().max(1);
+            self.silent_for +=
+                Duration::from_secs_f64(chunk.samples.len() as f64 / f64::from(rate));
+        }
         if !self.result(r) {
             return false;
         }
         if let Some(quick) = self.options.quick_end
             && self.in_utterance
+            && self.silent_for >= quick
+            && is_complete_phrase(&self.grammar, &self.partial)
         {
-            if loudest(&chunk.samples) < self.options.silence_level {
-                let rate = self.recognizer.sample_rate().max(1);
-                self.silent_for +=
-                    Duration::from_secs_f64(chunk.samples.len() as f64 / f64::from(rate));
-            } else {
-                self.silent_for = Duration::ZERO;
-            }
-            if self.silent_for >= quick && is_complete_phrase(&self.grammar, &self.partial) {
-                self.stats.quick_ends += 1;
-                let r = self.recognizer.finish();
+            self.stats.quick_ends += 1;
+            let r = self.recognizer.finish();
+            return self.result(r);
+        }
+        if let Some(span) = self.options.silence_end
+            && self.loud
+            && self.silent_for >= span
+        {
+            return self.end_on_silence();
+        }
+        true
+    }
+
+    /// `silence_end`: the recognizer's final result now; one that is no whole phrase of
+    /// the grammar (a pause inside a phrase) is heard again and listening goes on.
+    fn end_on_silence(&mut self) -> bool {
+        // No second try before new speech.
+        self.loud = false;
+        let r = self.recognizer.finish();
+        if let Ok(Some(Heard::Final(u))) = &r {
+            let noise = u.words.iter().all(|w| w.text == Grammar::UNKNOWN);
+            if !noise && !self.grammar.contains(&u.text()) && self.audio.len() <= MAX_REPLAY {
+                self.stats.replays += 1;
+                tracing::debug!("hearing: {:?} after a pause, listening on", u.text());
+                let r = self.recognizer.accept(&self.audio);
                 return self.result(r);
             }
         }
-        true
+        self.stats.silence_ends += 1;
+        if matches!(r, Ok(None)) {
+            self.forget();
+        }
+        self.result(r)
     }
 }
 
@@ -368,6 +438,8 @@ pub fn listen(
         in_utterance: false,
         partial: String::new(),
         silent_for: Duration::ZERO,
+        loud: false,
+        audio: Vec::new(),
         lost: false,
         stats: ListenStats::default(),
         pending: slot,
@@ -611,6 +683,105 @@ mod tests {
         assert_eq!(notices.len(), 2, "{notices:?}");
         assert!(notices[0].contains("microphone-lost") && notices[0].contains("gone"));
         assert!(notices[1].contains("microphone-back"));
+    }
+
+    /// A recognizer whose partial result never comes (the worst lag): each loud block of
+    /// `WORD` samples is the next word of `said`; `finish` gives the words so far and
+    /// starts over (as vosk decodes audio fed again).
+    struct Lagging {
+        said: Vec<&'static str>,
+        heard: usize,
+    }
+
+    impl Recognizer for Lagging {
+        fn sample_rate(&self) -> u32 {
+            16_000
+        }
+        fn set_grammar(&mut self, _: &Grammar) -> Result<(), crate::hearing::HearingError> {
+            Ok(())
+        }
+        fn accept(
+            &mut self,
+            samples: &[i16],
+        ) -> Result<Option<Heard>, crate::hearing::HearingError> {
+            self.heard += samples.chunks(WORD).filter(|c| loudest(c) >= 600).count();
+            Ok(None)
+        }
+        fn finish(&mut self) -> Result<Option<Heard>, crate::hearing::HearingError> {
+            let n = std::mem::take(&mut self.heard).min(self.said.len());
+            // One utterance a test: hearing its audio again hears its words again.
+            let words = self.said[..n].join(" ");
+            Ok((!words.is_empty()).then(|| Heard::Final(Utterance::from_text(&words))))
+        }
+        fn reset(&mut self) {
+            self.heard = 0;
+        }
+    }
+
+    /// The silence end does not wait for the partial result: a whole phrase is sent after
+    /// the silence; a pause inside a phrase ("springer …") is heard again and the whole
+    /// phrase sent once it is finished, never the cut one.
+    #[test]
+    fn silence_ends_an_utterance_and_a_pause_inside_a_phrase_is_heard_again() {
+        let t = Instant::now();
+        let loud = || {
+            AudioEvent::Chunk(Chunk {
+                samples: vec![2000; WORD],
+                at: t,
+            })
+        };
+        for (said, events, sent, replays) in [
+            (
+                vec!["eva", "vier"],
+                vec![loud(), loud(), chunk(t), chunk(t)],
+                vec!["eva vier"],
+                0,
+            ),
+            (
+                vec!["springer", "felix", "drei"],
+                vec![
+                    loud(),
+                    chunk(t),
+                    chunk(t),
+                    chunk(t),
+                    loud(),
+                    loud(),
+                    chunk(t),
+                    chunk(t),
+                ],
+                vec!["springer felix drei"],
+                1,
+            ),
+        ] {
+            let (atx, arx) = sync_channel(events.len());
+            for e in events {
+                atx.send(e).unwrap();
+            }
+            // No End: what is sent came from the silence end, not from flushing.
+            drop(atx);
+            let (otx, mut orx) = tokio::sync::mpsc::channel(8);
+            let stats = listen(
+                Box::new(Lagging { said, heard: 0 }),
+                GrammarBuilder::new(Language::De).unwrap(),
+                &Chess::default(),
+                arx,
+                GrammarSlot::default(),
+                Speaking::new(),
+                ListenOptions {
+                    silence_end: Some(Duration::from_millis(100)),
+                    ..ListenOptions::default()
+                },
+                otx,
+            );
+            let mut got = Vec::new();
+            while let Ok(m) = orx.try_recv() {
+                got.push(m);
+            }
+            let texts: Vec<String> = heard(&got).into_iter().map(|h| h.1).collect();
+            assert_eq!(texts, sent);
+            assert_eq!(stats.silence_ends, 1);
+            assert_eq!(stats.replays, replays);
+        }
     }
 
     /// A partial that is a whole phrase no other phrase continues ends the utterance after
