@@ -17,7 +17,6 @@
 //! reads every move with the language's notation, against the position, and an error names
 //! the line and the move ("line 3: move 6. exd7: illegal in this position").
 
-use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
