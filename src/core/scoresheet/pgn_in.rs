@@ -17,7 +17,6 @@
 //! reads every move with the language's notation, against the position, and an error names
 //! the line and the move ("line 3: move 6. exd7: illegal in this position").
 
-use std::borrow::Cow;
 use std::ops::ControlFlow;
 use std::time::Duration;
 
@@ -552,19 +551,24 @@ fn parse_clock(text: &str) -> Option<Duration> {
     let m: u64 = m.parse().ok()?;
     let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
     let whole: u64 = whole.parse().ok()?;
-    let millis: u64 = if frac.is_empty() {
-        0
-    } else {
-        let digits: Cow<str> = if frac.len() >= 3 {
-            Cow::Borrowed(&frac[..3])
-        } else {
-            Cow::Owned(format!("{frac:0<3}"))
-        };
-        digits.parse().ok()?
-    };
-    Some(Duration::from_millis(
-        ((h * 60 + m) * 60 + whole) * 1000 + millis,
-    ))
+    // Milliseconds from the first three digits of the fraction (any text here is read
+    // byte by byte: it may hold any character).
+    if !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let millis = frac
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0, |ms, b| ms * 10 + u64::from(b - b'0'));
+    let total = h
+        .checked_mul(60)?
+        .checked_add(m)?
+        .checked_mul(60)?
+        .checked_add(whole)?
+        .checked_mul(1000)?
+        .checked_add(millis)?;
+    Some(Duration::from_millis(total))
 }
 
 #[cfg(test)]

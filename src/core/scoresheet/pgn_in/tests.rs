@@ -272,3 +272,26 @@ fn a_stray_closing_brace_ends() {
     let games = read_pgn("1. e4 } e5 2. Nf3 *\n", Language::En).expect("read");
     assert_eq!(games[0].sheet.moves.len(), 3);
 }
+
+/// Found by the `pgn` fuzz target: a `[%clk]` fraction cut inside a multi-byte character
+/// panicked; a huge hour count overflowed.
+#[test]
+fn odd_clock_comments_are_ignored_not_a_panic() {
+    let cases = [
+        ("0:15:21.6", Some(Duration::from_millis(921_600))),
+        ("1:00:00", Some(Duration::from_secs(3600))),
+        ("0:00:01.25", Some(Duration::from_millis(1250))),
+        ("0:00:01.2345", Some(Duration::from_millis(1234))),
+        ("0:15:211.6\u{fffd}\u{fffd}", None),
+        ("0:15:21.é", None),
+        ("0:15:21.6é", None),
+        ("99999999999999999:00:00", None),
+        ("0:0:18446744073709551615", None),
+    ];
+    for (text, expected) in cases {
+        assert_eq!(parse_clock(text), expected, "{text:?}");
+    }
+    let pgn = "1. e4 {[%clk 0:15:211.6\u{fffd}\u{fffd}]} e5 *\n";
+    let games = read_pgn(pgn, Language::En).expect("read");
+    assert_eq!(games[0].sheet.moves.len(), 2);
+}
