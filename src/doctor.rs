@@ -121,6 +121,28 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
 }
 
 fn speech(settings: &Settings, lang: Language) -> DeviceStatus {
+    // A speech server that never answers must not hang the doctor.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let settings = settings.clone();
+    let spawned = std::thread::Builder::new()
+        .name("doctor-speech".into())
+        .spawn(move || {
+            let _ = tx.send(speech_check(&settings, lang));
+        });
+    if spawned.is_err() {
+        return DeviceStatus::absent("speech", "cannot start a thread for the check");
+    }
+    rx.recv_timeout(std::time::Duration::from_secs(20))
+        .unwrap_or_else(|_| {
+            DeviceStatus::absent(
+                "speech",
+                "speech-dispatcher did not answer within 20 s: restart it \
+                 (`killall speech-dispatcher`), check its sound output",
+            )
+        })
+}
+
+fn speech_check(settings: &Settings, lang: Language) -> DeviceStatus {
     #[cfg(feature = "speech")]
     {
         let install = "install speech-dispatcher and speech-dispatcher-espeak-ng (Debian) \

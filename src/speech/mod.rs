@@ -277,6 +277,10 @@ pub struct SpeechSink {
     description: String,
 }
 
+/// How long the synthesizer may take to start (speech-dispatcher lists its voices then,
+/// which took up to 7 s here).
+const START_LIMIT: Duration = Duration::from_secs(20);
+
 /// A function that makes the synthesizer on the speech thread.
 pub type MakeSpeaker = Box<dyn FnOnce(EventSender) -> Result<Box<dyn Speaker>, SpeechError> + Send>;
 
@@ -308,7 +312,16 @@ impl SpeechSink {
                 }
             })
             .map_err(|e| SpeechError::Synth(e.to_string()))?;
-        let description = ready_rx.recv().map_err(|_| SpeechError::Gone)??;
+        // A speech server that accepts the connection but never answers (seen: an
+        // autospawned speech-dispatcher without a sound server) must not hold the station:
+        // after this long the synthesizer counts as missing (its thread is left behind).
+        let description = ready_rx.recv_timeout(START_LIMIT).map_err(|e| match e {
+            std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
+                "the speech server did not answer within {} s",
+                START_LIMIT.as_secs()
+            )),
+            std::sync::mpsc::RecvTimeoutError::Disconnected => SpeechError::Gone,
+        })??;
         Ok(SpeechSink {
             tx,
             listeners,
