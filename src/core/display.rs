@@ -51,7 +51,7 @@ use crate::core::clock::Clock;
 use crate::core::input::{Actor, Command, Event, Key, Question};
 use crate::core::output::{Audience, Output};
 use crate::core::phrases::{Arg, Message, PhraseError, Phrases};
-use crate::core::questions::clock_text;
+use crate::core::questions::{PIECE_ORDER, clock_text};
 use crate::core::scoresheet::braille::{Cell, cells_to_text, text_to_cells};
 use crate::core::session::{Session, color_key};
 use crate::core::time::Timestamp;
@@ -461,14 +461,7 @@ impl DisplayModel {
             .braille(&Message::new("display-pieces").arg("side", self.vocab.color_name(color)));
         let mut line = Line::text(&side);
         let board = self.position.board();
-        for role in [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ] {
+        for role in PIECE_ORDER {
             for sq in board.by_piece(shakmaty::Piece { color, role }) {
                 let letter = if role == Role::Pawn {
                     String::new()

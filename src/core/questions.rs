@@ -13,6 +13,17 @@ use crate::core::session::{Ply, color_key, role_key};
 use crate::core::time::Timestamp;
 use crate::core::words::{IllegalReason, Vocabulary};
 
+/// The order in which a side's pieces are listed, spoken and brailled: king, queen, rooks,
+/// bishops, knights, pawns (as on a scoresheet's material count).
+pub const PIECE_ORDER: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
 /// What an answer may look at.
 pub struct Context<'a> {
     /// Who asks.
@@ -70,14 +81,7 @@ impl Context<'_> {
     fn pieces(&self, color: Color, only: Option<Role>) -> Vec<String> {
         let board = self.pos.board();
         let mut items = Vec::new();
-        for role in [
-            Role::King,
-            Role::Queen,
-            Role::Rook,
-            Role::Bishop,
-            Role::Knight,
-            Role::Pawn,
-        ] {
+        for role in PIECE_ORDER {
             if only.is_some_and(|r| r != role) {
                 continue;
             }
