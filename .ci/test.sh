@@ -22,7 +22,7 @@ cargo build --locked --quiet
 cargo test --all-features --locked --no-run --quiet
 
 if [[ ${ANSAGE_RIG:-1} != 0 ]]; then
-    eval "$(RIG_INSTALL=0 RIG_BUILD_DEPS=0 bash tests/rig/up.sh)"
+    eval "$(bash tests/rig/up.sh)"
     trap 'bash tests/rig/down.sh >/dev/null 2>&1 || true' EXIT
     bash tests/rig/selftest.sh
     export ANSAGE_REQUIRE_RIG=1
