@@ -52,8 +52,11 @@ if ((${#missing[@]})); then
         sudo="sudo"
     fi
     echo "setup: installing ${missing[*]}" >&2
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    # wait for another apt (unattended-upgrades on a new machine) rather than fail on its lock
+    lock=(-o DPkg::Lock::Timeout=600)
+    $sudo apt-get "${lock[@]}" update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get "${lock[@]}" install -y -qq --no-install-recommends \
+        "${missing[@]}" >/dev/null
 fi
 
 PY=${ANSAGE_PYTHON:-python3}
