@@ -100,6 +100,10 @@ mod tests {
     use crate::core::script;
     use crate::core::time::Timestamp;
 
+    /// The bound on a driven script, in the tests' paused (virtual) time: a script runs for
+    /// about ten virtual seconds; one that never ends fails as soon as nothing else is due.
+    const VIRTUAL_LIMIT: Duration = Duration::from_secs(600);
+
     #[tokio::test(start_paused = true)]
     async fn inputs_come_at_their_scaled_instants_and_wait_for_the_station_to_be_quiet() {
         let text = "@0 arbiter setup tc=300 vi=white\n@0 arbiter key start\n\
@@ -127,14 +131,19 @@ mod tests {
             tokio::time::sleep(Duration::from_millis(1800)).await;
             talk.ended(std::time::Instant::now(), Duration::ZERO);
         });
-        while let Some(msg) = rx.recv().await {
-            let stop = matches!(msg, StationInput::Shutdown);
-            got.push((t0.elapsed().as_millis() / 100, stop));
-            if stop {
-                break;
+        let sent = tokio::time::timeout(VIRTUAL_LIMIT, async {
+            while let Some(msg) = rx.recv().await {
+                let stop = matches!(msg, StationInput::Shutdown);
+                got.push((t0.elapsed().as_millis() / 100, stop));
+                if stop {
+                    break;
+                }
             }
-        }
-        assert_eq!(driver.await.unwrap(), 4);
+            driver.await.unwrap()
+        })
+        .await
+        .expect("the script did not end within the virtual limit");
+        assert_eq!(sent, 4);
         // key start at 0, e4 at 5 s, confirm after the talk (7 s + gap), e5 at 10 s, stop.
         let times: Vec<u128> = got.iter().map(|(t, _)| *t).collect();
         assert_eq!(times[0], 0);
@@ -164,13 +173,18 @@ mod tests {
         let t0 = Instant::now();
         let driver = tokio::spawn(drive(parsed.steps, timeline, tx, speaking, pace));
         let mut times = Vec::new();
-        while let Some(msg) = rx.recv().await {
-            times.push(t0.elapsed().as_millis() / 100);
-            if matches!(msg, StationInput::Shutdown) {
-                break;
+        let sent = tokio::time::timeout(VIRTUAL_LIMIT, async {
+            while let Some(msg) = rx.recv().await {
+                times.push(t0.elapsed().as_millis() / 100);
+                if matches!(msg, StationInput::Shutdown) {
+                    break;
+                }
             }
-        }
-        assert_eq!(driver.await.unwrap(), 4);
+            driver.await.unwrap()
+        })
+        .await
+        .expect("the script did not end within the virtual limit");
+        assert_eq!(sent, 4);
         // Only the first input waits the patience (3 s); then the script's own pace.
         assert_eq!(times[..4], [30, 50, 55, 100], "{times:?}");
     }

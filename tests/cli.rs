@@ -1,14 +1,23 @@
 //! The `ansage` commands as a user runs them: compare, export, script, demo.
 
+#[path = "support/proc.rs"]
+mod proc;
+
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Duration;
+
+/// The limit for one `ansage` command here: `demo --console --scale 0.01` takes a few
+/// seconds, the others well under one.
+const LIMIT: Duration = Duration::from_secs(120);
 
 fn ansage(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ansage"))
-        .args(args)
-        .env("RUST_BACKTRACE", "0")
-        .output()
-        .unwrap();
+    let out = proc::run(
+        Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .args(args)
+            .env("RUST_BACKTRACE", "0"),
+        LIMIT,
+    );
     (
         out.status.success(),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -149,27 +158,27 @@ fn export_reads_a_journal_of_a_console_game() {
     use std::io::Write as _;
     let dir = tmp("journal-export");
     let journal = dir.join("j.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ansage"))
-        .args([
-            "play",
-            "--console",
-            "--tc",
-            "300",
-            "--journal",
-            journal.to_str().unwrap(),
-        ])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = proc::spawn(
+        Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .args([
+                "play",
+                "--console",
+                "--tc",
+                "300",
+                "--journal",
+                journal.to_str().unwrap(),
+            ])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped()),
+    );
     child
         .stdin
         .take()
         .unwrap()
         .write_all(b"arbiter key start\nEva vier\nja\nblack e5\nquit\n")
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = proc::output_within(child, LIMIT, "ansage play --console");
     assert!(
         out.status.success(),
         "{}",

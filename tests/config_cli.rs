@@ -1,17 +1,25 @@
 //! `ansage config --print` and the settings layers as the binary reads them: the file under
 //! `$XDG_CONFIG_HOME` or `--config`, then the named flags and `--set`.
 
+#[path = "support/proc.rs"]
+mod proc;
+
 use std::path::Path;
 use std::process::{Command, Output};
+use std::time::Duration;
+
+/// The limit for one `ansage config` or refused `ansage play` (well under a second).
+const LIMIT: Duration = Duration::from_secs(60);
 
 fn ansage(xdg: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ansage"))
-        .args(args)
-        .env("XDG_CONFIG_HOME", xdg)
-        .env("RUST_BACKTRACE", "0")
-        .env("RUST_LOG", "off")
-        .output()
-        .unwrap()
+    proc::run(
+        Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .args(args)
+            .env("XDG_CONFIG_HOME", xdg)
+            .env("RUST_BACKTRACE", "0")
+            .env("RUST_LOG", "off"),
+        LIMIT,
+    )
 }
 
 fn value(printed: &str, section: &str, key: &str) -> String {

@@ -13,10 +13,13 @@
 //! which is where the heartbeat matters. Waiting for silence is part of what is tested,
 //! not a synchronisation: the program's time must run for its clocks to run.
 
+#[path = "support/proc.rs"]
+mod proc;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use ansage::core::script::parse_exact;
@@ -25,6 +28,10 @@ use shakmaty::{CastlingMode, Chess, Position};
 
 const POINTS: usize = 100;
 const PLIES: usize = 80;
+
+/// The limit for the program killed with SIGKILL to be reaped, and then for the rest of
+/// its output to reach the test (its pipes end with it: at once, normally).
+const AFTER_KILL: Duration = Duration::from_secs(10);
 
 /// SplitMix64: a small seeded generator, so every run of the test kills at the same points.
 struct Rng(u64);
@@ -97,14 +104,14 @@ struct Running {
 }
 
 fn spawn(args: &[&str]) -> Running {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ansage"))
-        .args(args)
-        .env("RUST_LOG", "off")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = proc::spawn(
+        Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .args(args)
+            .env("RUST_LOG", "off")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped()),
+    );
     let stdin = child.stdin.take();
     let stdout = child.stdout.take().unwrap();
     let stderr = child.stderr.take().unwrap();
@@ -241,13 +248,28 @@ fn kill_when(
     }
     let killed = Instant::now();
     let _ = run.child.kill();
-    run.child.wait().unwrap();
+    proc::wait_within(&mut run.child, AFTER_KILL, "ansage killed with SIGKILL");
     drop(run.stdin.take());
-    while let Ok(line) = run.lines.recv() {
-        take(&line, &mut seen, &mut live, &mut offset);
+    let drained = Instant::now() + AFTER_KILL;
+    loop {
+        match run
+            .lines
+            .recv_timeout(drained.saturating_duration_since(Instant::now()))
+        {
+            Ok(line) => take(&line, &mut seen, &mut live, &mut offset),
+            Err(RecvTimeoutError::Disconnected) => break,
+            Err(RecvTimeoutError::Timeout) => {
+                panic!("the stdout of ansage killed with SIGKILL did not end within {AFTER_KILL:?}")
+            }
+        }
     }
     seen.killed_at = offset.map(|o| killed.duration_since(origin).as_millis() as i64 - o);
-    (seen, run.stderr.join().unwrap())
+    let stderr = proc::join_within(
+        run.stderr,
+        AFTER_KILL,
+        "the reader of the stderr of ansage killed with SIGKILL",
+    );
+    (seen, stderr)
 }
 
 /// The last instant the journal at `path` recorded: a resumed program's time starts there.

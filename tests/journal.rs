@@ -137,8 +137,16 @@ async fn the_main_loop_journals_inputs_and_heartbeats() {
         tx.send(StationInput::Shutdown).await.unwrap();
     });
     let timeline = Timeline::starting_at(Timestamp::ZERO);
-    let session = station::run_journaled(session, rx, &mut sinks, timeline, &mut journal).await;
-    driver.await.unwrap();
+    // The bound, in paused (virtual) time: the game takes about 5 virtual seconds; a loop
+    // that never ends fails as soon as nothing else is due.
+    const VIRTUAL_LIMIT: Duration = Duration::from_secs(600);
+    let session = tokio::time::timeout(VIRTUAL_LIMIT, async {
+        let session = station::run_journaled(session, rx, &mut sinks, timeline, &mut journal).await;
+        driver.await.unwrap();
+        session
+    })
+    .await
+    .expect("the station's loop did not end within the virtual limit");
     assert_eq!(session.history().len(), 1);
     let recovered = journal::read(&std::fs::read(&path).unwrap());
     assert_eq!(recovered.damage, None);

@@ -2,11 +2,18 @@
 //! `.ci/setup.sh`): every golden game, with clock comments, draw offers, FEN starts and
 //! Chess960, replays without a complaint.
 
+#[path = "support/proc.rs"]
+mod proc;
+
 use std::path::PathBuf;
 use std::process::Command;
+use std::time::Duration;
 
 use ansage::core::record::pgn;
 use ansage::core::script;
+
+/// The limit for pgn-extract checking one game (milliseconds, normally).
+const CHECK_LIMIT: Duration = Duration::from_secs(60);
 
 fn pgn_extract() -> PathBuf {
     for dir in std::env::var("PATH")
@@ -43,7 +50,7 @@ fn pgn_extract_accepts_every_golden_game() {
         let text = pgn(&run.session);
         let file = tmp.join(path.with_extension("pgn").file_name().unwrap());
         std::fs::write(&file, &text).unwrap();
-        let out = Command::new(&tool).arg("-r").arg(&file).output().unwrap();
+        let out = proc::run(Command::new(&tool).arg("-r").arg(&file), CHECK_LIMIT);
         let log = format!(
             "{}{}",
             String::from_utf8_lossy(&out.stdout),
@@ -62,7 +69,7 @@ fn pgn_extract_accepts_every_golden_game() {
     // And it does complain about a broken game: the check can fail.
     let bad = tmp.join("bad.pgn");
     std::fs::write(&bad, "[Event \"x\"]\n\n1. e4 e5 2. Ke3 *\n").unwrap();
-    let out = Command::new(&tool).arg("-r").arg(&bad).output().unwrap();
+    let out = proc::run(Command::new(&tool).arg("-r").arg(&bad), CHECK_LIMIT);
     let log = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),

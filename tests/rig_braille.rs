@@ -19,7 +19,7 @@ use ansage::core::output::{Audience, Braille, Output};
 use ansage::core::session::{Config, Session};
 use ansage::core::time::Timestamp;
 use ansage::station::{Sink, StationInput};
-use rig::{Rig, wait_until};
+use rig::{Rig, proc, wait_until};
 use shakmaty::Color;
 
 /// The rig has one display: its tests take turns.
@@ -31,6 +31,13 @@ fn turn() -> std::sync::MutexGuard<'static, ()> {
 
 const WHITE: Actor = Actor::Player(Color::White);
 const WAIT: Duration = Duration::from_secs(10);
+
+/// The limit for the station's loop to end after its shutdown (at once, normally).
+const SHUTDOWN_LIMIT: Duration = Duration::from_secs(30);
+
+/// The limit for `tests/rig/brltty-restart.sh`: it waits at most 5 s for the old brltty to
+/// go and 15 s for each of the new brltty's socket and port.
+const RESTART_LIMIT: Duration = Duration::from_secs(120);
 
 /// Presses a key on the emulated display at a person's pace: BRLTTY's Virtual driver
 /// takes one command per read from its socket, so keys written in the same instant
@@ -217,7 +224,7 @@ fn keys_on_the_display_make_and_confirm_moves() {
     press(&rig, "Return");
     assert!(made(3), "Nf3 was not made");
     tx.blocking_send(StationInput::Shutdown).unwrap();
-    let sans = game.join().unwrap();
+    let sans = proc::join_within(game, SHUTDOWN_LIMIT, "the station's loop after shutdown");
     assert_eq!(sans, ["e4", "e5", "Nf3"]);
 }
 
@@ -236,15 +243,20 @@ fn the_display_returns_after_brltty_restarts() {
     shows(&rig, &model, "before the restart");
     let connections = sink.connections();
     // Kill brltty (as a crash) and start it again; the game goes on meanwhile.
-    let restart = std::process::Command::new("bash")
-        .arg(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/rig/brltty-restart.sh"
-        ))
-        .arg(&rig.dir)
-        .status()
-        .unwrap();
-    assert!(restart.success());
+    let restart = proc::run(
+        std::process::Command::new("bash")
+            .arg(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/rig/brltty-restart.sh"
+            ))
+            .arg(&rig.dir),
+        RESTART_LIMIT,
+    );
+    assert!(
+        restart.status.success(),
+        "{}",
+        String::from_utf8_lossy(&restart.stderr)
+    );
     let second = [say("Nach dem Neustart")];
     sink.deliver(Timestamp::from_millis(1000), &second);
     model.deliver(&second);

@@ -22,6 +22,30 @@ use ansage::hearing::actor::{GrammarSlot, ListenOptions, listen};
 use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::station::StationInput;
+use rig::proc;
+
+/// The limit for espeak-ng writing a phrase of a few words to a WAV (well under a second).
+const ESPEAK_LIMIT: Duration = Duration::from_secs(60);
+
+/// The limit for the capture to stop and for the hearing actor to end once its audio ends
+/// (both at once, normally; the actor may finish decoding a last block).
+const STOP_LIMIT: Duration = Duration::from_secs(30);
+
+/// espeak-ng's Korean voice says `text` into the WAV `wav`.
+fn espeak_ko(wav: &Path, text: &str) {
+    let out = proc::run(
+        Command::new("espeak-ng")
+            .args(["-v", "ko", "-w"])
+            .arg(wav)
+            .arg(text),
+        ESPEAK_LIMIT,
+    );
+    assert!(
+        out.status.success(),
+        "espeak-ng: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
 
 #[test]
 fn korean_phrases_into_the_microphone_come_out_as_words() {
@@ -72,15 +96,7 @@ fn korean_phrases_into_the_microphone_come_out_as_words() {
         ("아니요", "nein"),
     ] {
         let wav = tmp.path().join("say.wav");
-        assert!(
-            Command::new("espeak-ng")
-                .args(["-v", "ko", "-w"])
-                .arg(&wav)
-                .arg(ko)
-                .status()
-                .unwrap()
-                .success()
-        );
+        espeak_ko(&wav, ko);
         rig.play_into_mic(&wav);
         let mut got = None;
         assert!(
@@ -113,23 +129,19 @@ fn korean_phrases_into_the_microphone_come_out_as_words() {
     // While the station speaks the microphone is deaf.
     speaking.started();
     let wav = tmp.path().join("say.wav");
-    assert!(
-        Command::new("espeak-ng")
-            .args(["-v", "ko", "-w"])
-            .arg(&wav)
-            .arg("아니요")
-            .status()
-            .unwrap()
-            .success()
-    );
+    espeak_ko(&wav, "아니요");
     rig.play_into_mic(&wav);
     std::thread::sleep(Duration::from_millis(1200));
     assert!(out_rx.try_recv().is_err(), "heard itself");
     speaking.barge_in();
 
-    cap.stop();
+    proc::join_within(
+        std::thread::spawn(move || cap.stop()),
+        STOP_LIMIT,
+        "the capture's stop",
+    );
     drop(out_rx);
-    let stats = actor.join().unwrap();
+    let stats = proc::join_within(actor, STOP_LIMIT, "the hearing actor");
     assert!(stats.gated > 0);
     assert_eq!(stats.sent, 3, "{heard:?}");
 }

@@ -5,6 +5,18 @@
 #[path = "support/rig.rs"]
 mod rig;
 
+use rig::proc;
+
+/// The limit for `ansage export --audio` of a game of seven moves (espeak-ng says each move:
+/// a second or two in all).
+const EXPORT_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// The limit for espeak-ng saying each of the seven moves again, one by one (as long).
+const SYNTH_LIMIT: std::time::Duration = std::time::Duration::from_secs(120);
+
+/// The limit for `parec` to end after SIGINT, and for its reader to see the end.
+const STOP_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
 #[cfg(feature = "speech")]
 mod speech {
     use std::time::{Duration, Instant};
@@ -175,13 +187,14 @@ fn the_spoken_scoresheet_has_the_moves_in_order() {
     let pgn = dir.path().join("game.pgn");
     std::fs::write(&pgn, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n").unwrap();
     let wav = dir.path().join("spoken.wav");
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_ansage"))
-        .arg("export")
-        .arg(&pgn)
-        .arg("--audio")
-        .arg(&wav)
-        .output()
-        .unwrap();
+    let out = proc::run(
+        std::process::Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .arg("export")
+            .arg(&pgn)
+            .arg("--audio")
+            .arg(&wav),
+        EXPORT_LIMIT,
+    );
     assert!(
         out.status.success(),
         "{}",
@@ -204,9 +217,25 @@ fn the_spoken_scoresheet_has_the_moves_in_order() {
         .map(Result::unwrap)
         .collect();
     let scratch = dir.path().join("one.wav");
-    for (i, text) in texts.iter().enumerate() {
-        let (alone, _) =
-            synthesize(text, Language::De, &SpokenOptions::default(), &scratch).unwrap();
+    // Each move said alone (espeak-ng through the library), on a thread: its wait has a bound.
+    let alones = proc::join_within(
+        std::thread::spawn({
+            let texts = texts.clone();
+            move || {
+                texts
+                    .iter()
+                    .map(|text| {
+                        synthesize(text, Language::De, &SpokenOptions::default(), &scratch)
+                            .unwrap()
+                            .0
+                    })
+                    .collect::<Vec<_>>()
+            }
+        }),
+        SYNTH_LIMIT,
+        "espeak-ng saying each move alone",
+    );
+    for (i, (text, alone)) in texts.iter().zip(alones).enumerate() {
         let at = cues[i].sample as usize;
         let seg = &samples[at..at + alone.len()];
         assert_eq!(seg, &alone[..], "move {i} is not {text:?} at its mark");
@@ -245,12 +274,12 @@ fn the_audio_scoresheet_marks_every_move_at_its_offset() {
     let t0 = Instant::now();
     let (mut sink, feed) = AudioRecordSink::spawn(&wav, t0, (Timestamp::ZERO, t0)).unwrap();
     let source = std::env::var("RIG_MIC_SINK").unwrap_or_else(|_| "micfeed".into()) + ".monitor";
-    let mut parec = std::process::Command::new("parec")
-        .args(["-d", &source, "--raw", "--rate=16000", "--channels=1"])
-        .args(["--format=s16le", "--latency-msec=20"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut parec = proc::spawn(
+        std::process::Command::new("parec")
+            .args(["-d", &source, "--raw", "--rate=16000", "--channels=1"])
+            .args(["--format=s16le", "--latency-msec=20"])
+            .stdout(std::process::Stdio::piped()),
+    );
     let mut out = parec.stdout.take().unwrap();
     let reader = std::thread::spawn(move || {
         let mut buf = vec![0u8; 640];
@@ -309,11 +338,8 @@ fn the_audio_scoresheet_marks_every_move_at_its_offset() {
         sink.deliver(at, &[Output::Made(m)]);
         std::thread::sleep(Duration::from_millis(400));
     }
-    let _ = std::process::Command::new("kill")
-        .args(["-INT", &parec.id().to_string()])
-        .status();
-    let _ = parec.wait();
-    let _ = reader.join();
+    proc::stop(&mut parec, proc::Signal::INT, STOP_LIMIT, "parec");
+    proc::join_within(reader, STOP_LIMIT, "the reader of parec's output");
     let path = sink.close().unwrap();
     let cues = ansage::record::wav::read_cues(&path).unwrap();
     assert_eq!(cues.len(), 4);

@@ -15,9 +15,23 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use rig::{Rig, wait_until};
+use rig::{Rig, proc, wait_until};
 
 const WAIT: Duration = Duration::from_secs(30);
+
+/// The limit for a station killed with SIGKILL to be reaped.
+const REAP_LIMIT: Duration = Duration::from_secs(10);
+
+/// The limit for a rig script (`tests/rig/*.sh`): each waits at most 15 s for each server
+/// it starts, `pulse.sh start` for two of them and speech-dispatcher again (about 50 s).
+const SCRIPT_LIMIT: Duration = Duration::from_secs(120);
+
+/// The limit for espeak-ng writing a phrase of a few words to a WAV (well under a second).
+const ESPEAK_LIMIT: Duration = Duration::from_secs(60);
+
+/// The limit for `ansage demo --scale 0.05` on the rig: the Appendix C game, its players
+/// waiting for the station's speech (about 35 s on the rig).
+const DEMO_LIMIT: Duration = Duration::from_secs(300);
 
 /// The rig has one display, one speaker: the tests take turns.
 static TURN: Mutex<()> = Mutex::new(());
@@ -32,16 +46,26 @@ struct Station {
     stdin: Option<ChildStdin>,
     out: Arc<Mutex<Vec<String>>>,
     err: Arc<Mutex<Vec<String>>>,
+    /// The threads reading stdout and stderr into `out` and `err` (the test never blocks
+    /// on the pipes: it polls those, with a bound).
+    readers: Vec<std::thread::JoinHandle<()>>,
     journal: PathBuf,
 }
 
-fn collect(stream: impl std::io::Read + Send + 'static, into: Arc<Mutex<Vec<String>>>) {
+/// How long [`Station::quit`] gives its reader threads to see the end of the pipes once
+/// the station has ended (a process it started could hold them open: then it goes on).
+const DRAIN: Duration = Duration::from_secs(5);
+
+fn collect(
+    stream: impl std::io::Read + Send + 'static,
+    into: Arc<Mutex<Vec<String>>>,
+) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         for line in BufReader::new(stream).lines() {
             let Ok(line) = line else { break };
             into.lock().unwrap().push(line);
         }
-    });
+    })
 }
 
 impl Station {
@@ -64,27 +88,30 @@ impl Station {
     }
 
     fn spawn(dir: &Path, base: &[&str], args: &[&str], journal: PathBuf) -> Station {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_ansage"))
-            .args(base)
-            .args(args)
-            .env("XDG_CONFIG_HOME", dir.join("config"))
-            .env("XDG_DATA_HOME", dir.join("data"))
-            .env("RUST_LOG", "warn")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("ansage");
+        let mut child = proc::spawn(
+            Command::new(env!("CARGO_BIN_EXE_ansage"))
+                .args(base)
+                .args(args)
+                .env("XDG_CONFIG_HOME", dir.join("config"))
+                .env("XDG_DATA_HOME", dir.join("data"))
+                .env("RUST_LOG", "warn")
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped()),
+        );
         let out = Arc::new(Mutex::new(Vec::new()));
         let err = Arc::new(Mutex::new(Vec::new()));
-        collect(child.stdout.take().unwrap(), Arc::clone(&out));
-        collect(child.stderr.take().unwrap(), Arc::clone(&err));
+        let readers = vec![
+            collect(child.stdout.take().unwrap(), Arc::clone(&out)),
+            collect(child.stderr.take().unwrap(), Arc::clone(&err)),
+        ];
         let stdin = child.stdin.take();
         Station {
             child,
             stdin,
             out,
             err,
+            readers,
             journal,
         }
     }
@@ -151,13 +178,13 @@ impl Station {
             std::thread::sleep(Duration::from_millis(20));
         }
         // The reader threads see the end of the pipes.
-        std::thread::sleep(Duration::from_millis(100));
+        wait_until(DRAIN, || self.readers.iter().all(|r| r.is_finished()));
         (self.out(), self.err())
     }
 
     fn kill9(mut self) -> PathBuf {
         self.child.kill().unwrap();
-        let _ = self.child.wait();
+        proc::wait_within(&mut self.child, REAP_LIMIT, "ansage killed with SIGKILL");
         self.journal.clone()
     }
 }
@@ -344,13 +371,15 @@ fn script(rig: &Rig, name: &str, args: &[&str]) {
     let here = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/rig")
         .join(name);
-    let st = Command::new("bash")
-        .arg(here)
-        .args(args)
-        .arg(&rig.dir)
-        .status()
-        .expect("bash");
-    assert!(st.success(), "{name} {args:?} failed");
+    let out = proc::run(
+        Command::new("bash").arg(here).args(args).arg(&rig.dir),
+        SCRIPT_LIMIT,
+    );
+    assert!(
+        out.status.success(),
+        "{name} {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -439,13 +468,15 @@ fn the_game_goes_on_when_speech_and_brltty_die_and_both_come_back() {
 fn say_korean(rig: &Rig, dir: &Path, text: &str) {
     let wav = dir.join("say.wav");
     assert!(
-        Command::new("espeak-ng")
-            .args(["-v", "ko", "-w"])
-            .arg(&wav)
-            .arg(text)
-            .status()
-            .unwrap()
-            .success()
+        proc::run(
+            Command::new("espeak-ng")
+                .args(["-v", "ko", "-w"])
+                .arg(&wav)
+                .arg(text),
+            ESPEAK_LIMIT
+        )
+        .status
+        .success()
     );
     rig.play_into_mic(&wav);
 }
@@ -617,13 +648,14 @@ fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
     let _turn = turn();
     let dir = tempfile::tempdir().unwrap();
     let recording = rig.record_speaker(&dir.path().join("speaker.wav"));
-    let out = Command::new(env!("CARGO_BIN_EXE_ansage"))
-        .args(["demo", "--scale", "0.05", "--out"])
-        .arg(dir.path().join("games"))
-        .env("XDG_CONFIG_HOME", dir.path().join("config"))
-        .env("RUST_LOG", "warn")
-        .output()
-        .expect("ansage demo");
+    let out = proc::run(
+        Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .args(["demo", "--scale", "0.05", "--out"])
+            .arg(dir.path().join("games"))
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .env("RUST_LOG", "warn"),
+        DEMO_LIMIT,
+    );
     let wav = recording.stop();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);

@@ -10,6 +10,10 @@ use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
 use ansage::station::{Sink, StationInput, run};
 
+/// The bound on the station's loop, in paused (virtual) time: a test runs for at most about
+/// 30 virtual seconds; a loop that never ends fails as soon as nothing else is due.
+const VIRTUAL_LIMIT: Duration = Duration::from_secs(600);
+
 struct Collect(Arc<Mutex<Vec<String>>>);
 
 impl Sink for Collect {
@@ -45,8 +49,13 @@ async fn flag_and_reminders_fire_at_their_instants_and_console_lines_are_moves()
         tokio::time::sleep(Duration::from_secs(30)).await;
         tx.send(StationInput::Shutdown).await.unwrap();
     });
-    let session = run(session, rx, &mut sinks, epoch).await;
-    driver.await.unwrap();
+    let session = tokio::time::timeout(VIRTUAL_LIMIT, async {
+        let session = run(session, rx, &mut sinks, epoch).await;
+        driver.await.unwrap();
+        session
+    })
+    .await
+    .expect("the station's loop did not end within the virtual limit");
     let lines = lines.lock().unwrap();
     let said: Vec<&String> = lines.iter().filter(|l| !l.contains("braille:")).collect();
     let text: Vec<&str> = said.iter().map(|s| s.as_str()).collect();
@@ -87,7 +96,12 @@ async fn a_bad_console_line_is_answered_and_nothing_changes() {
         .await
         .unwrap();
     tx.send(StationInput::Shutdown).await.unwrap();
-    let session = run(session, rx, &mut sinks, tokio::time::Instant::now()).await;
+    let session = tokio::time::timeout(
+        VIRTUAL_LIMIT,
+        run(session, rx, &mut sinks, tokio::time::Instant::now()),
+    )
+    .await
+    .expect("the station's loop did not end within the virtual limit");
     assert!(session.history().is_empty());
     let lines = lines.lock().unwrap();
     assert_eq!(

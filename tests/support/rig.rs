@@ -3,9 +3,23 @@
 //! `ANSAGE_REQUIRE_RIG=1` (set by `.ci/test.sh` when it started the rig): then it fails.
 #![allow(dead_code)]
 
+/// Child processes and threads with a bound on every wait (tests/support/proc.rs).
+#[path = "proc.rs"]
+pub mod proc;
+
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// The limit for `paplay` playing a WAV of a few seconds into the microphone.
+const PLAY_LIMIT: Duration = Duration::from_secs(60);
+
+/// The limit for `parec` to end after SIGINT (it writes the WAV header and exits at once).
+const STOP_LIMIT: Duration = Duration::from_secs(10);
+
+/// How long a key may wait for the emulated display to read the keys FIFO (it holds the
+/// FIFO open while it runs: this is only a display that is gone or restarting).
+const KEY_LIMIT: Duration = Duration::from_secs(10);
 
 /// A running rig.
 #[derive(Clone, Debug)]
@@ -40,12 +54,33 @@ impl Rig {
 
     /// Presses a key on the emulated display (a vr protocol line: `LnDn`, `Route 5`,
     /// `PassDots 5`, `PassChar 65`).
+    ///
+    /// Fails the test when no display reads the FIFO within 10 s (opened without blocking:
+    /// a blocking open would wait for a reader for ever).
     pub fn press(&self, key: &str) {
         use std::io::Write;
-        let mut f = std::fs::OpenOptions::new()
-            .write(true)
-            .open(self.vr_dir().join("keys"))
-            .expect("the vr keys FIFO");
+        use std::os::unix::fs::OpenOptionsExt;
+        let fifo = self.vr_dir().join("keys");
+        let deadline = Instant::now() + KEY_LIMIT;
+        let mut f = loop {
+            match std::fs::OpenOptions::new()
+                .write(true)
+                .custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32)
+                .open(&fifo)
+            {
+                Ok(f) => break f,
+                // ENXIO: no reader has the FIFO open (yet).
+                Err(e) if e.raw_os_error() == Some(rustix::io::Errno::NXIO.raw_os_error()) => {
+                    assert!(
+                        Instant::now() < deadline,
+                        "key {key:?}: no emulated display read {} within {KEY_LIMIT:?}",
+                        fifo.display()
+                    );
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                Err(e) => panic!("the vr keys FIFO {}: {e}", fifo.display()),
+            }
+        };
         writeln!(f, "{key}").expect("write a key");
     }
 
@@ -62,27 +97,29 @@ impl Rig {
     /// Plays a WAV into the virtual microphone, to its end.
     pub fn play_into_mic(&self, wav: &Path) {
         let sink = std::env::var("RIG_MIC_SINK").unwrap_or_else(|_| "micfeed".into());
-        let st = Command::new("paplay")
-            .arg("-d")
-            .arg(sink)
-            .arg(wav)
-            .status()
-            .expect("paplay");
-        assert!(st.success(), "paplay failed");
+        let out = proc::run(
+            Command::new("paplay").arg("-d").arg(sink).arg(wav),
+            PLAY_LIMIT,
+        );
+        assert!(
+            out.status.success(),
+            "paplay failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
 
     /// Starts recording the speaker sink to a 16 kHz mono WAV.
     pub fn record_speaker(&self, out: &Path) -> Recording {
         let mon = std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "speaker.monitor".into());
-        let child = Command::new("parec")
-            .args(["-d", &mon, "--rate=16000", "--channels=1", "--format=s16le"])
-            .args(["--file-format=wav"])
-            .arg(out)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("parec");
+        let child = proc::spawn(
+            Command::new("parec")
+                .args(["-d", &mon, "--rate=16000", "--channels=1", "--format=s16le"])
+                .args(["--file-format=wav"])
+                .arg(out)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        );
         Recording {
             child,
             path: out.to_path_buf(),
@@ -101,25 +138,24 @@ pub struct Recording {
 
 impl Recording {
     /// Stops the recording (SIGINT, so parec writes a proper WAV header) and returns its file.
+    /// A failed signal, or a parec still running 10 s later (then killed), fails the test.
     pub fn stop(mut self) -> PathBuf {
-        self.halt();
+        proc::stop(&mut self.child, proc::Signal::INT, STOP_LIMIT, "parec");
+        self.stopped = true;
         self.path.clone()
-    }
-
-    fn halt(&mut self) {
-        if !self.stopped {
-            let _ = Command::new("kill")
-                .args(["-INT", &self.child.id().to_string()])
-                .status();
-            let _ = self.child.wait();
-            self.stopped = true;
-        }
     }
 }
 
 impl Drop for Recording {
+    /// Stops a recording a test left running (it failed before [`Recording::stop`]): the
+    /// same bounded stop, but a problem is only printed (a panic here would abort).
     fn drop(&mut self) {
-        self.halt();
+        if !self.stopped {
+            self.stopped = true;
+            if let Err(e) = proc::try_stop(&mut self.child, proc::Signal::INT, STOP_LIMIT) {
+                eprintln!("parec: {e}");
+            }
+        }
     }
 }
 
