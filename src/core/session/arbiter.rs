@@ -4,9 +4,9 @@
 
 use std::time::Duration;
 
-use crate::core::durations::clock_text;
 use shakmaty::Position;
 
+use crate::core::durations::clock_text;
 use crate::core::input::{Actor, Command};
 use crate::core::output::{ArbiterAction, Audience, Output, Priority};
 use crate::core::phrases::Message;

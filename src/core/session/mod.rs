@@ -204,6 +204,8 @@ impl Session {
         out
     }
 
+    /// One act of a player or the arbiter: a key, a command, or words that are a command
+    /// or else announce a move.
     fn act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
         match event {
             Event::Key(key) => self.key(by, key, now, out),
@@ -219,6 +221,7 @@ impl Session {
         }
     }
 
+    /// A key of the station, as the command it stands for.
     fn key(&mut self, by: Actor, key: Key, now: Timestamp, out: &mut Vec<Output>) {
         let command = match key {
             Key::Start => Command::Start,
@@ -238,6 +241,8 @@ impl Session {
         self.command(by, command, None, now, out);
     }
 
+    /// Every command to the concern that handles it; once the game is over, only
+    /// questions, repeat and the arbiter's take-back still act.
     fn command(
         &mut self,
         by: Actor,

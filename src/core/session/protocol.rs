@@ -67,6 +67,9 @@ pub(super) struct Echo {
 }
 
 impl Session {
+    /// FIDE Laws D.2.1: a move announced (heard or typed) by `by`, resolved against the
+    /// legal moves: echoed, asked about when several fit ("Welcher …?"), or answered
+    /// with why it is impossible or not understood.
     pub(super) fn announcement(
         &mut self,
         by: Actor,

@@ -10,8 +10,9 @@ use shakmaty::{Color, Move, Position, Role};
 
 use crate::core::durations::spoken_duration;
 use crate::core::input::{Actor, Question};
-use crate::core::output::Termination;
-use crate::core::output::{Audience, Braille, ClockReading, GameResult, Output, Priority, Speech};
+use crate::core::output::{
+    Audience, Braille, ClockReading, GameResult, Output, Priority, Speech, Termination,
+};
 use crate::core::phrases::{Message, is_error, role_key};
 use crate::core::questions;
 use crate::core::status::StatusSource;
@@ -256,6 +257,7 @@ impl Session {
         self.vocab.color_name(c).to_owned()
     }
 
+    /// What an answer to `by`'s question may look at.
     fn context(&self, by: Actor, now: Timestamp) -> questions::Context<'_> {
         questions::Context {
             asker: by,

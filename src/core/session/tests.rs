@@ -4,14 +4,15 @@ use std::time::Duration;
 
 use shakmaty::{Color, Move, Square, uci::UciMove};
 
-use super::Session;
-use super::protocol::Pending;
 use crate::core::input::{Actor, Event, Input};
 use crate::core::laws::Start;
 use crate::core::output::{Audience, Output};
 use crate::core::setup::{Config, ConfirmPolicy};
 use crate::core::time::Timestamp;
 use crate::core::words::Utterance;
+
+use super::Session;
+use super::protocol::Pending;
 
 fn session(fen: &str) -> Session {
     Session::new(Config {
