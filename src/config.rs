@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::core::script;
-use crate::core::session::Config;
+use crate::core::setup::Config;
 
 /// Everything the station is set up with. Every field has a default that matches the
 /// station's behaviour without a configuration file.

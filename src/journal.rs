@@ -25,7 +25,7 @@ use crate::core::input::Input;
 use crate::core::journal::{self, JournalError, Recovered, Replay, ReplayError};
 use crate::core::output::Output;
 use crate::core::script::stamp;
-use crate::core::session::Config;
+use crate::core::setup::Config;
 use crate::core::time::Timestamp;
 
 /// How often a heartbeat is written while a clock runs: under 100 ms, so that with the

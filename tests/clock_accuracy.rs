@@ -435,7 +435,8 @@ fn generous_controls_never_flag() {
 fn session_game(name: &str, tc: &str, periods: &[RefPeriod], mean_ms: u64, seed: u64) {
     use ansage::core::input::{Actor, Input, Key};
     use ansage::core::output::Output;
-    use ansage::core::session::{Announcements, Config, Impaired, Session};
+    use ansage::core::session::Session;
+    use ansage::core::setup::{Announcements, Config, Impaired};
     use shakmaty::{Chess, Position, uci::UciMove};
 
     let control = TimeControl::from_pgn(tc).unwrap();

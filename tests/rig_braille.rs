@@ -12,11 +12,12 @@ use std::time::Duration;
 
 use ansage::braille::brlapi::BrlapiConnector;
 use ansage::braille::{BrailleConfig, BrailleSink};
-use ansage::core::display::{DisplayKey, DisplayModel, StatusSource};
+use ansage::core::display::{DisplayKey, DisplayModel};
 use ansage::core::input::{Actor, Input};
 use ansage::core::lang::Language;
 use ansage::core::output::{Audience, Braille, Output};
-use ansage::core::session::{Config, Session};
+use ansage::core::session::Session;
+use ansage::core::setup::Config;
 use ansage::core::time::Timestamp;
 use ansage::station::{Sink, StationInput};
 use rig::{Rig, proc, wait_until};
@@ -94,7 +95,7 @@ fn the_cells_written_are_the_scoresheet_dots() {
     sink.observe(&session);
     let mut model = DisplayModel::new(WHITE, Language::De, 40, 1).unwrap();
     model.deliver(&outputs);
-    model.observe(session.position(), StatusSource::of(&session));
+    model.observe(session.position(), session.status_source());
     shows(&rig, &model, "a message");
     // The expected dots, spelled out: ⠠⠎ ⠋ ⠒ ⠹ (S f 3 ?) …
     assert!(

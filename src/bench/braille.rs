@@ -16,7 +16,7 @@ use shakmaty::Chess;
 use crate::bench::journal::{Latencies, Mover};
 use crate::braille::brlapi::BrlapiConnector;
 use crate::braille::{BrailleConfig, BrailleSink};
-use crate::core::display::{DisplayModel, StatusSource};
+use crate::core::display::DisplayModel;
 use crate::core::input::{Actor, Input};
 use crate::core::lang::Language;
 use crate::core::script;
@@ -170,7 +170,7 @@ pub fn braille_latency(moves: usize) -> Result<BrailleBench, BrailleBenchError> 
             let by = Actor::Player(shakmaty::Position::turn(session.position()));
             let outputs = session.handle(Input::typed(by, &uci), t);
             model.deliver(&outputs);
-            model.observe(session.position(), StatusSource::of(&session));
+            model.observe(session.position(), session.status_source());
             let want = model.vr_dots();
             let sent = wall();
             sink.deliver(t, &outputs);

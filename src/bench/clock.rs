@@ -13,7 +13,8 @@ use tokio::time::Instant;
 use crate::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule, ReminderStep, TimeControl};
 use crate::core::input::{Actor, Input, Key};
 use crate::core::output::{Output, Priority};
-use crate::core::session::{Config, Session};
+use crate::core::session::Session;
+use crate::core::setup::Config;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
 
@@ -58,7 +59,7 @@ impl fmt::Display for Lateness {
 pub enum ClockBenchError {
     /// The session could not be set up.
     #[error("setup: {0}")]
-    Setup(#[from] crate::core::session::SetupError),
+    Setup(#[from] crate::core::setup::SetupError),
     /// The runtime could not start.
     #[error("runtime: {0}")]
     Runtime(#[from] std::io::Error),
@@ -94,7 +95,7 @@ pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
             length,
             Duration::ZERO,
         ))),
-        announce: crate::core::session::Announcements {
+        announce: crate::core::setup::Announcements {
             move_count: false,
             alarms: AlarmSettings {
                 reminders: Some(ReminderSchedule {

@@ -29,13 +29,14 @@ use std::time::{Duration, Instant};
 use shakmaty::Chess;
 use tokio::sync::mpsc;
 
-use crate::core::display::{DisplayKey, DisplayModel, StatusSource};
+use crate::core::display::{DisplayKey, DisplayModel};
 use crate::core::input::{Actor, Input, Key};
 use crate::core::lang::Language;
 use crate::core::output::Output;
 use crate::core::phrases::PhraseError;
 use crate::core::scoresheet::braille::{Cell, to_unicode};
 use crate::core::session::Session;
+use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
 use crate::devices::DeviceStatus;
 use crate::station::{Sink, StationInput};
@@ -332,7 +333,7 @@ impl Sink for BrailleSink {
     fn observe(&mut self, session: &Session) {
         self.send(ToDevice::Observe(
             Box::new(session.position().clone()),
-            Box::new(StatusSource::of(session)),
+            Box::new(session.status_source()),
         ));
     }
 }

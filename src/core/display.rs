@@ -47,13 +47,12 @@ use std::time::Duration;
 
 use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
 
-use crate::core::clock::Clock;
 use crate::core::input::{Actor, Command, Event, Key, Question};
 use crate::core::output::{Audience, Output};
-use crate::core::phrases::{Arg, Message, PhraseError, Phrases};
-use crate::core::questions::{PIECE_ORDER, clock_text};
+use crate::core::phrases::{Message, PhraseError, Phrases};
+use crate::core::questions::PIECE_ORDER;
 use crate::core::scoresheet::braille::{Cell, cells_to_text, text_to_cells};
-use crate::core::session::{Session, color_key};
+use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
 use crate::core::words::{Vocabulary, vocabulary};
 
@@ -63,62 +62,6 @@ pub const CURSOR: Cell = Cell(0b1100_0000);
 
 /// How many messages the game document keeps.
 const KEPT_MESSAGES: usize = 32;
-
-/// FIDE Laws D.2.6: what the status line is made of, taken from the session after each
-/// step, so that a display can redraw the running clock every second without the session.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StatusSource {
-    /// The last move made, numbered, in the language's letters ("12.Sf3", "12...Sf6").
-    pub last: Option<String>,
-    /// The clock, if the game has one.
-    pub clock: Option<Clock>,
-    /// The side to move.
-    pub turn: Color,
-}
-
-impl StatusSource {
-    /// The status of a session now.
-    pub fn of(session: &Session) -> StatusSource {
-        let last = session.history().last().map(|ply| {
-            let san = session.vocabulary().localized_san(&ply.before, ply.mv);
-            let dots = if ply.made.side.is_white() { "." } else { "..." };
-            format!("{}{dots}{san}", ply.made.number)
-        });
-        StatusSource {
-            last,
-            clock: session.clock().cloned(),
-            turn: session.position().turn(),
-        }
-    }
-
-    /// FIDE Laws D.2.6: the Braille status line at `now`: the last move, both clocks (m:ss,
-    /// h:mm:ss from an hour up) and whose clock runs; without a clock, whose move it is.
-    pub fn line(&self, phrases: &Phrases, vocab: &Vocabulary, now: Timestamp) -> String {
-        let last = self.last.clone().unwrap_or_else(|| "-".to_owned());
-        let msg = match &self.clock {
-            Some(clock) => Message::new("status-line")
-                .arg("last", last)
-                .arg("white", clock_text(clock.remaining(Color::White, now)))
-                .arg("black", clock_text(clock.remaining(Color::Black, now)))
-                .arg(
-                    "running",
-                    match clock.running() {
-                        Some(c) => color_key(c),
-                        None => Arg::Text("none".into()),
-                    },
-                ),
-            None => Message::new("status-line-no-clock")
-                .arg("last", last)
-                .arg("side", vocab.color_name(self.turn)),
-        };
-        phrases.braille(&msg)
-    }
-
-    /// Whether the line changes with time (a clock runs).
-    pub fn ticking(&self) -> bool {
-        self.clock.as_ref().is_some_and(|c| c.running().is_some())
-    }
-}
 
 /// What the display shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

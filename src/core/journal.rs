@@ -62,12 +62,13 @@ use std::fmt;
 
 use shakmaty::Color;
 
+use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::input::Input;
 use crate::core::output::{Audience, Braille, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
-use crate::core::questions::{clock_text, spoken_duration};
 use crate::core::script::{self, Action, Body, input_line, setup_line, stamp, transcript_line};
-use crate::core::session::{Config, Session, SetupError};
+use crate::core::session::Session;
+use crate::core::setup::{Config, SetupError};
 use crate::core::time::Timestamp;
 
 /// The longest payload a frame may announce; longer is taken as damage.

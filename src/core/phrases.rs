@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use shakmaty::{Color, Role};
 
 use crate::core::lang::Language;
 
@@ -225,6 +226,23 @@ impl Phrases {
         }
         ids
     }
+}
+
+/// The key a phrase file selects grammatical forms by ("queen" is feminine in German).
+pub fn role_key(role: Role) -> &'static str {
+    match role {
+        Role::King => "king",
+        Role::Queen => "queen",
+        Role::Rook => "rook",
+        Role::Bishop => "bishop",
+        Role::Knight => "knight",
+        Role::Pawn => "pawn",
+    }
+}
+
+/// Formats a message argument for a colour's key ("white"/"black").
+pub fn color_key(c: Color) -> Arg {
+    Arg::Text(if c.is_white() { "white" } else { "black" }.into())
 }
 
 #[cfg(test)]

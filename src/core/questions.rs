@@ -7,11 +7,12 @@ use std::time::Duration;
 use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
 
 use crate::core::clock::Clock;
+use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::input::{Actor, Question};
-use crate::core::phrases::{Message, Phrases};
-use crate::core::session::{Ply, color_key, role_key};
+use crate::core::phrases::{Message, Phrases, color_key, role_key};
+use crate::core::ply::Ply;
 use crate::core::time::Timestamp;
-use crate::core::words::{IllegalReason, Vocabulary};
+use crate::core::words::Vocabulary;
 
 /// The order in which a side's pieces are listed, spoken and brailled: king, queen, rooks,
 /// bishops, knights, pawns (as on a scoresheet's material count).
@@ -115,34 +116,6 @@ impl Context<'_> {
 
     fn duration(&self, d: Duration) -> String {
         spoken_duration(self.phrases, d)
-    }
-}
-
-/// A span as spoken: "4 Minuten 55 Sekunden", "eine Stunde 30 Minuten".
-pub fn spoken_duration(phrases: &Phrases, d: Duration) -> String {
-    let total = d.as_secs();
-    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
-    let mut parts = Vec::new();
-    if h > 0 {
-        parts.push(phrases.speech(&Message::new("duration-hours").arg("n", h)));
-    }
-    if m > 0 {
-        parts.push(phrases.speech(&Message::new("duration-minutes").arg("n", m)));
-    }
-    if s > 0 || parts.is_empty() {
-        parts.push(phrases.speech(&Message::new("duration-seconds").arg("n", s)));
-    }
-    parts.join(" ")
-}
-
-/// `m:ss`, or `h:mm:ss` from an hour up (for Braille and transcripts).
-pub fn clock_text(d: Duration) -> String {
-    let total = d.as_secs();
-    let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
-    if h > 0 {
-        format!("{h}:{m:02}:{s:02}")
-    } else {
-        format!("{m}:{s:02}")
     }
 }
 
@@ -284,40 +257,4 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Message> {
         }
     };
     vec![msg]
-}
-
-/// The sentence saying why a clearly described move is impossible.
-pub fn illegal_reason(vocab: &'static Vocabulary, _pos: &Chess, reason: &IllegalReason) -> Message {
-    let piece = |m: Message, role: Role| {
-        m.arg("piece", vocab.piece_name(role))
-            .arg("role", role_key(role))
-    };
-    match reason {
-        IllegalReason::NoSuchPiece { role } => piece(Message::new("reason-no-such-piece"), *role),
-        IllegalReason::NoPieceOn { square } => {
-            Message::new("reason-no-piece-on").arg("square", vocab.square_name(*square))
-        }
-        IllegalReason::NoPieceReaches { role, to } => {
-            piece(Message::new("reason-no-piece-reaches"), *role)
-                .arg("square", vocab.square_name(*to))
-        }
-        IllegalReason::OwnPieceOnTarget { to } => {
-            Message::new("reason-own-piece-on-target").arg("square", vocab.square_name(*to))
-        }
-        IllegalReason::WouldLeaveKingInCheck { in_check, .. } => Message::new(if *in_check {
-            "reason-king-in-check"
-        } else {
-            "reason-king-into-check"
-        }),
-        IllegalReason::CastlingNotAllowed { .. } => Message::new("reason-castling-not-allowed"),
-        IllegalReason::PromotionMissing { to, .. } => {
-            Message::new("reason-promotion-missing").arg("square", vocab.square_name(*to))
-        }
-        IllegalReason::NotAPromotion { to } => {
-            Message::new("reason-not-a-promotion").arg("square", vocab.square_name(*to))
-        }
-        IllegalReason::InvalidPromotion { role } => {
-            piece(Message::new("reason-invalid-promotion"), *role)
-        }
-    }
 }

@@ -8,7 +8,8 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, sa
 
 use crate::core::output::Termination;
 use crate::core::scoresheet::Sheet;
-use crate::core::session::{GameInfo, Session};
+use crate::core::session::Session;
+use crate::core::setup::GameInfo;
 
 /// `h:mm:ss.s`, the form of PGN's `[%clk]` and `[%emt]` commands.
 pub fn pgn_clock(d: Duration) -> String {

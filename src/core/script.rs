@@ -16,7 +16,9 @@ use shakmaty::{Color, Role};
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::laws::Start;
 use crate::core::output::{ArbiterAction, Output};
-use crate::core::session::{Config, ConfirmPolicy, Impaired, Session, SetupError, role_key};
+use crate::core::phrases::role_key;
+use crate::core::session::Session;
+use crate::core::setup::{Config, ConfirmPolicy, Impaired, SetupError};
 use crate::core::time::Timestamp;
 use crate::core::words::{HeardWord, Utterance};
 

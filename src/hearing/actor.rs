@@ -476,7 +476,7 @@ pub fn listen(
 mod tests {
     use super::*;
     use crate::core::lang::Language;
-    use crate::core::session::{Config, Impaired};
+    use crate::core::setup::{Config, Impaired};
     use crate::hearing::scripted::ScriptedRecognizer;
     use std::sync::mpsc::sync_channel;
 

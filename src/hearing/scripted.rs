@@ -190,7 +190,8 @@ mod tests {
     use crate::core::lang::Language;
     use crate::core::output::Audience;
     use crate::core::output::Output;
-    use crate::core::session::{Config, Impaired, Session};
+    use crate::core::session::Session;
+    use crate::core::setup::{Config, Impaired};
     use crate::core::time::Timestamp;
     use shakmaty::Position;
 

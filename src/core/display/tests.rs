@@ -7,7 +7,8 @@ use crate::core::input::Input;
 use crate::core::lang::Language;
 use crate::core::output::Braille;
 use crate::core::scoresheet::braille::to_unicode;
-use crate::core::session::Config;
+use crate::core::session::Session;
+use crate::core::setup::Config;
 
 const WHITE: Actor = Actor::Player(Color::White);
 
@@ -359,7 +360,7 @@ fn the_status_line_is_the_sessions_and_ticks_with_the_clock() {
     s.handle(Input::key(Actor::Arbiter, Key::Start), t);
     let t1 = Timestamp::from_millis(2_000);
     s.handle(Input::typed(WHITE, "e4"), t1);
-    let source = StatusSource::of(&s);
+    let source = s.status_source();
     assert!(source.ticking());
     let mut m = model(WHITE, 40, 1);
     m.observe(s.position(), source.clone());

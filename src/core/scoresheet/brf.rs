@@ -57,7 +57,7 @@ use super::tokens::{self, Token};
 use super::{MoveError, Replay, Sheet, SheetMove};
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
-use crate::core::session::GameInfo;
+use crate::core::setup::GameInfo;
 
 /// FIDE Laws D.2.6: cells in a Braille line (the BRF standard page).
 pub const CELLS_PER_LINE: usize = 40;

@@ -19,7 +19,8 @@ use shakmaty::san::San;
 use shakmaty::{CastlingSide, Chess, Color, Move, Position, Role};
 
 use crate::core::lang::Language;
-use crate::core::session::{GameInfo, Ply};
+use crate::core::ply::Ply;
+use crate::core::setup::GameInfo;
 use crate::core::words::{Resolution, Vocabulary, vocabulary};
 
 /// FIDE Laws 8.1 and C.12: one move on a scoresheet, with its draw offer.

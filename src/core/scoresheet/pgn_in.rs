@@ -28,7 +28,7 @@ use super::brf::{BrfError, read_brf};
 use super::tokens::{self, Token};
 use super::{MoveError, Replay, Sheet, SheetMove};
 use crate::core::lang::Language;
-use crate::core::session::GameInfo;
+use crate::core::setup::GameInfo;
 
 /// The mark that opens a comment holding a move word (never in real PGN text).
 const MARK: char = '\u{1}';

@@ -1,0 +1,159 @@
+//! The clock's and the arbiter's actions: starting, pausing and resuming the clock, and
+//! setting or correcting it (FIDE Laws 6.10.b, 6.11, 7.5.b: the two-minute penalty).
+//! Everything the arbiter does to the clock is recorded as an [`Output::Arbiter`].
+
+use std::time::Duration;
+
+use shakmaty::Position;
+
+use crate::core::durations::clock_text;
+use crate::core::input::{Actor, Command};
+use crate::core::output::{ArbiterAction, Audience, Output, Priority};
+use crate::core::phrases::Message;
+use crate::core::time::Timestamp;
+
+use super::adjournment::Adjournment;
+use super::{Session, audience};
+
+/// The time the opponent gets for an illegal move (FIDE Laws 7.5.b) or a wrong draw claim
+/// (9.5.b): two minutes.
+pub(super) const TWO_MINUTES: Duration = Duration::from_secs(120);
+
+impl Session {
+    /// Starts the clock (the first time: anyone; again after a pause: the arbiter).
+    pub(super) fn start_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        if matches!(self.adjournment, Adjournment::Sealed { .. }) {
+            self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
+            return;
+        }
+        let turn = self.pos.turn();
+        let Some(clock) = self.clock.as_mut() else {
+            self.tell(to, Priority::Answer, Message::new("no-clock"), out);
+            return;
+        };
+        if by != Actor::Arbiter && self.clock_started {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        if clock.running().is_some() {
+            self.tell(
+                to,
+                Priority::Answer,
+                Message::new("clock-already-running"),
+                out,
+            );
+            return;
+        }
+        let id = if self.clock_started {
+            "clock-resumed"
+        } else {
+            "clock-started"
+        };
+        let action = if self.clock_started {
+            clock.resume(now);
+            ArbiterAction::Resume
+        } else {
+            clock.start(turn, now);
+            self.clock_started = true;
+            ArbiterAction::Start
+        };
+        out.push(Output::Arbiter(action));
+        let msg = Message::new(id).arg("side", self.color_name(turn));
+        self.tell(Audience::All, Priority::Answer, msg, out);
+        self.emit_clock(now, out);
+        // The alarms' first look at the running clock.
+        self.poll_alarms(now, out);
+    }
+
+    /// The arbiter stops the clocks (FIDE Laws 6.11.a).
+    pub(super) fn pause_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        if by != Actor::Arbiter {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        match self.clock.as_mut() {
+            Some(clock) if clock.running().is_some() => {
+                clock.pause(now);
+                out.push(Output::Arbiter(ArbiterAction::Pause));
+                self.tell(
+                    Audience::All,
+                    Priority::Answer,
+                    Message::new("clock-paused"),
+                    out,
+                );
+                self.emit_clock(now, out);
+            }
+            Some(_) => self.tell(to, Priority::Answer, Message::new("clock-not-running"), out),
+            None => self.tell(to, Priority::Answer, Message::new("no-clock"), out),
+        }
+    }
+
+    /// The arbiter sets or corrects the clocks (FIDE Laws 6.10.b, 6.11, 7.5.b).
+    pub(super) fn arbiter_clock(
+        &mut self,
+        by: Actor,
+        command: Command,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let to = audience(by);
+        if by != Actor::Arbiter {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        let Some(clock) = self.clock.as_mut() else {
+            self.tell(to, Priority::Answer, Message::new("no-clock"), out);
+            return;
+        };
+        let action = match command {
+            Command::SetClock { side, time } => {
+                clock.set_remaining(side, time, now);
+                ArbiterAction::SetClock(side, time)
+            }
+            Command::SetMoves { side, moves } => {
+                clock.set_moves_completed(side, moves);
+                ArbiterAction::SetMoves(side, moves)
+            }
+            Command::AddTime { side, time } => {
+                clock.add_time(side, time, now);
+                ArbiterAction::AddTime(side, time)
+            }
+            Command::Penalty { offender } => {
+                clock.add_time(!offender, TWO_MINUTES, now);
+                ArbiterAction::AddTime(!offender, TWO_MINUTES)
+            }
+            _ => return,
+        };
+        let Some(msg) = self.clock_set_message(&command) else {
+            return;
+        };
+        out.push(Output::Arbiter(action));
+        self.tell(Audience::All, Priority::Answer, msg, out);
+        self.emit_clock(now, out);
+        self.poll_alarms(now, out);
+    }
+
+    /// What everyone hears when the arbiter has set or corrected the clocks.
+    fn clock_set_message(&self, command: &Command) -> Option<Message> {
+        let msg = match *command {
+            Command::SetClock { side, time } => Message::new("arbiter-clock-set")
+                .arg("side", self.color_name(side))
+                .arg("time", self.spoken(time))
+                .arg("clock", clock_text(time)),
+            Command::SetMoves { side, moves } => Message::new("arbiter-moves-set")
+                .arg("side", self.color_name(side))
+                .arg("moves", moves),
+            Command::AddTime { side, time } => Message::new("time-added")
+                .arg("side", self.color_name(side))
+                .arg("time", self.spoken(time)),
+            Command::Penalty { offender } => Message::new("penalty-illegal-move")
+                .arg("side", self.color_name(offender))
+                .arg("opponent", self.color_name(!offender))
+                .arg("time", self.spoken(TWO_MINUTES)),
+            _ => return None,
+        };
+        Some(msg)
+    }
+}

@@ -1,0 +1,101 @@
+//! Deadlines and alarms: a correction window that closes (D.2.7), a flag that falls (6.1),
+//! the audio clock's reminders, low-time warnings and passed time controls (D.2.5.c, 6.3),
+//! each at its own instant.
+
+use crate::core::clock::{AlarmSettings, ClockNotice};
+use crate::core::durations::clock_text;
+use crate::core::input::Actor;
+use crate::core::output::{Audience, Output, Priority};
+use crate::core::phrases::Message;
+use crate::core::time::Timestamp;
+
+use super::protocol::Pending;
+use super::{Session, audience};
+
+impl Session {
+    /// Everything due at or before `now`, in order, each at its own instant: correction
+    /// windows that closed, flags that fell, clock announcements.
+    pub(super) fn run_deadlines(&mut self, now: Timestamp, out: &mut Vec<Output>) {
+        while let Some(deadline) = self.next_deadline() {
+            if deadline > now {
+                break;
+            }
+            self.now = self.now.max(deadline);
+            if let Pending::Echoed {
+                side,
+                mv,
+                draw_offer,
+                deadline: Some(d),
+            } = &self.pending
+                && *d == deadline
+            {
+                let (side, mv, draw_offer) = (*side, *mv, *draw_offer);
+                self.pending = Pending::None;
+                self.make(side, mv, draw_offer, deadline, out);
+                continue;
+            }
+            if let Some(flag) = self.clock.as_mut().and_then(|c| c.check_flag(deadline)) {
+                out.push(Output::Flag {
+                    side: flag.side,
+                    first: flag.first,
+                });
+                self.flag_fell(flag.side, flag.at, out);
+                continue;
+            }
+            self.poll_alarms(deadline, out);
+            if self.next_deadline() == Some(deadline) {
+                break;
+            }
+        }
+    }
+
+    /// Announces the clock's reminders and low-time warnings that became due.
+    pub(super) fn poll_alarms(&mut self, now: Timestamp, out: &mut Vec<Output>) {
+        let Some(clock) = &self.clock else { return };
+        let notices = self.alarms.poll(clock, now);
+        for notice in notices {
+            self.clock_notice(notice, out);
+        }
+    }
+
+    /// Announces one of the clock's notices to the side it concerns.
+    pub(super) fn clock_notice(&mut self, notice: ClockNotice, out: &mut Vec<Output>) {
+        let (side, msg) = match notice {
+            ClockNotice::Reminder { side, mark, .. } => (
+                side,
+                Message::new("clock-reminder")
+                    .arg("time", self.spoken(mark))
+                    .arg("clock", clock_text(mark)),
+            ),
+            ClockNotice::LowTime {
+                side, threshold, ..
+            } => (
+                side,
+                Message::new("clock-low-time")
+                    .arg("time", self.spoken(threshold))
+                    .arg("clock", clock_text(threshold)),
+            ),
+            ClockNotice::ControlPassed { side, control, .. } => (
+                side,
+                Message::new("clock-control-passed")
+                    .arg("moves", control.moves)
+                    .arg("added", self.spoken(control.added))
+                    .arg("clock", clock_text(control.added)),
+            ),
+        };
+        self.tell(Audience::player(side), Priority::Reminder, msg, out);
+    }
+
+    /// FIDE requires that clock alarms can be switched off: switches them off, or on again
+    /// as the configuration has them.
+    pub(super) fn switch_alarms(&mut self, by: Actor, on: bool, out: &mut Vec<Output>) {
+        let settings = if on {
+            self.config.announce.alarms.clone()
+        } else {
+            AlarmSettings::off()
+        };
+        self.alarms.set_settings(settings);
+        let id = if on { "alarms-on" } else { "alarms-off" };
+        self.tell(audience(by), Priority::Answer, Message::new(id), out);
+    }
+}

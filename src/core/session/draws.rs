@@ -1,0 +1,176 @@
+//! Draw offers (FIDE Laws 9.1, C.12) and draw claims (9.2, 9.3, 9.5); the draws that need
+//! no claim (9.6) end the game when the move is made (`protocol.rs`).
+
+use std::time::Duration;
+
+use shakmaty::{Color, Move, Position};
+
+use crate::core::input::Actor;
+use crate::core::laws;
+use crate::core::output::{ArbiterAction, Audience, Output, Priority, Termination};
+use crate::core::phrases::Message;
+use crate::core::setup::ConfirmPolicy;
+use crate::core::time::Timestamp;
+use crate::core::words::{Resolution, Utterance};
+
+use super::arbiter::TWO_MINUTES;
+use super::protocol::{Echo, Pending};
+use super::{Session, audience};
+
+impl Session {
+    /// FIDE Laws 9.1.b: a draw offer, recorded with the move it was made with (C.12).
+    pub(super) fn offer_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let side = self.side_of(by);
+        match &mut self.pending {
+            // Offered with the move being announced: recorded with it (C.12).
+            Pending::Echoed {
+                side: s,
+                draw_offer,
+                ..
+            }
+            | Pending::Which {
+                side: s,
+                draw_offer,
+                ..
+            } if *s == side => {
+                *draw_offer = true;
+            }
+            _ => {
+                if let Some(ply) = self.history.last_mut().filter(|p| p.made.side == side) {
+                    ply.made.draw_offer = true;
+                }
+            }
+        }
+        self.draw_offer = Some(side);
+        let name = self.color_name(side);
+        self.tell(
+            audience(by),
+            Priority::Answer,
+            Message::new("draw-offered-ack"),
+            out,
+        );
+        let msg = Message::new("draw-offered").arg("side", name);
+        self.tell(Audience::player(!side), Priority::Move, msg, out);
+    }
+
+    /// FIDE Laws 9.1.b: the opponent's offer accepted (by the arbiter: any offer).
+    pub(super) fn accept_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let side = self.side_of(by);
+        if self.draw_offer == Some(!side) || (by == Actor::Arbiter && self.draw_offer.is_some()) {
+            self.draw_offer = None;
+            self.end(None, Termination::Agreement, out);
+        } else {
+            self.tell(
+                audience(by),
+                Priority::Answer,
+                Message::new("no-draw-offer"),
+                out,
+            );
+        }
+    }
+
+    /// FIDE Laws 9.1.b: the opponent's offer declined.
+    pub(super) fn decline_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let side = self.side_of(by);
+        match self.draw_offer {
+            Some(offerer) if offerer != side || by == Actor::Arbiter => {
+                self.draw_offer = None;
+                let msg = Message::new("draw-declined");
+                self.tell(Audience::player(offerer), Priority::Move, msg.clone(), out);
+                self.tell(audience(by), Priority::Answer, msg, out);
+            }
+            _ => self.tell(
+                audience(by),
+                Priority::Answer,
+                Message::new("no-draw-offer"),
+                out,
+            ),
+        }
+    }
+
+    /// FIDE Laws 9.2, 9.3, 9.5: a draw claim by the player to move, now or with an
+    /// intended move (written and declared, not made). A wrong claim is refused, the
+    /// opponent gets two minutes (9.5.b), and an intended move is then made.
+    pub(super) fn claim(
+        &mut self,
+        by: Actor,
+        move_words: Option<Vec<String>>,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let to = audience(by);
+        let side = self.side_of(by);
+        if side != self.pos.turn() {
+            self.tell(to, Priority::Answer, Message::new("claim-not-on-move"), out);
+            return;
+        }
+        let intended = match move_words {
+            None => None,
+            Some(words) => {
+                let u = Utterance::from_text(&words.join(" "));
+                match self.vocab.resolve(&self.pos, &u, None) {
+                    Resolution::Move { mv, sure: true } => Some(mv),
+                    _ => {
+                        let msg = Message::new("claim-move-unclear").arg("heard", u.text());
+                        self.tell(to, Priority::Answer, msg, out);
+                        return;
+                    }
+                }
+            }
+        };
+        let verdict = match intended {
+            None => laws::claimable_now(&self.pos, &self.repetitions),
+            Some(mv) => {
+                let mut after = self.pos.clone();
+                after.play_unchecked(mv);
+                laws::claimable_after(&after, &self.repetitions)
+            }
+        };
+        match verdict {
+            Some(termination) => {
+                self.pending = Pending::None;
+                self.end(None, termination, out);
+            }
+            None => self.refuse_claim(by, side, intended, now, out),
+        }
+    }
+
+    /// FIDE Laws 9.5.b: a wrong claim is refused, the opponent gets two minutes, and the
+    /// intended move, if any, is made.
+    fn refuse_claim(
+        &mut self,
+        by: Actor,
+        side: Color,
+        intended: Option<Move>,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        self.tell(
+            Audience::All,
+            Priority::Move,
+            Message::new("claim-refused"),
+            out,
+        );
+        if let Some(clock) = self.clock.as_mut() {
+            let extra = TWO_MINUTES;
+            clock.add_time(!side, extra, now);
+            out.push(Output::Arbiter(ArbiterAction::AddTime(!side, extra)));
+            let msg = Message::new("time-added")
+                .arg("side", self.color_name(!side))
+                .arg("time", self.spoken(extra));
+            self.tell(Audience::All, Priority::Answer, msg, out);
+            self.emit_clock(now, out);
+        }
+        if let Some(mv) = intended {
+            let echo = Echo {
+                by,
+                side,
+                mv,
+                sure: true,
+                policy: ConfirmPolicy::Window(Duration::ZERO),
+                draw_offer: false,
+            };
+            self.echo(echo, now, out);
+        }
+    }
+}

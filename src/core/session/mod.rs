@@ -1,0 +1,305 @@
+//! The session: one game under FIDE Laws Appendix D, as a pure state machine.
+//!
+//! `Session::handle(input, now)` takes what someone did and returns what to say, show and
+//! record; `next_deadline()` says when to call `handle(Input::Timeout, t)` next. The
+//! session never reads a clock and does no I/O (quinn-proto's design).
+//!
+//! The move protocol (FIDE Laws D.2.1, D.2.3, D.2.7): a move announced by the side to move
+//! is resolved against the legal moves and **echoed**; it is **made** only once confirmed
+//! (explicitly, or when a correction window passes without objection), and only then does
+//! the opponent's clock start. Until then "nein", the cancel key or a new announcement
+//! replaces it, and the opponent's clock never ran.
+//!
+//! One file per concern, each an `impl Session` block:
+//!
+//! - this file: the state, construction, accessors, and the dispatch of
+//!   [`Session::handle`], [`Session::next_deadline`] and [`Session::poll_due`];
+//! - `deadlines.rs`: correction windows, flags and the clock's announcements, each at its
+//!   own instant;
+//! - `protocol.rs`: announce → echo → confirm (or correct) → made (D.2.3, D.2.7);
+//! - `draws.rs`: draw offers and claims (9.1, 9.2, 9.3, 9.5);
+//! - `ending.rs`: how the game ends (resignation, 6.9 flag fall, 6.12.a the clocks stop);
+//! - `arbiter.rs`: the clock started, paused and set, time added, the 7.5 penalty;
+//! - `take_back.rs`: take-backs (7.5, D.2.8);
+//! - `adjournment.rs`: adjournment (Appendix E);
+//! - `telling.rs`: the one place that renders outputs (speech, Braille, the clock and
+//!   status lines, the result, questions and answers).
+
+mod adjournment;
+mod arbiter;
+mod deadlines;
+mod draws;
+mod ending;
+mod protocol;
+mod take_back;
+mod telling;
+
+use shakmaty::{CastlingMode, Chess, Color, Position};
+
+use crate::core::clock::{Alarms, Clock};
+use crate::core::commands::{CommandBook, commands};
+use crate::core::input::{Actor, Command, Event, Input, Key, Question};
+use crate::core::laws::Repetitions;
+use crate::core::output::{Audience, GameResult, Output};
+use crate::core::phrases::{Message, Phrases};
+use crate::core::ply::Ply;
+use crate::core::setup::{Config, ConfirmPolicy, SetupError};
+use crate::core::time::Timestamp;
+use crate::core::words::{Vocabulary, vocabulary};
+
+use adjournment::Adjournment;
+use protocol::{Announced, Pending};
+
+/// One game under FIDE Laws Appendix D.
+pub struct Session {
+    config: Config,
+    phrases: Phrases,
+    vocab: &'static Vocabulary,
+    commands: &'static CommandBook,
+    initial: Chess,
+    castling_mode: CastlingMode,
+    pos: Chess,
+    repetitions: Repetitions,
+    history: Vec<Ply>,
+    clock: Option<Clock>,
+    clock_started: bool,
+    pending: Pending,
+    /// An outstanding draw offer by this side (Art. 9.1.b).
+    draw_offer: Option<Color>,
+    result: Option<GameResult>,
+    /// The recent utterances with their audience, newest last, for the repeat key.
+    last_said: Vec<(Audience, Message)>,
+    /// The clock's announcements.
+    alarms: Alarms,
+    /// FIDE Laws Appendix E: an adjournment in progress.
+    adjournment: Adjournment,
+    /// The latest instant handed in (the core never reads a clock).
+    now: Timestamp,
+}
+
+impl std::fmt::Debug for Session {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Session")
+            .field("lang", &self.config.lang)
+            .field("plies", &self.history.len())
+            .field("pending", &self.pending)
+            .field("result", &self.result)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Session {
+    /// Sets up a session.
+    pub fn new(config: Config) -> Result<Session, SetupError> {
+        let (pos, castling_mode) = config.start.position()?;
+        let phrases = Phrases::load(config.lang)?;
+        let commands = commands(config.lang).map_err(|e| SetupError::Commands(e.to_string()))?;
+        let clock = config.clock.clone().map(Clock::new);
+        Ok(Session {
+            vocab: vocabulary(config.lang),
+            commands,
+            phrases,
+            repetitions: Repetitions::new(&pos),
+            initial: pos.clone(),
+            castling_mode,
+            pos,
+            history: Vec::new(),
+            clock,
+            clock_started: false,
+            pending: Pending::None,
+            draw_offer: None,
+            result: None,
+            last_said: Vec::new(),
+            alarms: Alarms::new(config.announce.alarms.clone()),
+            adjournment: Adjournment::None,
+            now: Timestamp::ZERO,
+            config,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    /// The starting position.
+    pub fn initial_position(&self) -> &Chess {
+        &self.initial
+    }
+
+    /// The castling mode (Chess960 or standard).
+    pub fn castling_mode(&self) -> CastlingMode {
+        self.castling_mode
+    }
+
+    /// The moves made so far.
+    pub fn history(&self) -> &[Ply] {
+        &self.history
+    }
+
+    /// The result, once the game has ended.
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    /// The clock, if the game has one.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.clock.as_ref()
+    }
+
+    /// The vocabulary of the session's language.
+    pub fn vocabulary(&self) -> &'static Vocabulary {
+        self.vocab
+    }
+
+    /// The phrase book of the session's language.
+    pub fn phrases(&self) -> &Phrases {
+        &self.phrases
+    }
+
+    /// When `handle(Input::Timeout, t)` must be called next: the end of a correction
+    /// window or the instant a flag falls (FIDE Laws 6.1), whichever is first.
+    pub fn next_deadline(&self) -> Option<Timestamp> {
+        if self.result.is_some() {
+            return None;
+        }
+        let window = match &self.pending {
+            Pending::Echoed { deadline, .. } => *deadline,
+            _ => None,
+        };
+        let flag = self.clock.as_ref().and_then(Clock::next_deadline);
+        let alarm = self
+            .clock
+            .as_ref()
+            .and_then(|c| self.alarms.next_deadline(c, self.now));
+        [window, flag, alarm].into_iter().flatten().min()
+    }
+
+    /// Fires the earliest deadline if it is due by `until`: returns its instant and what it
+    /// produced, or `None` when nothing is due (or it produced nothing). Drivers that
+    /// replay or run in virtual time call it in a loop before each input, so every window,
+    /// flag and announcement happens at its own instant.
+    pub fn poll_due(&mut self, until: Timestamp) -> Option<(Timestamp, Vec<Output>)> {
+        let deadline = self.next_deadline().filter(|d| *d <= until)?;
+        let outputs = self.handle(Input::Timeout, deadline);
+        (!outputs.is_empty()).then_some((deadline, outputs))
+    }
+
+    /// Handles one input at the instant `now` and returns what to say, show and record.
+    /// Player input never fails: whatever cannot be understood or done gets an answer,
+    /// and nothing already made is lost.
+    pub fn handle(&mut self, input: Input, now: Timestamp) -> Vec<Output> {
+        let mut out = Vec::new();
+        self.run_deadlines(now, &mut out);
+        self.now = self.now.max(now);
+        match input {
+            Input::Timeout => {}
+            Input::Act { by, event } => self.act(by, event, now, &mut out),
+        }
+        out
+    }
+
+    /// One act of a player or the arbiter: a key, a command, or words that are a command
+    /// or else announce a move.
+    fn act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
+        match event {
+            Event::Key(key) => self.key(by, key, now, out),
+            Event::Command(c) => self.command(by, c, None, now, out),
+            Event::Typed(text) => match self.commands.understand(&text) {
+                Some(u) => self.command(by, u.command, u.move_words, now, out),
+                None => self.announcement(by, Announced::Typed(text), now, out),
+            },
+            Event::Heard(utterance) => match self.commands.understand(&utterance.text()) {
+                Some(u) => self.command(by, u.command, u.move_words, now, out),
+                None => self.announcement(by, Announced::Heard(utterance), now, out),
+            },
+        }
+    }
+
+    /// A key of the station, as the command it stands for.
+    fn key(&mut self, by: Actor, key: Key, now: Timestamp, out: &mut Vec<Output>) {
+        let command = match key {
+            Key::Start => Command::Start,
+            Key::Confirm => Command::Yes,
+            Key::Cancel => Command::No,
+            Key::Repeat => Command::Repeat,
+            Key::Time => Command::Ask(Question::Time),
+            Key::Help => Command::Ask(Question::Help),
+            Key::Pause => Command::Pause,
+            Key::Resume => Command::Resume,
+            Key::Stop => {
+                // Only the speech output acts on it; the session's state does not change.
+                out.push(Output::Hush { to: audience(by) });
+                return;
+            }
+        };
+        self.command(by, command, None, now, out);
+    }
+
+    /// Every command to the concern that handles it; once the game is over, only
+    /// questions, repeat and the arbiter's take-back still act.
+    fn command(
+        &mut self,
+        by: Actor,
+        command: Command,
+        move_words: Option<Vec<String>>,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let to = audience(by);
+        match command {
+            Command::Repeat => self.repeat(to, out),
+            Command::Ask(q) => self.answer(by, &q, now, out),
+            Command::TakeBack | Command::TakeBackTo { .. } if self.result.is_some() => {
+                self.take_back(by, command, now, out)
+            }
+            _ if self.result.is_some() => self.tell_game_over(to, out),
+            Command::Yes => self.yes(by, now, out),
+            Command::No => self.no(by, out),
+            Command::OfferDraw => self.offer_draw(by, out),
+            Command::AcceptDraw => self.accept_draw(by, out),
+            Command::DeclineDraw => self.decline_draw(by, out),
+            Command::Resign => self.resign(by, out),
+            Command::ClaimDraw => self.claim(by, move_words, now, out),
+            Command::Start | Command::Resume => self.start_clock(by, now, out),
+            Command::Pause => self.pause_clock(by, now, out),
+            Command::SetClock { .. }
+            | Command::SetMoves { .. }
+            | Command::AddTime { .. }
+            | Command::Penalty { .. } => self.arbiter_clock(by, command, now, out),
+            Command::TakeBack | Command::TakeBackTo { .. } => self.take_back(by, command, now, out),
+            Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
+            Command::Alarms(on) => self.switch_alarms(by, on, out),
+        }
+    }
+
+    /// The side an actor acts for: a player for themselves, the arbiter or assistant for
+    /// the side to move (D.2.9.b).
+    fn side_of(&self, by: Actor) -> Color {
+        by.color().unwrap_or(self.pos.turn())
+    }
+
+    /// How a move announced by `by` is confirmed (D.2.3, D.2.4, D.2.9.a-b).
+    fn policy(&self, by: Actor) -> ConfirmPolicy {
+        match by {
+            Actor::Player(c) if self.config.impaired.includes(c) => self.config.confirm,
+            _ => self.config.confirm_sighted,
+        }
+    }
+}
+
+/// The audience that answers go to.
+fn audience(by: Actor) -> Audience {
+    match by {
+        Actor::Player(c) => Audience::player(c),
+        Actor::Arbiter => Audience::Arbiter,
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,401 @@
+//! The move protocol (FIDE Laws D.2.1, D.2.3, D.2.7): announce → echo → confirm (or
+//! correct) → made. A move is echoed as resolved; it is made only once confirmed
+//! (explicitly, or when a correction window passes without objection), and only then does
+//! the opponent's clock start.
+
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, Move, Position};
+
+use crate::core::clock::MoveTiming;
+use crate::core::input::Actor;
+use crate::core::laws;
+use crate::core::output::{Audience, MadeMove, Output, Priority, Termination};
+use crate::core::phrases::Message;
+use crate::core::ply::Ply;
+use crate::core::setup::ConfirmPolicy;
+use crate::core::time::Timestamp;
+use crate::core::words::{Resolution, Utterance};
+
+use super::adjournment::Adjournment;
+use super::{Session, audience};
+
+/// The state of an announcement not yet made.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Pending {
+    None,
+    /// Echoed, waiting for confirmation (D.2.3) or correction (D.2.7).
+    Echoed {
+        side: Color,
+        mv: Move,
+        draw_offer: bool,
+        /// When the correction window closes; `None`: only an explicit yes makes it.
+        deadline: Option<Timestamp>,
+    },
+    /// Several moves fit: asked which.
+    Which {
+        side: Color,
+        candidates: Vec<Move>,
+        draw_offer: bool,
+    },
+    /// Resignation announced, waiting for confirmation.
+    Resign {
+        side: Color,
+    },
+}
+
+/// What was announced: heard words or typed text.
+pub(super) enum Announced {
+    Heard(Utterance),
+    Typed(String),
+}
+
+/// A move resolved from an announcement, to be echoed (D.2.3).
+pub(super) struct Echo {
+    /// Who announced it (the echo goes to them).
+    pub(super) by: Actor,
+    /// The side it is played for.
+    pub(super) side: Color,
+    /// The move.
+    pub(super) mv: Move,
+    /// Whether the words named it surely (otherwise the echo asks).
+    pub(super) sure: bool,
+    /// How it is confirmed.
+    pub(super) policy: ConfirmPolicy,
+    /// A draw offer made with it (C.12).
+    pub(super) draw_offer: bool,
+}
+
+impl Session {
+    /// FIDE Laws D.2.1: a move announced (heard or typed) by `by`, resolved against the
+    /// legal moves: echoed, asked about when several fit ("Welcher …?"), or answered
+    /// with why it is impossible or not understood.
+    pub(super) fn announcement(
+        &mut self,
+        by: Actor,
+        what: Announced,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        if !self.may_announce(by, out) {
+            return;
+        }
+        let to = audience(by);
+        let side = self.side_of(by);
+        let (among, carried_offer) = match &self.pending {
+            Pending::Which {
+                side: s,
+                candidates,
+                draw_offer,
+            } if *s == side => (Some(candidates.clone()), *draw_offer),
+            _ => (None, false),
+        };
+        let (resolution, draw_offer, heard_text) = self.resolve(&what, among.as_deref());
+        let draw_offer = draw_offer || carried_offer;
+        match resolution {
+            Resolution::Move { mv, sure } => {
+                let policy = self.echo_policy(by, &what, mv, sure);
+                let echo = Echo {
+                    by,
+                    side,
+                    mv,
+                    sure,
+                    policy,
+                    draw_offer,
+                };
+                self.echo(echo, now, out);
+            }
+            Resolution::Ambiguous(candidates) => {
+                let msg = self.which_message(&candidates);
+                self.pending = Pending::Which {
+                    side,
+                    candidates,
+                    draw_offer,
+                };
+                self.tell(to, Priority::Move, msg, out);
+            }
+            Resolution::Illegal(reason) => {
+                let msg = self.illegal_message(heard_text, &reason);
+                self.tell(to, Priority::Move, msg, out);
+            }
+            Resolution::NotUnderstood => {
+                self.tell(to, Priority::Move, Message::new("not-understood"), out);
+            }
+        }
+    }
+
+    /// Whether `by` may announce a move now; if not, says why (the game is over or
+    /// adjourned, or it is not their move).
+    fn may_announce(&mut self, by: Actor, out: &mut Vec<Output>) -> bool {
+        let to = audience(by);
+        if self.result.is_some() {
+            self.tell_game_over(to, out);
+            return false;
+        }
+        if matches!(self.adjournment, Adjournment::Sealed { .. }) {
+            self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
+            return false;
+        }
+        if self.side_of(by) != self.pos.turn() {
+            let msg = Message::new("not-your-move").arg("side", self.color_name(self.pos.turn()));
+            self.tell(to, Priority::Answer, msg, out);
+            return false;
+        }
+        true
+    }
+
+    /// How a resolved move is confirmed. A correction window makes the move by silence:
+    /// only for a move no likely recognizer error could have turned another move into
+    /// (D.2.3, D.2.7); otherwise the echo asks for the player's "ja".
+    fn echo_policy(&self, by: Actor, what: &Announced, mv: Move, sure: bool) -> ConfirmPolicy {
+        let silent_ok = match what {
+            Announced::Heard(u) => self.vocab.silence_safe(&self.pos, u, mv),
+            Announced::Typed(_) => true,
+        };
+        match (sure, self.policy(by)) {
+            (false, _) => ConfirmPolicy::Explicit,
+            (true, ConfirmPolicy::Window(d)) if !d.is_zero() && !silent_ok => {
+                ConfirmPolicy::Explicit
+            }
+            (true, p) => p,
+        }
+    }
+
+    /// Resolves an announcement; a disambiguating answer that fits none of the candidates
+    /// is tried as a fresh announcement.
+    fn resolve(&self, what: &Announced, among: Option<&[Move]>) -> (Resolution, bool, String) {
+        let once = |among: Option<&[Move]>| match what {
+            Announced::Heard(u) => (self.vocab.resolve(&self.pos, u, among), false, u.text()),
+            Announced::Typed(t) => {
+                let typed = self.vocab.parse_typed(&self.pos, t, among);
+                (typed.resolution, typed.draw_offer, t.trim().to_owned())
+            }
+        };
+        // Typed text that is a whole move by itself (SAN, UCI) is that move, even while a
+        // "Welcher …?" question is open: never bent to one of the candidates.
+        if among.is_some() && matches!(what, Announced::Typed(_)) {
+            let whole = once(None);
+            if matches!(whole.0, Resolution::Move { sure: true, .. }) {
+                return whole;
+            }
+        }
+        let first = once(among);
+        // An answer that fits none of the candidates may be a new announcement. One that
+        // fits several stays a question: an origin said as the answer ("Eva drei") must
+        // not turn into a fresh move to that square.
+        if among.is_some() && matches!(first.0, Resolution::NotUnderstood | Resolution::Illegal(_))
+        {
+            once(None)
+        } else {
+            first
+        }
+    }
+
+    /// FIDE Laws D.2.3: echoes a resolved move; makes it at once, after a correction
+    /// window, or only on "ja", as its policy says (a sealed move always on "ja").
+    pub(super) fn echo(&mut self, e: Echo, now: Timestamp, out: &mut Vec<Output>) {
+        let phrase = self.vocab.announce(&self.pos, e.mv);
+        let san = self.vocab.localized_san(&self.pos, e.mv);
+        let sealing = self.adjournment == Adjournment::Sealing { side: e.side };
+        let policy = if sealing {
+            ConfirmPolicy::Explicit
+        } else {
+            e.policy
+        };
+        let id = match (e.sure, policy) {
+            _ if sealing => "echo-seal",
+            (false, _) => "echo-unsure",
+            (true, ConfirmPolicy::Explicit) => "echo-confirm",
+            (true, ConfirmPolicy::Window(_)) => "echo",
+        };
+        let msg = Message::new(id).arg("move", phrase).arg("san", san);
+        self.tell(audience(e.by), Priority::Move, msg, out);
+        let (side, mv, draw_offer) = (e.side, e.mv, e.draw_offer);
+        match policy {
+            ConfirmPolicy::Window(d) if d.is_zero() => {
+                self.pending = Pending::None;
+                self.make(side, mv, draw_offer, now, out);
+            }
+            ConfirmPolicy::Window(d) => {
+                self.pending = Pending::Echoed {
+                    side,
+                    mv,
+                    draw_offer,
+                    deadline: Some(now + d),
+                };
+            }
+            ConfirmPolicy::Explicit => {
+                self.pending = Pending::Echoed {
+                    side,
+                    mv,
+                    draw_offer,
+                    deadline: None,
+                };
+            }
+        }
+    }
+
+    /// "ja" or the confirm key: makes the echoed move (D.2.3), seals it (E.1.a), confirms
+    /// the resignation, or accepts the opponent's draw offer.
+    pub(super) fn yes(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
+        let to = audience(by);
+        let side = self.side_of(by);
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::Resign { side: s } if by == Actor::Arbiter || s == side => {
+                self.end(Some(!s), Termination::Resignation, out);
+            }
+            Pending::Echoed {
+                side: s,
+                mv,
+                draw_offer,
+                ..
+            } if by == Actor::Arbiter || s == side => {
+                if self.adjournment == (Adjournment::Sealing { side: s }) {
+                    self.seal(s, mv, now, out);
+                } else {
+                    self.make(s, mv, draw_offer, now, out);
+                }
+            }
+            other => {
+                self.pending = other;
+                if self.draw_offer == Some(!side) {
+                    self.accept_draw(by, out);
+                } else {
+                    self.tell(
+                        to,
+                        Priority::Answer,
+                        Message::new("nothing-to-confirm"),
+                        out,
+                    );
+                }
+            }
+        }
+    }
+
+    /// "nein" or the cancel key: withdraws the echoed move (D.2.7) or the resignation, or
+    /// declines the opponent's draw offer.
+    pub(super) fn no(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let to = audience(by);
+        let side = self.side_of(by);
+        match std::mem::replace(&mut self.pending, Pending::None) {
+            Pending::Resign { side: s } if by == Actor::Arbiter || s == side => {
+                self.tell(to, Priority::Move, Message::new("resign-cancelled"), out);
+            }
+            Pending::Echoed { side: s, .. } | Pending::Which { side: s, .. }
+                if by == Actor::Arbiter || s == side =>
+            {
+                // D.2.7: the slip of the tongue is corrected before the opponent's clock starts.
+                let msg = Message::new("move-cancelled").arg("side", self.color_name(s));
+                self.tell(to, Priority::Move, msg, out);
+            }
+            other => {
+                self.pending = other;
+                if self.draw_offer == Some(!side) {
+                    self.decline_draw(by, out);
+                } else {
+                    self.tell(to, Priority::Answer, Message::new("nothing-to-cancel"), out);
+                }
+            }
+        }
+    }
+
+    /// FIDE Laws D.2.3: the move is made; only now does the opponent's clock start.
+    pub(super) fn make(
+        &mut self,
+        side: Color,
+        mv: Move,
+        draw_offer: bool,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let san_local = self.vocab.localized_san(&self.pos, mv);
+        let (made, timing) = self.record_move(side, mv, draw_offer, now);
+        out.push(Output::Made(made.clone()));
+        if timing.is_some() {
+            self.emit_clock(now, out);
+        } else {
+            self.emit_status(now, out);
+        }
+        // Art. 9.1.b: a move declines an outstanding offer of the opponent.
+        if self.draw_offer == Some(!side) {
+            self.draw_offer = None;
+        }
+        let msg = Message::new("opponent-move")
+            .arg("move", made.phrase)
+            .arg("san", san_local);
+        self.tell(Audience::player(!side), Priority::Move, msg, out);
+        if draw_offer {
+            self.draw_offer = Some(side);
+            let msg = Message::new("draw-offered").arg("side", self.color_name(side));
+            self.tell(Audience::player(!side), Priority::Move, msg, out);
+        }
+        if let Some((winner, termination)) = laws::automatic_end(&self.pos, &self.repetitions) {
+            self.end(winner, termination, out);
+            return;
+        }
+        if let Some(notice) = timing.as_ref().and_then(|t| self.alarms.on_move(t)) {
+            self.clock_notice(notice, out);
+        }
+        self.announce_move_count(made.number, out);
+        self.poll_alarms(now, out);
+    }
+
+    /// Plays the move on the board and the clock and records it: what the scoresheets get,
+    /// and the clock's timing of it if the mover's clock ran.
+    fn record_move(
+        &mut self,
+        side: Color,
+        mv: Move,
+        draw_offer: bool,
+        now: Timestamp,
+    ) -> (MadeMove, Option<MoveTiming>) {
+        let before = self.pos.clone();
+        let phrase = self.vocab.announce(&before, mv);
+        let san = SanPlus::from_move(before.clone(), mv).to_string();
+        let uci = UciMove::from_move(mv, self.castling_mode).to_string();
+        let clock_before = self.clock.as_ref().map(|c| c.snapshot(now));
+        let timing = match self.clock.as_mut() {
+            Some(clock) if clock.running() == Some(side) => clock.complete_move(now).ok(),
+            _ => None,
+        };
+        self.pos.play_unchecked(mv);
+        self.repetitions.push(&self.pos);
+        let made = MadeMove {
+            number: before.fullmoves().get(),
+            side,
+            san,
+            uci,
+            phrase,
+            clock: timing.as_ref().map(|t| t.remaining_after),
+            elapsed: timing.as_ref().map(|t| t.elapsed),
+            clocks: match (&self.clock, &timing) {
+                (Some(c), Some(_)) => Some((
+                    c.remaining(Color::White, now),
+                    c.remaining(Color::Black, now),
+                )),
+                _ => None,
+            },
+            draw_offer,
+        };
+        self.history.push(Ply {
+            mv,
+            before,
+            made: made.clone(),
+            clock_before,
+        });
+        (made, timing)
+    }
+
+    /// FIDE Laws D.2.5.c: the number of the move just made, to the visually impaired.
+    fn announce_move_count(&mut self, number: u32, out: &mut Vec<Output>) {
+        if !self.config.announce.move_count {
+            return;
+        }
+        for c in Color::ALL {
+            if self.config.impaired.includes(c) {
+                let msg = Message::new("move-count").arg("number", number);
+                self.tell(Audience::player(c), Priority::Reminder, msg, out);
+            }
+        }
+    }
+}

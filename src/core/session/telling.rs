@@ -1,0 +1,309 @@
+//! Telling: the one place where the session renders what it says and shows. Each concern
+//! picks a message and its arguments; here messages become speech and Braille (and are
+//! kept for the repeat key), the clock and the status line are emitted, and the result,
+//! the "Welcher …?" question, the reason for an illegal move, answers to questions and
+//! the pending prompt are phrased.
+
+use std::time::Duration;
+
+use shakmaty::{Color, Move, Position, Role};
+
+use crate::core::durations::spoken_duration;
+use crate::core::input::{Actor, Question};
+use crate::core::output::{
+    Audience, Braille, ClockReading, GameResult, Output, Priority, Speech, Termination,
+};
+use crate::core::phrases::{Message, is_error, role_key};
+use crate::core::questions;
+use crate::core::status::StatusSource;
+use crate::core::time::Timestamp;
+use crate::core::words::{IllegalReason, Vocabulary};
+
+use super::protocol::Pending;
+use super::{Session, audience};
+
+impl Session {
+    /// Says again what the station is waiting for, if anything: the echoed move awaiting
+    /// "ja" (D.2.3), the "Welcher …?" question, the resignation to confirm. Used when a
+    /// game is resumed from its journal, so the player hears where things stand.
+    pub fn pending_prompt(&mut self) -> Vec<Output> {
+        let mut out = Vec::new();
+        match self.pending.clone() {
+            Pending::None => {}
+            Pending::Echoed { side, mv, .. } => {
+                let msg = Message::new("echo-confirm")
+                    .arg("move", self.vocab.announce(&self.pos, mv))
+                    .arg("san", self.vocab.localized_san(&self.pos, mv));
+                self.tell(Audience::player(side), Priority::Move, msg, &mut out);
+            }
+            Pending::Which {
+                side, candidates, ..
+            } => {
+                let msg = self.which_message(&candidates);
+                self.tell(Audience::player(side), Priority::Move, msg, &mut out);
+            }
+            Pending::Resign { side } => {
+                self.tell(
+                    Audience::player(side),
+                    Priority::Move,
+                    Message::new("resign-confirm"),
+                    &mut out,
+                );
+            }
+        }
+        out
+    }
+
+    /// FIDE Laws D.2.6: what the Braille status line is made of now (the last move in the
+    /// language's letters, the clock, the side to move), for the session's own status
+    /// line and for a display that redraws the running clock by itself.
+    pub fn status_source(&self) -> StatusSource {
+        let last = self.history.last().map(|ply| {
+            let san = self.vocab.localized_san(&ply.before, ply.mv);
+            let dots = if ply.made.side.is_white() { "." } else { "..." };
+            format!("{}{dots}{san}", ply.made.number)
+        });
+        StatusSource {
+            last,
+            clock: self.clock.clone(),
+            turn: self.pos.turn(),
+        }
+    }
+
+    /// The Braille status line: the last move in the language's letters, both clocks
+    /// (m:ss, h:mm:ss from an hour up) and whose clock runs; without a clock, whose move
+    /// it is. A display adapter calls this every second while a clock runs.
+    pub fn status_line(&self, now: Timestamp) -> String {
+        self.status_source().line(&self.phrases, self.vocab, now)
+    }
+
+    /// Says a message to `to`, in speech and in Braille, and remembers it for repeat.
+    pub(super) fn tell(
+        &mut self,
+        to: Audience,
+        priority: Priority,
+        msg: Message,
+        out: &mut Vec<Output>,
+    ) {
+        out.push(Output::Say(Speech {
+            // Respelled where the synthesizer would mispronounce a word (words.toml).
+            text: self.vocab.for_speech(&self.phrases.speech(&msg)),
+            lang: self.config.lang,
+            priority,
+            to,
+            error: is_error(msg.id),
+        }));
+        out.push(Output::Braille(Braille {
+            text: self.phrases.braille(&msg),
+            to,
+        }));
+        if msg.id == "repeat-nothing" {
+            return;
+        }
+        if self.last_said.len() >= 32 {
+            self.last_said.remove(0);
+        }
+        self.last_said.push((to, msg));
+    }
+
+    /// Says again the last message `to` heard.
+    pub(super) fn repeat(&mut self, to: Audience, out: &mut Vec<Output>) {
+        let last = self
+            .last_said
+            .iter()
+            .rfind(|(a, _)| *a == to || *a == Audience::All)
+            .map(|(_, m)| m.clone());
+        match last {
+            Some(msg) => self.tell(to, Priority::Answer, msg, out),
+            None => self.tell(to, Priority::Answer, Message::new("repeat-nothing"), out),
+        }
+    }
+
+    /// Answers a question, to the asker only (FIDE Laws D.2.9.d).
+    pub(super) fn answer(
+        &mut self,
+        by: Actor,
+        q: &Question,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let msgs = questions::answer(q, &self.context(by, now));
+        for m in msgs {
+            self.tell(audience(by), Priority::Answer, m, out);
+        }
+    }
+
+    /// Tells `to` that the game is over, and how it ended.
+    pub(super) fn tell_game_over(&mut self, to: Audience, out: &mut Vec<Output>) {
+        let text = self
+            .result
+            .clone()
+            .map(|r| self.result_text(&r))
+            .unwrap_or_default();
+        self.tell(
+            to,
+            Priority::Answer,
+            Message::new("game-over").arg("result", text),
+            out,
+        );
+    }
+
+    /// The clocks' reading and the status line.
+    pub(super) fn emit_clock(&self, now: Timestamp, out: &mut Vec<Output>) {
+        if let Some(clock) = &self.clock {
+            out.push(Output::Clock(ClockReading {
+                white: clock.remaining(Color::White, now),
+                black: clock.remaining(Color::Black, now),
+                running: clock.running(),
+            }));
+        }
+        self.emit_status(now, out);
+    }
+
+    /// The status line.
+    pub(super) fn emit_status(&self, now: Timestamp, out: &mut Vec<Output>) {
+        out.push(Output::Status(self.status_line(now)));
+    }
+
+    /// The sentence for a result ("Schachmatt. Weiß gewinnt.").
+    pub(super) fn result_text(&self, result: &GameResult) -> String {
+        let id = match result.reason {
+            Termination::Checkmate => "end-checkmate",
+            Termination::Resignation => "end-resignation",
+            Termination::Stalemate => "end-stalemate",
+            Termination::DeadPosition => "end-dead-position",
+            Termination::Agreement => "end-agreement",
+            Termination::ThreefoldRepetition => "end-threefold",
+            Termination::FiftyMoves => "end-fifty-moves",
+            Termination::FivefoldRepetition => "end-fivefold",
+            Termination::SeventyFiveMoves => "end-seventy-five-moves",
+            Termination::FlagFall => "end-flag",
+            Termination::FlagFallInsufficient => "end-flag-insufficient",
+        };
+        let loser = result
+            .loser
+            .or(result.winner.map(|w| !w))
+            .unwrap_or(Color::Black);
+        let msg = Message::new(id)
+            .arg("winner", self.color_name(!loser))
+            .arg("loser", self.color_name(loser));
+        self.phrases.speech(&msg)
+    }
+
+    /// The "Welcher …?" question when several moves fit.
+    pub(super) fn which_message(&self, candidates: &[Move]) -> Message {
+        let roles: Vec<Role> = candidates.iter().map(|m| m.role()).collect();
+        let same_piece = roles.windows(2).all(|w| w[0] == w[1]);
+        let mut origins: Vec<_> = candidates.iter().map(|m| m.from()).collect();
+        origins.sort();
+        origins.dedup();
+        let same_target = candidates.windows(2).all(|w| w[0].to() == w[1].to());
+        // "Welcher Springer: von Bella eins oder von Gustav eins?" only when the moves go
+        // to one square and the origins tell them apart; otherwise the whole moves are
+        // named, so that an answer naming an origin cannot pick a move to another square.
+        if same_piece && same_target && !roles.is_empty() && origins.len() == candidates.len() {
+            let options: Vec<String> = candidates
+                .iter()
+                .map(|m| {
+                    let from = m
+                        .from()
+                        .map(|sq| self.vocab.square_name(sq))
+                        .unwrap_or_default();
+                    self.phrases
+                        .speech(&Message::new("option-from").arg("square", from))
+                })
+                .collect();
+            Message::new("which-piece")
+                .arg("piece", self.vocab.piece_name(roles[0]))
+                .arg("role", role_key(roles[0]))
+                .arg("options", self.join_or(&options))
+        } else {
+            let options: Vec<String> = candidates
+                .iter()
+                .map(|m| self.vocab.announce(&self.pos, *m))
+                .collect();
+            Message::new("which-move").arg("options", self.join_or(&options))
+        }
+    }
+
+    /// "A, B oder C".
+    fn join_or(&self, items: &[String]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => {
+                let or = self.phrases.speech(&Message::new("word-or"));
+                format!("{} {or} {last}", init.join(", "))
+            }
+        }
+    }
+
+    /// The sentence saying that what was `heard` is a clearly described move that is
+    /// impossible, and why.
+    pub(super) fn illegal_message(&self, heard: String, reason: &IllegalReason) -> Message {
+        let reason = illegal_reason(self.vocab, reason);
+        Message::new("illegal-move")
+            .arg("heard", heard)
+            .arg("reason", self.phrases.speech(&reason))
+    }
+
+    /// A span of time as spoken ("zwei Minuten").
+    pub(super) fn spoken(&self, d: Duration) -> String {
+        spoken_duration(&self.phrases, d)
+    }
+
+    /// A side's name ("Weiß").
+    pub(super) fn color_name(&self, c: Color) -> String {
+        self.vocab.color_name(c).to_owned()
+    }
+
+    /// What an answer to `by`'s question may look at.
+    fn context(&self, by: Actor, now: Timestamp) -> questions::Context<'_> {
+        questions::Context {
+            asker: by,
+            pos: &self.pos,
+            history: &self.history,
+            vocab: self.vocab,
+            phrases: &self.phrases,
+            clock: self.clock.as_ref(),
+            now,
+            echo_pending: matches!(self.pending, Pending::Echoed { .. }),
+        }
+    }
+}
+
+/// The sentence saying why a clearly described move is impossible.
+fn illegal_reason(vocab: &Vocabulary, reason: &IllegalReason) -> Message {
+    let piece = |m: Message, role: Role| {
+        m.arg("piece", vocab.piece_name(role))
+            .arg("role", role_key(role))
+    };
+    match reason {
+        IllegalReason::NoSuchPiece { role } => piece(Message::new("reason-no-such-piece"), *role),
+        IllegalReason::NoPieceOn { square } => {
+            Message::new("reason-no-piece-on").arg("square", vocab.square_name(*square))
+        }
+        IllegalReason::NoPieceReaches { role, to } => {
+            piece(Message::new("reason-no-piece-reaches"), *role)
+                .arg("square", vocab.square_name(*to))
+        }
+        IllegalReason::OwnPieceOnTarget { to } => {
+            Message::new("reason-own-piece-on-target").arg("square", vocab.square_name(*to))
+        }
+        IllegalReason::WouldLeaveKingInCheck { in_check, .. } => Message::new(if *in_check {
+            "reason-king-in-check"
+        } else {
+            "reason-king-into-check"
+        }),
+        IllegalReason::CastlingNotAllowed { .. } => Message::new("reason-castling-not-allowed"),
+        IllegalReason::PromotionMissing { to, .. } => {
+            Message::new("reason-promotion-missing").arg("square", vocab.square_name(*to))
+        }
+        IllegalReason::NotAPromotion { to } => {
+            Message::new("reason-not-a-promotion").arg("square", vocab.square_name(*to))
+        }
+        IllegalReason::InvalidPromotion { role } => {
+            piece(Message::new("reason-invalid-promotion"), *role)
+        }
+    }
+}
