@@ -18,5 +18,6 @@ pub mod record;
 pub mod scoresheet;
 pub mod script;
 pub mod session;
+pub mod settings;
 pub mod time;
 pub mod words;
