@@ -1,10 +1,9 @@
 //! The setup line of a script and of the journal, `@0.000 arbiter setup KEY=VALUE …`:
 //! reading its pairs into a configuration, and writing a configuration as one.
 
-use crate::core::laws::Start;
 use crate::core::session::Config;
 
-use super::{AnnouncedConfirm, GameSettings, LowTime, OnOff, PgnTimeControl, SettingError};
+use super::{GameSettings, KEYS, SettingError};
 
 /// Why the text after `setup` is not `KEY=VALUE` pairs.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -67,58 +66,29 @@ pub enum SetupLineError {
     Different,
 }
 
-fn quoted(key: &'static str, value: &str) -> Result<String, SetupLineError> {
-    if value.contains('"') || value.contains('\n') {
-        return Err(SetupLineError::Unquotable(key));
-    }
-    Ok(format!("{key}=\"{value}\""))
-}
-
 /// The setup line of a configuration, `@0.000 arbiter setup KEY=VALUE …`: every key of
-/// [`super::KEYS`] that scripts have, each written by its type, and read back by
-/// [`read_setup`]. The line is checked by reading it back; a configuration that has no
-/// line (a custom reminder schedule, a quote in a name, a time finer than milliseconds) is
-/// an error rather than a silently different game.
+/// [`KEYS`] that scripts have, in its order, written by its type ([`super::Key::get`];
+/// free text quoted, an empty value left out), and read back by [`read_setup`]. The line is
+/// checked by reading it back; a configuration that has no line (a custom reminder
+/// schedule, a quote in a name, a time finer than milliseconds) is an error rather than a
+/// silently different game.
 pub fn setup_line(config: &Config) -> Result<String, SetupLineError> {
-    let mut pairs = vec![
-        format!("lang={}", config.lang),
-        format!("vi={}", config.impaired),
-        format!("confirm={}", AnnouncedConfirm(config.confirm)),
-        format!("confirm_sighted={}", config.confirm_sighted),
-    ];
-    match &config.clock {
-        None => pairs.push("tc=-".into()),
-        Some(setup) if setup.white == setup.black => {
-            pairs.push(format!("tc={}", PgnTimeControl(setup.white.clone())));
+    let settings = GameSettings::from_config(config);
+    let mut pairs = Vec::new();
+    for key in KEYS {
+        let (Some(name), value) = (key.script, key.get(&settings)) else {
+            continue;
+        };
+        if value.is_empty() {
+            continue;
         }
-        Some(setup) => {
-            pairs.push(format!("tc_white={}", PgnTimeControl(setup.white.clone())));
-            pairs.push(format!("tc_black={}", PgnTimeControl(setup.black.clone())));
+        if !key.quoted {
+            pairs.push(format!("{name}={value}"));
+        } else if value.contains(['"', '\n']) {
+            return Err(SetupLineError::Unquotable(name));
+        } else {
+            pairs.push(format!("{name}=\"{value}\""));
         }
-    }
-    match &config.start {
-        Start::Standard => {}
-        Start::Fen(fen) => pairs.push(quoted("fen", fen)?),
-        Start::Chess960(n) => pairs.push(format!("chess960={n}")),
-    }
-    let alarms = &config.announce.alarms;
-    pairs.push(format!(
-        "announce_moves={}",
-        OnOff(config.announce.move_count)
-    ));
-    pairs.push(format!("reminders={}", OnOff(alarms.reminders.is_some())));
-    pairs.push(format!("control_alarm={}", OnOff(alarms.control_passed)));
-    pairs.push(format!("low_time={}", LowTime(alarms.low_time.clone())));
-    let info = &config.info;
-    for (key, value) in [
-        ("white", &info.white),
-        ("black", &info.black),
-        ("event", &info.event),
-        ("site", &info.site),
-        ("date", &info.date),
-        ("round", &info.round),
-    ] {
-        pairs.push(quoted(key, value)?);
     }
     let pairs = pairs.join(" ");
     let read = setup_pairs(&pairs).map_err(|_| SetupLineError::Unreadable)?;

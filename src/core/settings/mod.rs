@@ -20,7 +20,7 @@ pub mod values;
 #[cfg(test)]
 mod tests;
 
-use crate::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule};
+use crate::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule, TimeControl};
 use crate::core::lang::Language;
 use crate::core::laws::Start;
 use crate::core::session::{Announcements, Config, ConfirmPolicy, GameInfo, Impaired};
@@ -67,6 +67,8 @@ pub struct Key {
     pub script: Option<&'static str>,
     /// A switch (on/off): the settings file writes it as a boolean.
     pub flag: bool,
+    /// Free text: a setup line quotes it.
+    pub quoted: bool,
     set: fn(&mut GameSettings, &str) -> Result<(), ValueError>,
     get: fn(&GameSettings) -> String,
 }
@@ -90,6 +92,8 @@ impl Key {
     }
 }
 
+/// The table of settings: one entry `field: Type = default, Section.name[, script "key"];`
+/// makes the field of [`GameSettings`], its default, and its [`Key`] in [`KEYS`].
 macro_rules! settings {
     (@script) => { None };
     (@script $script:literal) => { Some($script) };
@@ -117,6 +121,7 @@ macro_rules! settings {
                 name: stringify!($name),
                 script: settings!(@script $($script)?),
                 flag: <$ty as Value>::FLAG,
+                quoted: <$ty as Value>::QUOTED,
                 set: |settings, text| {
                     settings.$field = if text.is_empty() {
                         $default
@@ -145,8 +150,9 @@ settings! {
     /// FIDE Laws D.2.4, D.2.9: the same for a sighted player or the assistant.
     confirm_sighted: ConfirmPolicy = ConfirmPolicy::Window(std::time::Duration::ZERO),
         Game.confirm_sighted, script "confirm_sighted";
-    /// FIDE Laws 6.3.a: the time control of both players; `-`: no clock.
-    tc: PgnTimeControl = PgnTimeControl(crate::core::clock::TimeControl::untimed()), Game.tc,
+    /// FIDE Laws 6.3.a: the time control of both players; `-`: no clock; none: each
+    /// player has their own.
+    tc: Option<PgnTimeControl> = Some(PgnTimeControl(TimeControl::untimed())), Game.tc,
         script "tc";
     /// White's own time control, if it differs.
     tc_white: Option<PgnTimeControl> = None, Game.tc_white, script "tc_white";
@@ -271,15 +277,61 @@ impl GameSettings {
         })
     }
 
+    /// The settings of a configuration, the inverse of [`GameSettings::to_config`]: `tc`
+    /// for a clock the same for both, else each player's own; the roles (`assistant`)
+    /// as by default.
+    pub fn from_config(config: &Config) -> GameSettings {
+        let (tc, tc_white, tc_black) = match &config.clock {
+            None => (Some(TimeControl::untimed()), None, None),
+            Some(c) if c.white == c.black => (Some(c.white.clone()), None, None),
+            Some(c) => (None, Some(c.white.clone()), Some(c.black.clone())),
+        };
+        let (fen, chess960) = match &config.start {
+            Start::Standard => (None, None),
+            Start::Fen(fen) => (Some(StartFen(fen.clone())), None),
+            Start::Chess960(n) => (None, Some(Chess960Number(*n))),
+        };
+        let alarms = &config.announce.alarms;
+        let info = &config.info;
+        GameSettings {
+            lang: config.lang,
+            vi: config.impaired,
+            confirm: AnnouncedConfirm(config.confirm),
+            confirm_sighted: config.confirm_sighted,
+            tc: tc.map(PgnTimeControl),
+            tc_white: tc_white.map(PgnTimeControl),
+            tc_black: tc_black.map(PgnTimeControl),
+            fen,
+            chess960,
+            announce_moves: OnOff(config.announce.move_count),
+            reminders: OnOff(alarms.reminders.is_some()),
+            control_alarm: OnOff(alarms.control_passed),
+            low_time: LowTime(alarms.low_time.clone()),
+            white: info.white.clone(),
+            black: info.black.clone(),
+            event: info.event.clone(),
+            site: info.site.clone(),
+            date: info.date.clone(),
+            round: info.round.clone(),
+            ..GameSettings::default()
+        }
+    }
+
     /// FIDE Laws 6.3.a: each player's time control: their own if set, else the common
-    /// one if timed, else the other player's own; no clock if none of these is set.
+    /// one if timed, else the other player's own; no clock if none of these is set, or
+    /// if neither player is timed (as `tc=-`).
     fn clock(&self) -> Option<ClockSetup> {
-        let common = Some(&self.tc.0).filter(|tc| !tc.is_untimed());
+        let common = self
+            .tc
+            .as_ref()
+            .map(|tc| &tc.0)
+            .filter(|tc| !tc.is_untimed());
         let white = self.tc_white.as_ref().map(|tc| &tc.0);
         let black = self.tc_black.as_ref().map(|tc| &tc.0);
-        Some(ClockSetup::new(
+        let setup = ClockSetup::new(
             white.or(common).or(black)?.clone(),
             black.or(common).or(white)?.clone(),
-        ))
+        );
+        (!(setup.white.is_untimed() && setup.black.is_untimed())).then_some(setup)
     }
 }

@@ -89,6 +89,11 @@ fn own_time_controls_win_over_tc() {
         Some(ClockSetup::same(TimeControl::from_pgn("600").unwrap()))
     );
     assert_eq!(config_of("@0 arbiter setup tc=-").unwrap().clock, None);
+    // Neither player timed is no clock, as `tc=-`.
+    assert_eq!(
+        config_of("@0 arbiter setup tc_black=-").unwrap().clock,
+        None
+    );
 }
 
 /// The empty text sets a key back to its default.
@@ -257,7 +262,7 @@ fn settings() -> impl Strategy<Value = GameSettings> {
         (0..960u32).prop_map(|n| (None, Some(Chess960Number(n)))),
     ];
     let time = (
-        time_control(),
+        prop::option::of(time_control()),
         prop::option::of(time_control()),
         prop::option::of(time_control()),
     );
@@ -278,7 +283,7 @@ fn settings() -> impl Strategy<Value = GameSettings> {
                 assistant: OnOff(on.0),
                 confirm: AnnouncedConfirm(confirm),
                 confirm_sighted: sighted,
-                tc: PgnTimeControl(tc),
+                tc: tc.map(PgnTimeControl),
                 tc_white: w.map(PgnTimeControl),
                 tc_black: b.map(PgnTimeControl),
                 fen,
@@ -335,13 +340,10 @@ proptest! {
         }
         // The empty text is the default: an empty name reads back as "?".
         let mut want = settings.clone();
-        for name in [&mut want.white, &mut want.black, &mut want.event, &mut want.site, &mut want.round] {
-            if name.is_empty() {
-                *name = "?".into();
+        for key in KEYS {
+            if key.get(&settings).is_empty() {
+                key.set(&mut want, "").map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
-        }
-        if want.date.is_empty() {
-            want.date = "????.??.??".into();
         }
         prop_assert_eq!(back, want);
     }

@@ -310,6 +310,9 @@ pub trait Value: Sized {
     /// A switch: written as a TOML boolean in the settings file.
     const FLAG: bool = false;
 
+    /// Free text (a name, a FEN): quoted in a setup line (`white="Ana B"`).
+    const QUOTED: bool = false;
+
     /// Reads the value from its text.
     fn read(text: &str) -> Result<Self, ValueError>;
 
@@ -318,8 +321,10 @@ pub trait Value: Sized {
 }
 
 macro_rules! value_from_str {
-    ($($t:ty),* $(,)?) => {$(
+    ($($t:ty $(=> $quoted:literal)?),* $(,)?) => {$(
         impl Value for $t {
+            $(const QUOTED: bool = $quoted;)?
+
             fn read(text: &str) -> Result<$t, ValueError> {
                 Ok(text.parse::<$t>()?)
             }
@@ -337,10 +342,10 @@ value_from_str!(
     AnnouncedConfirm,
     ConfirmPolicy,
     PgnTimeControl,
-    StartFen,
+    StartFen => true,
     Chess960Number,
     LowTime,
-    String,
+    String => true,
 );
 
 impl Value for OnOff {
@@ -357,6 +362,7 @@ impl Value for OnOff {
 
 impl<T: Value> Value for Option<T> {
     const FLAG: bool = T::FLAG;
+    const QUOTED: bool = T::QUOTED;
 
     /// The empty text is no value.
     fn read(text: &str) -> Result<Option<T>, ValueError> {
