@@ -75,7 +75,7 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
         let word_map = match crate::hearing::vocabulary::read_word_map(&settings.voice.word_map) {
             Ok(m) => m,
             Err(e) => {
-                out.push(DeviceStatus::absent("vosk word map", e));
+                out.push(DeviceStatus::absent("vosk word map", e.to_string()));
                 return out;
             }
         };

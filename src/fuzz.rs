@@ -139,7 +139,7 @@ pub fn journal(data: &[u8]) -> (usize, bool) {
         && !too_long
     {
         // The setup line of what was read reads back the same configuration.
-        if let Ok(line) = script::setup_line(config) {
+        if let Ok(line) = crate::core::settings::setup_line(config) {
             let again = journal::read(journal::frame(&line).as_bytes());
             assert_eq!(again.config(), Some(config), "setup line {line:?}");
         }

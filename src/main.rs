@@ -639,14 +639,7 @@ fn game_name(config: &Config) -> String {
 fn game_dir(base: Option<PathBuf>, name: &str) -> Result<PathBuf> {
     let base = match base {
         Some(b) => b,
-        None => match std::env::var_os("XDG_DATA_HOME").filter(|v| !v.is_empty()) {
-            Some(d) => PathBuf::from(d).join("ansage/games"),
-            None => {
-                let home =
-                    std::env::var_os("HOME").context("neither XDG_DATA_HOME nor HOME is set")?;
-                PathBuf::from(home).join(".local/share/ansage/games")
-            }
-        },
+        None => ansage::config::games_dir()?,
     };
     let stamp = chrono::Local::now().format("%Y-%m-%d_%H%M%S");
     let dir = base.join(format!("{stamp}-{name}"));

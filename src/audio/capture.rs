@@ -138,23 +138,48 @@ fn mono<T: Copy>(data: &[T], channels: usize, f: impl Fn(T) -> f32) -> Vec<f32> 
         .collect()
 }
 
+/// Why the microphone cannot be opened, or its samples not converted.
+#[derive(Debug, thiserror::Error)]
+pub enum CaptureError {
+    /// The system has no default microphone.
+    #[error("no default input device")]
+    NoDefaultDevice,
+    /// No microphone has the configured name.
+    #[error("no input device {0:?}")]
+    NoDevice(String),
+    /// The microphone's samples are in a format this station does not read.
+    #[error("unsupported sample format {0}")]
+    Format(cpal::SampleFormat),
+    /// The audio system refused.
+    #[error(transparent)]
+    Device(#[from] cpal::Error),
+    /// No resampler for the microphone's rate.
+    #[error(transparent)]
+    Resampler(#[from] rubato::ResamplerConstructionError),
+    /// Resampling failed.
+    #[error(transparent)]
+    Resample(#[from] rubato::ResampleError),
+    /// A block of samples does not fit the resampler.
+    #[error(transparent)]
+    Block(#[from] rubato::audioadapter_buffers::SizeError),
+}
+
 fn open(
     options: &CaptureOptions,
     soft_errors: &Arc<AtomicUsize>,
     dropped: &Arc<AtomicUsize>,
-) -> Result<Open, String> {
+) -> Result<Open, CaptureError> {
     let host = cpal::default_host();
     let device = match &options.device {
         None => host
             .default_input_device()
-            .ok_or_else(|| "no default input device".to_owned())?,
+            .ok_or(CaptureError::NoDefaultDevice)?,
         Some(name) => host
-            .input_devices()
-            .map_err(|e| e.to_string())?
+            .input_devices()?
             .find(|d| &d.to_string() == name)
-            .ok_or_else(|| format!("no input device {name:?}"))?,
+            .ok_or_else(|| CaptureError::NoDevice(name.clone()))?,
     };
-    let supported = device.default_input_config().map_err(|e| e.to_string())?;
+    let supported = device.default_input_config()?;
     let channels = usize::from(supported.channels());
     let rate = supported.sample_rate();
     let format = supported.sample_format();
@@ -202,12 +227,10 @@ fn open(
             | cpal::SampleFormat::I32
             | cpal::SampleFormat::U16
     ) {
-        return Err(format!("unsupported sample format {format}"));
+        return Err(CaptureError::Format(format));
     }
-    let stream = device
-        .build_input_stream_raw(config, format, data_cb, err_cb, None)
-        .map_err(|e| e.to_string())?;
-    stream.play().map_err(|e| e.to_string())?;
+    let stream = device.build_input_stream_raw(config, format, data_cb, err_cb, None)?;
+    stream.play()?;
     Ok(Open {
         _stream: stream,
         raw,
@@ -236,16 +259,19 @@ impl std::fmt::Debug for To16k {
 
 impl To16k {
     /// A converter from `rate` Hz mono to 16 kHz blocks of `chunk` (at most [`MAX_CHUNK`]).
-    pub fn new(rate: u32, chunk: Duration) -> Result<To16k, String> {
+    pub fn new(rate: u32, chunk: Duration) -> Result<To16k, CaptureError> {
         let chunk = chunk.min(MAX_CHUNK).max(Duration::from_millis(10));
         let block_in = (rate as usize / 100).max(1);
         let resampler = if rate == RATE {
             None
         } else {
-            Some(
-                Fft::<f32>::new(rate as usize, RATE as usize, block_in, 1, FixedSync::Input)
-                    .map_err(|e| e.to_string())?,
-            )
+            Some(Fft::<f32>::new(
+                rate as usize,
+                RATE as usize,
+                block_in,
+                1,
+                FixedSync::Input,
+            )?)
         };
         Ok(To16k {
             resampler,
@@ -257,7 +283,7 @@ impl To16k {
     }
 
     /// Takes samples; returns the complete blocks now ready.
-    pub fn push(&mut self, samples: &[f32]) -> Result<Vec<Vec<i16>>, String> {
+    pub fn push(&mut self, samples: &[f32]) -> Result<Vec<Vec<i16>>, CaptureError> {
         let to_i16 = |s: f32| (s.clamp(-1.0, 1.0) * 32767.0).round() as i16;
         match &mut self.resampler {
             None => self.pending_out.extend(samples.iter().map(|s| to_i16(*s))),
@@ -265,9 +291,8 @@ impl To16k {
                 self.pending_in.extend_from_slice(samples);
                 while self.pending_in.len() >= self.block_in {
                     let block: Vec<f32> = self.pending_in.drain(..self.block_in).collect();
-                    let input = InterleavedSlice::new(&block[..], 1, block.len())
-                        .map_err(|e| e.to_string())?;
-                    let out = r.process(&input, None).map_err(|e| e.to_string())?;
+                    let input = InterleavedSlice::new(&block[..], 1, block.len())?;
+                    let out = r.process(&input, None)?;
                     self.pending_out
                         .extend(out.take_data().into_iter().map(to_i16));
                 }
@@ -300,7 +325,7 @@ fn run(
         let open = match open(options, soft_errors, dropped) {
             Ok(o) => o,
             Err(why) => {
-                tell_lost(&mut lost, why);
+                tell_lost(&mut lost, why.to_string());
                 std::thread::sleep(options.retry);
                 continue;
             }
@@ -308,7 +333,7 @@ fn run(
         let mut conv = match To16k::new(open.rate, options.chunk) {
             Ok(c) => c,
             Err(why) => {
-                tell_lost(&mut lost, why);
+                tell_lost(&mut lost, why.to_string());
                 std::thread::sleep(options.retry);
                 continue;
             }
@@ -345,7 +370,7 @@ fn run(
                             }
                         }
                         Err(why) => {
-                            tell_lost(&mut lost, why);
+                            tell_lost(&mut lost, why.to_string());
                             break;
                         }
                     }

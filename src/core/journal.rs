@@ -19,7 +19,7 @@
 //! `LEN` the payload's length in bytes (decimal), `PAYLOAD` one line of UTF-8 text in the
 //! script format of the README (`@SECONDS …`, milliseconds always written):
 //!
-//! - first, the setup: `@0.000 arbiter setup KEY=VALUE …` ([`script::setup_line`]);
+//! - first, the setup: `@0.000 arbiter setup KEY=VALUE …` ([`setup_line`]);
 //! - an input: `@SECONDS WHO VERB TEXT` ([`script::input_line`]; verbs `say`, `type`,
 //!   `key`, `do`), written and synced **before** the session sees it, so a move is on disk
 //!   before it is announced as made (FIDE Laws D.2.3: the move is made when confirmed);
@@ -62,13 +62,14 @@ use std::fmt;
 
 use shakmaty::Color;
 
-use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::input::Input;
 use crate::core::output::{Audience, Braille, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
-use crate::core::script::{self, Action, Body, input_line, setup_line, stamp, transcript_line};
+use crate::core::durations::{clock_text, spoken_duration};
+use crate::core::script::{self, Action, Body, BodyError, input_line, stamp, transcript_line};
 use crate::core::session::Session;
 use crate::core::setup::{Config, SetupError};
+use crate::core::settings::{SettingError, SetupLineError, read_setup, setup_line};
 use crate::core::time::Timestamp;
 
 /// The longest payload a frame may announce; longer is taken as damage.
@@ -124,7 +125,7 @@ impl Record {
 pub enum JournalError {
     /// The setup has no script line.
     #[error(transparent)]
-    Setup(#[from] script::SetupLineError),
+    Setup(#[from] SetupLineError),
     /// An input's line does not read back (a bug in the script format).
     #[error("the input line {line:?} does not read back: {detail}")]
     Input {
@@ -165,7 +166,10 @@ pub fn input_record(at: Timestamp, input: &Input) -> Result<(String, Input), Jou
             detail: format!("read back as {other:?}"),
             line,
         }),
-        Err(detail) => Err(JournalError::Input { line, detail }),
+        Err(e) => Err(JournalError::Input {
+            line,
+            detail: e.to_string(),
+        }),
     }
 }
 
@@ -196,10 +200,24 @@ pub fn resumed_record(at: Timestamp) -> String {
     frame(&format!("{} resumed", stamp(at)))
 }
 
+/// Why a well-framed record does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// No `@SECONDS` stamp.
+    #[error("expected @SECONDS at {0:?}")]
+    Stamp(String),
+    /// What follows the stamp.
+    #[error(transparent)]
+    Body(#[from] BodyError),
+    /// A key of the setup.
+    #[error(transparent)]
+    Setup(#[from] SettingError),
+}
+
 /// Reads one payload.
-fn parse_payload(payload: &str) -> Result<Record, String> {
+fn parse_payload(payload: &str) -> Result<Record, RecordError> {
     let (time, body) = payload.split_once(' ').unwrap_or((payload, ""));
-    let at = script::parse_stamp(time).ok_or_else(|| format!("expected @SECONDS at {time:?}"))?;
+    let at = script::parse_stamp(time).ok_or_else(|| RecordError::Stamp(time.to_owned()))?;
     let first = body.split_whitespace().next().unwrap_or_default();
     match first {
         "tick" if body == "tick" => return Ok(Record::Tick { at }),
@@ -213,13 +231,7 @@ fn parse_payload(payload: &str) -> Result<Record, String> {
         _ => {}
     }
     match script::parse_body(body)? {
-        (_, Body::Setup(pairs)) => {
-            let mut config = Config::default();
-            for (key, value) in pairs {
-                script::apply_setup(&mut config, &key, &value)?;
-            }
-            Ok(Record::Setup(Box::new(config)))
-        }
+        (_, Body::Setup(pairs)) => Ok(Record::Setup(Box::new(read_setup(&pairs)?))),
         (_, Body::Action(Action::Input(input))) => Ok(Record::Input { at, input }),
         (_, Body::Action(Action::Wait)) => Ok(Record::Tick { at }),
     }
@@ -354,7 +366,7 @@ pub fn read(bytes: &[u8]) -> Recovered {
         let kind = match read_frame(&bytes[pos..]) {
             Err(kind) => kind,
             Ok((payload, len)) => match parse_payload(payload) {
-                Err(detail) => DamageKind::Record(detail),
+                Err(detail) => DamageKind::Record(detail.to_string()),
                 Ok(record) if records.is_empty() != matches!(record, Record::Setup(_)) => {
                     DamageKind::NoSetup
                 }

@@ -22,5 +22,6 @@ pub mod script;
 pub mod session;
 pub mod setup;
 pub mod status;
+pub mod settings;
 pub mod time;
 pub mod words;

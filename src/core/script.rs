@@ -7,20 +7,23 @@
 //! line, `setup KEY=VALUE …`. A transcript has one output a line,
 //! `@SECONDS CHANNEL[:WHO] TEXT`, CHANNEL one of `say`, `braille`, `clock`, `made`, `result`.
 
+mod errors;
+
 use std::time::Duration;
 
-use crate::core::clock::{ClockSetup, ReminderSchedule, TimeControl};
 use crate::core::commands::parse_clock_reading;
 use shakmaty::{Color, Role};
 
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
-use crate::core::laws::Start;
 use crate::core::output::{ArbiterAction, Output};
 use crate::core::phrases::role_key;
 use crate::core::session::Session;
-use crate::core::setup::{Config, ConfirmPolicy, Impaired, SetupError};
+use crate::core::setup::Config;
+use crate::core::settings::{read_setup, setup_pairs};
 use crate::core::time::Timestamp;
 use crate::core::words::{HeardWord, Utterance};
+
+pub use errors::{BodyError, CommandError, LineError, ScriptError, WordsError};
 
 /// What a script line does.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,165 +54,17 @@ pub struct Script {
     pub steps: Vec<Step>,
 }
 
-/// An error in a script, naming the line.
-#[derive(Debug, thiserror::Error)]
-pub enum ScriptError {
-    /// A line that does not follow the format.
-    #[error("line {line}: {detail}")]
-    Line {
-        /// The line number (1-based).
-        line: usize,
-        /// What is wrong.
-        detail: String,
-    },
-    /// The setup cannot start a session.
-    #[error("setup: {0}")]
-    Setup(#[from] SetupError),
-}
-
-fn line_err(line: usize, detail: impl Into<String>) -> ScriptError {
+fn line_err(line: usize, error: impl Into<LineError>) -> ScriptError {
     ScriptError::Line {
         line,
-        detail: detail.into(),
-    }
-}
-
-/// Parses `SECONDS` (decimal, at most millisecond precision) into an instant.
-fn parse_time(text: &str) -> Option<Timestamp> {
-    let (secs, frac) = text.split_once('.').unwrap_or((text, ""));
-    if frac.len() > 3 || !frac.chars().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    let secs: u64 = secs.parse().ok()?;
-    let millis: u64 = if frac.is_empty() {
-        0
-    } else {
-        format!("{frac:0<3}").parse().ok()?
-    };
-    Some(Timestamp::from_millis(
-        secs.checked_mul(1000)?.checked_add(millis)?,
-    ))
-}
-
-/// Splits `KEY=VALUE KEY="VALUE WITH SPACES"` pairs.
-fn setup_pairs(text: &str) -> Result<Vec<(String, String)>, String> {
-    let mut pairs = Vec::new();
-    let mut rest = text.trim();
-    while !rest.is_empty() {
-        let (key, after) = rest
-            .split_once('=')
-            .ok_or_else(|| format!("expected KEY=VALUE at {rest:?}"))?;
-        let (value, after) = if let Some(quoted) = after.strip_prefix('"') {
-            let end = quoted
-                .find('"')
-                .ok_or_else(|| format!("unclosed quote in {key}="))?;
-            (quoted[..end].to_owned(), &quoted[end + 1..])
-        } else {
-            let end = after.find(char::is_whitespace).unwrap_or(after.len());
-            (after[..end].to_owned(), &after[end..])
-        };
-        pairs.push((key.trim().to_owned(), value));
-        rest = after.trim_start();
-    }
-    Ok(pairs)
-}
-
-/// Parses a confirmation policy: `explicit` or `window:SECONDS`.
-pub fn parse_policy(text: &str) -> Option<ConfirmPolicy> {
-    match text {
-        "explicit" => Some(ConfirmPolicy::Explicit),
-        "immediate" => Some(ConfirmPolicy::Window(Duration::ZERO)),
-        _ => {
-            let secs = text.strip_prefix("window:")?;
-            Some(ConfirmPolicy::Window(parse_time(secs)?.since_epoch()))
-        }
-    }
-}
-
-/// Applies one setup option to a configuration; the error says what is wrong.
-pub fn apply_setup(config: &mut Config, key: &str, value: &str) -> Result<(), String> {
-    match key {
-        "tc_white" | "tc_black" => {
-            let tc = TimeControl::from_pgn(value).map_err(|e| format!("{key}={value}: {e}"))?;
-            let mut setup = config
-                .clock
-                .clone()
-                .unwrap_or_else(|| ClockSetup::same(tc.clone()));
-            if key == "tc_white" {
-                setup.white = tc;
-            } else {
-                setup.black = tc;
-            }
-            config.clock = Some(setup);
-        }
-        "tc" => {
-            let tc = TimeControl::from_pgn(value).map_err(|e| format!("tc={value}: {e}"))?;
-            // An untimed game ("-") has no clock to show or announce.
-            config.clock = (!tc.is_untimed()).then(|| ClockSetup::same(tc));
-        }
-        "vi" => {
-            config.impaired = match value {
-                "white" => Impaired::White,
-                "black" => Impaired::Black,
-                "both" => Impaired::Both,
-                "none" => Impaired::None,
-                _ => return Err(format!("vi={value}: expected white, black, both or none")),
-            }
-        }
-        "lang" => config.lang = value.parse().map_err(|e| format!("{e}"))?,
-        "confirm" => {
-            config.confirm = parse_policy(value)
-                .ok_or_else(|| format!("confirm={value}: expected explicit or window:SECONDS"))?;
-        }
-        "confirm_sighted" => {
-            config.confirm_sighted = parse_policy(value).ok_or_else(|| {
-                format!("confirm_sighted={value}: expected explicit, immediate or window:SECONDS")
-            })?;
-        }
-        "fen" => config.start = Start::Fen(value.to_owned()),
-        "chess960" => {
-            let n = value
-                .parse()
-                .map_err(|_| format!("chess960={value}: expected 0..959"))?;
-            config.start = Start::Chess960(n);
-        }
-        "announce_moves" => config.announce.move_count = on_off(key, value)?,
-        "reminders" => {
-            config.announce.alarms.reminders = on_off(key, value)?.then(ReminderSchedule::default);
-        }
-        "control_alarm" => config.announce.alarms.control_passed = on_off(key, value)?,
-        "low_time" => {
-            let mut thresholds = Vec::new();
-            for part in value.split(',').filter(|p| !p.is_empty() && *p != "off") {
-                thresholds.push(parse_clock_reading(part).ok_or_else(|| {
-                    format!("low_time={value}: expected m:ss readings separated by commas, or off")
-                })?);
-            }
-            config.announce.alarms.low_time = thresholds;
-        }
-        "white" => config.info.white = value.to_owned(),
-        "black" => config.info.black = value.to_owned(),
-        "event" => config.info.event = value.to_owned(),
-        "site" => config.info.site = value.to_owned(),
-        "date" => config.info.date = value.to_owned(),
-        "round" => config.info.round = value.to_owned(),
-        _ => return Err(format!("unknown setup key {key:?}")),
-    }
-    Ok(())
-}
-
-fn on_off(key: &str, value: &str) -> Result<bool, String> {
-    match value {
-        "on" | "yes" | "true" => Ok(true),
-        "off" | "no" | "false" => Ok(false),
-        _ => Err(format!("{key}={value}: expected on or off")),
+        error: error.into(),
     }
 }
 
 /// The words of a `say` line. A word may carry its recognizer confidence and
 /// alternatives: `Felix:0.4`, `Felix:0.4|Eva:0.35` (the first is the recognizer's choice).
 /// Without a suffix a word is certain (1.0).
-pub fn scored_utterance(text: &str) -> Result<Utterance, String> {
+pub fn scored_utterance(text: &str) -> Result<Utterance, WordsError> {
     let mut words = Vec::new();
     for token in text.split_whitespace() {
         let mut choices = Vec::new();
@@ -220,15 +75,16 @@ pub fn scored_utterance(text: &str) -> Result<Utterance, String> {
                         .parse()
                         .ok()
                         .filter(|c: &f32| (0.0..=1.0).contains(c))
-                        .ok_or_else(|| {
-                            format!("confidence {c:?} of {w:?} is not a number from 0 to 1")
+                        .ok_or_else(|| WordsError::Confidence {
+                            confidence: c.to_owned(),
+                            word: w.to_owned(),
                         })?;
                     (w, conf)
                 }
                 None => (choice, 1.0),
             };
             if word.is_empty() {
-                return Err(format!("empty word in {token:?}"));
+                return Err(WordsError::EmptyWord(token.to_owned()));
             }
             choices.push((word.to_owned(), conf));
         }
@@ -253,18 +109,14 @@ pub enum Body {
 
 /// Parses the `@SECONDS` stamp of a line.
 pub fn parse_stamp(text: &str) -> Option<Timestamp> {
-    text.strip_prefix('@').and_then(parse_time)
+    text.strip_prefix('@').and_then(Timestamp::parse_seconds)
 }
 
 /// Parses `WHO VERB TEXT`, the part of a script line after its stamp (no comment
 /// stripping: the journal uses it on exact records). The error says what is wrong.
-pub fn parse_body(text: &str) -> Result<(Actor, Body), String> {
+pub fn parse_body(text: &str) -> Result<(Actor, Body), BodyError> {
     let mut parts = text.trim().splitn(3, char::is_whitespace);
-    let who: Actor = parts
-        .next()
-        .unwrap_or_default()
-        .parse()
-        .map_err(|e| format!("{e}"))?;
+    let who: Actor = parts.next().unwrap_or_default().parse()?;
     let verb = parts.next().unwrap_or_default();
     let rest = parts.next().unwrap_or_default().trim();
     let action = match verb {
@@ -275,7 +127,7 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), String> {
         }),
         "type" => Action::Input(Input::typed(who, rest)),
         "key" => {
-            let key: Key = rest.parse().map_err(|e| format!("{e}"))?;
+            let key: Key = rest.parse()?;
             Action::Input(Input::key(who, key))
         }
         "do" => Action::Input(Input::Act {
@@ -283,11 +135,7 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), String> {
             event: Event::Command(parse_command(rest)?),
         }),
         "wait" => Action::Wait,
-        _ => {
-            return Err(format!(
-                "unknown verb {verb:?}: expected say, type, key, do, wait or setup"
-            ));
-        }
+        _ => return Err(BodyError::Verb(verb.to_owned())),
     };
     Ok((who, Body::Action(action)))
 }
@@ -307,24 +155,19 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
         let (time, body) = content
             .split_once(char::is_whitespace)
             .unwrap_or((content, ""));
-        let at = parse_stamp(time)
-            .ok_or_else(|| line_err(line, format!("expected @SECONDS, found {time:?}")))?;
+        let at =
+            parse_stamp(time).ok_or_else(|| line_err(line, LineError::Stamp(time.to_owned())))?;
         if at < last {
-            return Err(line_err(line, "time goes backwards"));
+            return Err(line_err(line, LineError::Backwards));
         }
         last = at;
         let (who, body) = parse_body(body).map_err(|e| line_err(line, e))?;
         match body {
             Body::Setup(pairs) => {
                 if seen_event || who != Actor::Arbiter {
-                    return Err(line_err(
-                        line,
-                        "setup must be the first event, by the arbiter",
-                    ));
+                    return Err(line_err(line, LineError::SetupNotFirst));
                 }
-                for (key, value) in pairs {
-                    apply_setup(&mut config, &key, &value).map_err(|e| line_err(line, e))?;
-                }
+                config = read_setup(&pairs).map_err(|e| line_err(line, e))?;
             }
             Body::Action(action) => steps.push(Step { line, at, action }),
         }
@@ -439,7 +282,7 @@ pub fn run(script: &Script) -> Result<Run, ScriptError> {
 
 /// Parses a console line `[WHO] [VERB] TEXT`: WHO defaults to `default_by` (the side to
 /// move), VERB to `type`. The error says what is wrong.
-pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>, String> {
+pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>, BodyError> {
     let line = line.trim();
     if line.is_empty() {
         return Ok(None);
@@ -454,7 +297,7 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
     Ok(Some(match verb {
         "say" => Input::heard(by, rest),
         "type" => Input::typed(by, rest),
-        "key" => Input::key(by, rest.parse().map_err(|e| format!("{e}"))?),
+        "key" => Input::key(by, rest.parse()?),
         "do" => Input::Act {
             by,
             event: Event::Command(parse_command(rest)?),
@@ -471,7 +314,7 @@ pub fn parse_exact(text: &str) -> Option<Duration> {
     if frac.is_empty() {
         return (!text.ends_with('.')).then_some(base);
     }
-    let millis = parse_time(&format!("0.{frac}"))?.since_epoch();
+    let millis = Timestamp::parse_seconds(&format!("0.{frac}"))?.since_epoch();
     Some(base + millis)
 }
 
@@ -538,20 +381,21 @@ fn question_text(q: &Question) -> String {
 }
 
 /// Reads the script form of a command (see [`command_text`]).
-pub fn parse_command(text: &str) -> Result<Command, String> {
+pub fn parse_command(text: &str) -> Result<Command, CommandError> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let side = |w: Option<&&str>| -> Result<Color, String> {
+    let side = |w: Option<&&str>| -> Result<Color, CommandError> {
         match w.copied() {
             Some("white") => Ok(Color::White),
             Some("black") => Ok(Color::Black),
-            other => Err(format!(
-                "command {text:?}: expected white or black, found {other:?}"
-            )),
+            other => Err(CommandError::Side {
+                text: text.to_owned(),
+                found: other.map(str::to_owned),
+            }),
         }
     };
-    let duration = |w: Option<&&str>| -> Result<Duration, String> {
+    let duration = |w: Option<&&str>| -> Result<Duration, CommandError> {
         w.and_then(|w| parse_exact(w))
-            .ok_or_else(|| format!("command {text:?}: expected a time H:MM:SS.mmm"))
+            .ok_or_else(|| CommandError::Time(text.to_owned()))
     };
     let command = match words.as_slice() {
         ["yes"] => Command::Yes,
@@ -579,7 +423,7 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
             side: side(words.get(1))?,
             moves: n
                 .parse()
-                .map_err(|_| format!("command {text:?}: expected a number of moves"))?,
+                .map_err(|_| CommandError::Moves(text.to_owned()))?,
         },
         ["penalty", _] => Command::Penalty {
             offender: side(words.get(1))?,
@@ -588,15 +432,15 @@ pub fn parse_command(text: &str) -> Result<Command, String> {
         ["take-back-to", n, _] => Command::TakeBackTo {
             number: n
                 .parse()
-                .map_err(|_| format!("command {text:?}: expected a move number"))?,
+                .map_err(|_| CommandError::MoveNumber(text.to_owned()))?,
             side: side(words.get(2))?,
         },
         ["adjourn"] => Command::Adjourn,
         ["resume-adjourned"] => Command::ResumeAdjourned,
         ["ask", rest @ ..] => Command::Ask(
-            parse_question(rest).ok_or_else(|| format!("command {text:?}: unknown question"))?,
+            parse_question(rest).ok_or_else(|| CommandError::Question(text.to_owned()))?,
         ),
-        _ => return Err(format!("unknown command {text:?}")),
+        _ => return Err(CommandError::Unknown(text.to_owned())),
     };
     Ok(command)
 }
@@ -715,134 +559,11 @@ pub fn input_line(at: Timestamp, input: &Input) -> String {
     }
 }
 
-/// Why a configuration has no setup line.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("this setup cannot be written as a setup line: {0}")]
-pub struct SetupLineError(pub String);
-
-/// Seconds with at most milliseconds, as [`parse_time`] reads them (`2`, `2.5`).
-fn seconds_text(d: Duration) -> String {
-    let ms = d.as_millis();
-    if ms.is_multiple_of(1000) {
-        format!("{}", ms / 1000)
-    } else {
-        format!("{}.{:03}", ms / 1000, ms % 1000)
-            .trim_end_matches('0')
-            .to_owned()
-    }
-}
-
-fn policy_text(policy: ConfirmPolicy) -> String {
-    match policy {
-        ConfirmPolicy::Explicit => "explicit".into(),
-        ConfirmPolicy::Window(d) if d.is_zero() => "immediate".into(),
-        ConfirmPolicy::Window(d) => format!("window:{}", seconds_text(d)),
-    }
-}
-
-fn quoted(key: &str, value: &str) -> Result<String, SetupLineError> {
-    if value.contains('"') || value.contains('\n') {
-        return Err(SetupLineError(format!(
-            "{key} holds a quote or a line break"
-        )));
-    }
-    Ok(format!("{key}=\"{value}\""))
-}
-
-/// The setup line of a configuration, `@0.000 arbiter setup KEY=VALUE …`: every option
-/// [`apply_setup`] reads, and the inverse of it. The line is checked by reading it back;
-/// a configuration that has no line (a custom reminder schedule, a quote in a name, a
-/// time finer than milliseconds) is an error rather than a silently different game.
-pub fn setup_line(config: &Config) -> Result<String, SetupLineError> {
-    let mut pairs = vec![
-        format!("lang={}", config.lang.code()),
-        format!(
-            "vi={}",
-            match config.impaired {
-                Impaired::None => "none",
-                Impaired::White => "white",
-                Impaired::Black => "black",
-                Impaired::Both => "both",
-            }
-        ),
-        format!("confirm={}", policy_text(config.confirm)),
-        format!("confirm_sighted={}", policy_text(config.confirm_sighted)),
-    ];
-    match &config.clock {
-        None => pairs.push("tc=-".into()),
-        Some(setup) if setup.white == setup.black => pairs.push(format!("tc={}", setup.white)),
-        Some(setup) => {
-            pairs.push(format!("tc_white={}", setup.white));
-            pairs.push(format!("tc_black={}", setup.black));
-        }
-    }
-    match &config.start {
-        Start::Standard => {}
-        Start::Fen(fen) => pairs.push(quoted("fen", fen)?),
-        Start::Chess960(n) => pairs.push(format!("chess960={n}")),
-    }
-    let on = |b: bool| if b { "on" } else { "off" };
-    let alarms = &config.announce.alarms;
-    pairs.push(format!("announce_moves={}", on(config.announce.move_count)));
-    pairs.push(format!("reminders={}", on(alarms.reminders.is_some())));
-    pairs.push(format!("control_alarm={}", on(alarms.control_passed)));
-    let low: Vec<String> = alarms
-        .low_time
-        .iter()
-        .map(|d| format!("{}:{:02}", d.as_secs() / 60, d.as_secs() % 60))
-        .collect();
-    pairs.push(format!(
-        "low_time={}",
-        if low.is_empty() {
-            "off".to_owned()
-        } else {
-            low.join(",")
-        }
-    ));
-    let info = &config.info;
-    for (key, value) in [
-        ("white", &info.white),
-        ("black", &info.black),
-        ("event", &info.event),
-        ("site", &info.site),
-        ("date", &info.date),
-        ("round", &info.round),
-    ] {
-        pairs.push(quoted(key, value)?);
-    }
-    let body = format!("arbiter setup {}", pairs.join(" "));
-    let Ok((_, Body::Setup(read))) = parse_body(&body) else {
-        return Err(SetupLineError("it does not read back".into()));
-    };
-    let mut back = Config::default();
-    for (key, value) in read {
-        apply_setup(&mut back, &key, &value).map_err(SetupLineError)?;
-    }
-    if back != *config {
-        return Err(SetupLineError(
-            "it reads back differently (a custom reminder schedule, or a time finer than the format)"
-                .into(),
-        ));
-    }
-    Ok(format!("{} {body}", stamp(Timestamp::ZERO)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn times() {
-        for (text, ms) in [
-            ("0", Some(0)),
-            ("1.5", Some(1500)),
-            ("12.345", Some(12_345)),
-            ("1.2345", None),
-            ("x", None),
-        ] {
-            assert_eq!(parse_time(text).map(Timestamp::as_millis), ms, "{text}");
-        }
-    }
+    use crate::core::laws::Start;
+    use crate::core::setup::{ConfirmPolicy, Impaired};
 
     #[test]
     fn errors_name_the_line() {
@@ -1092,63 +813,5 @@ mod tests {
         }
         let d = Duration::from_millis(3_723_004);
         assert_eq!(parse_exact(&exact(d)), Some(d));
-    }
-
-    fn configs() -> Vec<Config> {
-        let parse_setup = |line: &str| parse(line).unwrap().config;
-        vec![
-            Config::default(),
-            parse_setup(
-                "@0 arbiter setup tc=900+10 vi=both lang=es confirm=window:2.5 confirm_sighted=explicit",
-            ),
-            parse_setup(
-                "@0 arbiter setup tc_white=300d5 tc_black=40/5400+30:1800+30 vi=none lang=en",
-            ),
-            parse_setup(
-                "@0 arbiter setup tc=300b3 vi=black confirm=immediate confirm_sighted=window:0.25 chess960=17",
-            ),
-            parse_setup(
-                "@0 arbiter setup fen=\"8/8/4k3/8/8/3K4/8/8 w - - 0 1\" white=\"Ana B\" black=\"Jörg Ü\" event=\"Open 2026\" site=Bonn date=2026.05.01 round=3.1",
-            ),
-            parse_setup(
-                "@0 arbiter setup tc=60 announce_moves=off reminders=off control_alarm=off low_time=2:00,0:30,75:00",
-            ),
-            parse_setup("@0 arbiter setup tc=- low_time=off"),
-        ]
-    }
-
-    /// `setup_line` and `apply_setup` are inverses.
-    #[test]
-    fn setup_lines_round_trip() {
-        for config in configs() {
-            let line = setup_line(&config).unwrap_or_else(|e| panic!("{config:?}: {e}"));
-            assert!(line.starts_with("@0.000 arbiter setup lang="), "{line}");
-            assert_eq!(parse(&line).unwrap().config, config, "{line}");
-        }
-        assert_eq!(
-            setup_line(&Config::default()).unwrap(),
-            "@0.000 arbiter setup lang=de vi=white confirm=explicit confirm_sighted=immediate \
-             tc=- announce_moves=on reminders=on control_alarm=on low_time=off white=\"?\" \
-             black=\"?\" event=\"?\" site=\"?\" date=\"????.??.??\" round=\"?\""
-        );
-    }
-
-    /// A configuration the line cannot carry is refused, not silently changed.
-    #[test]
-    fn setup_lines_refuse_what_they_cannot_carry() {
-        let mut quote = Config::default();
-        quote.info.white = "Ana \"die Schnelle\" B".into();
-        let mut schedule = Config::default();
-        schedule.announce.alarms.reminders =
-            Some(crate::core::clock::ReminderSchedule { steps: Vec::new() });
-        let fine_window = Config {
-            confirm: ConfirmPolicy::Window(Duration::from_micros(2_500_100)),
-            ..Config::default()
-        };
-        let mut fine_low = Config::default();
-        fine_low.announce.alarms.low_time = vec![Duration::from_millis(1500)];
-        for config in [quote, schedule, fine_window, fine_low] {
-            assert!(setup_line(&config).is_err(), "{config:?}");
-        }
     }
 }

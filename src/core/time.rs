@@ -33,6 +33,24 @@ impl Timestamp {
         u64::try_from(self.0.as_millis()).unwrap_or(u64::MAX)
     }
 
+    /// Reads `SECONDS`, decimal with at most millisecond precision (`12`, `12.5`,
+    /// `12.345`), as scripts write instants and confirmation windows.
+    pub fn parse_seconds(text: &str) -> Option<Timestamp> {
+        let (secs, frac) = text.split_once('.').unwrap_or((text, ""));
+        if frac.len() > 3 || !frac.chars().all(|c| c.is_ascii_digit()) {
+            return None;
+        }
+        let secs: u64 = secs.parse().ok()?;
+        let millis: u64 = if frac.is_empty() {
+            0
+        } else {
+            format!("{frac:0<3}").parse().ok()?
+        };
+        Some(Timestamp::from_millis(
+            secs.checked_mul(1000)?.checked_add(millis)?,
+        ))
+    }
+
     /// The span from `earlier` to `self`, zero if `earlier` is later.
     pub fn saturating_since(self, earlier: Timestamp) -> Duration {
         self.0.saturating_sub(earlier.0)
@@ -51,5 +69,27 @@ impl Sub<Timestamp> for Timestamp {
     /// Saturating: never panics, zero if `rhs` is later.
     fn sub(self, rhs: Timestamp) -> Duration {
         self.saturating_since(rhs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds() {
+        for (text, ms) in [
+            ("0", Some(0)),
+            ("1.5", Some(1500)),
+            ("12.345", Some(12_345)),
+            ("1.2345", None),
+            ("x", None),
+        ] {
+            assert_eq!(
+                Timestamp::parse_seconds(text).map(Timestamp::as_millis),
+                ms,
+                "{text}"
+            );
+        }
     }
 }

@@ -356,7 +356,8 @@ impl Devices {
         let word_map = match crate::hearing::vocabulary::read_word_map(&settings.voice.word_map) {
             Ok(m) => m,
             Err(e) => {
-                self.status.push(DeviceStatus::absent("vosk word map", e));
+                self.status
+                    .push(DeviceStatus::absent("vosk word map", e.to_string()));
                 return;
             }
         };

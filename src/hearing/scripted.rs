@@ -59,9 +59,9 @@ impl ScriptedRecognizer {
             if line.is_empty() {
                 continue;
             }
-            let u = scored_utterance(line).map_err(|detail| HearingError::Script {
+            let u = scored_utterance(line).map_err(|e| HearingError::Script {
                 line: i + 1,
-                detail,
+                detail: e.to_string(),
             })?;
             utterances.push(u);
         }

@@ -50,26 +50,55 @@ pub fn spelling_variants(word: &str) -> Vec<String> {
     out
 }
 
+/// A word map: each word of the station's grammar → the word the model knows for it
+/// (`voice.word_map`, a respelling; the tests map German to Korean stand-ins).
+pub type WordMap = HashMap<String, String>;
+
+/// Why the word map file cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum WordMapError {
+    /// The file cannot be read.
+    #[error("{path}: {error}", path = .path.display())]
+    Io {
+        /// The file.
+        path: std::path::PathBuf,
+        /// The system's error.
+        error: std::io::Error,
+    },
+    /// Its text is not a `[words]` table of strings.
+    #[error("{path}: {error}", path = .path.display())]
+    Toml {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What is wrong with its text.
+        error: toml::de::Error,
+    },
+}
+
 /// The word map in the file `path` (`voice.word_map`; none when the path is empty): a
 /// `[words]` table, see [`word_map_from_toml`].
-pub fn read_word_map(path: &std::path::Path) -> Result<HashMap<String, String>, String> {
+pub fn read_word_map(path: &std::path::Path) -> Result<WordMap, WordMapError> {
     if path.as_os_str().is_empty() {
         return Ok(HashMap::new());
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    word_map_from_toml(&text).map_err(|e| format!("{}: {e}", path.display()))
+    let text = std::fs::read_to_string(path).map_err(|error| WordMapError::Io {
+        path: path.to_owned(),
+        error,
+    })?;
+    word_map_from_toml(&text).map_err(|error| WordMapError::Toml {
+        path: path.to_owned(),
+        error,
+    })
 }
 
 /// Reads a word map (grammar word → model word) from TOML: a `[words]` table of strings,
 /// like `assets/test/ko_standin.toml`.
-pub fn word_map_from_toml(text: &str) -> Result<HashMap<String, String>, String> {
+pub fn word_map_from_toml(text: &str) -> Result<WordMap, toml::de::Error> {
     #[derive(serde::Deserialize)]
     struct File {
-        words: HashMap<String, String>,
+        words: WordMap,
     }
-    toml::from_str::<File>(text)
-        .map(|f| f.words)
-        .map_err(|e| e.to_string())
+    toml::from_str::<File>(text).map(|f| f.words)
 }
 
 /// The Korean stand-ins of the German words of moves, yes and no, for the tests and
@@ -104,11 +133,7 @@ impl Spelling {
     /// Checks `words` (a grammar's words, [`GrammarBuilder::all_words`]) against the model:
     /// `word_map` first (a fixed translation, may be empty), then the word itself, then its
     /// [`spelling_variants`].
-    pub fn check(
-        words: &[String],
-        word_map: &HashMap<String, String>,
-        knows: impl Fn(&str) -> bool,
-    ) -> Spelling {
+    pub fn check(words: &[String], word_map: &WordMap, knows: impl Fn(&str) -> bool) -> Spelling {
         let mut s = Spelling {
             checked: words.len(),
             ..Spelling::default()

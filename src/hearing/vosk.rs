@@ -104,7 +104,7 @@ impl VoskModel {
     pub fn spelling(
         &self,
         builder: &GrammarBuilder,
-        word_map: &HashMap<String, String>,
+        word_map: &crate::hearing::vocabulary::WordMap,
     ) -> Spelling {
         Spelling::check(&builder.all_words(), word_map, |w| self.knows(w))
     }
@@ -113,7 +113,7 @@ impl VoskModel {
     pub fn vocabulary_report(
         &self,
         builder: &GrammarBuilder,
-        word_map: &HashMap<String, String>,
+        word_map: &crate::hearing::vocabulary::WordMap,
     ) -> VocabularyReport {
         self.spelling(builder, word_map).report()
     }

@@ -8,7 +8,6 @@ use crate::core::lang::Language;
 use crate::core::output::Braille;
 use crate::core::scoresheet::braille::to_unicode;
 use crate::core::session::Session;
-use crate::core::setup::Config;
 
 const WHITE: Actor = Actor::Player(Color::White);
 
@@ -352,9 +351,9 @@ fn any_display_size() {
 
 #[test]
 fn the_status_line_is_the_sessions_and_ticks_with_the_clock() {
-    let mut config = Config::default();
-    crate::core::script::apply_setup(&mut config, "tc", "300").unwrap();
-    crate::core::script::apply_setup(&mut config, "vi", "none").unwrap();
+    let config = crate::core::script::parse("@0 arbiter setup tc=300 vi=none")
+        .unwrap()
+        .config;
     let mut s = Session::new(config).unwrap();
     let t = Timestamp::from_millis(0);
     s.handle(Input::key(Actor::Arbiter, Key::Start), t);

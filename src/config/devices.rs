@@ -1,0 +1,177 @@
+//! The device sections of the settings file (`[input]`, `[speech]`, `[braille]`,
+//! `[voice]`, `[journal]`): plain data for the device adapters.
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::core::settings::OnOff;
+
+/// How a player enters moves (FIDE Laws D.2.1: announced; D.2.4: by the sighted player on
+/// the board and the station).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum InputMethod {
+    /// Spoken, through the microphone and the recognizer.
+    Voice,
+    /// Typed or routed on the Braille display's keys.
+    Braille,
+    /// Typed on the console.
+    #[default]
+    Console,
+}
+
+/// `[input]`: how each side enters moves.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Inputs {
+    /// White's input: `voice`, `braille` or `console`.
+    pub white: InputMethod,
+    /// Black's input.
+    pub black: InputMethod,
+}
+
+/// `[speech]`: the voice of the station (speech-dispatcher).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Speech {
+    /// Speak at all.
+    #[serde(deserialize_with = "flag")]
+    pub enabled: bool,
+    /// The synthesizer's voice by name; empty: the language's default voice.
+    pub voice: String,
+    /// Speaking rate, a multiple of the voice's normal rate (0.25-4).
+    pub rate: f32,
+    /// Volume, 0-1.
+    pub volume: f32,
+    /// Pitch, a multiple of the voice's normal pitch (0.25-4).
+    pub pitch: f32,
+    /// Short sounds (earcons) for events at all (off: none of the three below).
+    #[serde(deserialize_with = "flag")]
+    pub earcons: bool,
+    /// The earcon of a made move (a short rising chime).
+    #[serde(deserialize_with = "flag")]
+    pub earcon_made: bool,
+    /// The earcon before an error message (not understood, illegal).
+    #[serde(deserialize_with = "flag")]
+    pub earcon_error: bool,
+    /// The low-time tick in the listener's last minute.
+    #[serde(deserialize_with = "flag")]
+    pub earcon_tick: bool,
+}
+
+impl Default for Speech {
+    fn default() -> Speech {
+        Speech {
+            enabled: true,
+            voice: String::new(),
+            rate: 1.0,
+            volume: 1.0,
+            pitch: 1.0,
+            earcons: true,
+            earcon_made: true,
+            earcon_error: true,
+            earcon_tick: true,
+        }
+    }
+}
+
+/// `[braille]`: the Braille display (BRLTTY through BrlAPI).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Braille {
+    /// Use the display at all.
+    #[serde(deserialize_with = "flag")]
+    pub enabled: bool,
+    /// BrlAPI host (`host:port` or `:1`); empty: `$BRLAPI_HOST` or the local BRLTTY.
+    pub host: String,
+    /// BrlAPI authorization (a key file, or `none`); empty: BrlAPI's default.
+    pub auth: String,
+    /// The visually impaired player reads Braille only: nothing is spoken to them.
+    #[serde(deserialize_with = "flag")]
+    pub braille_only: bool,
+}
+
+impl Default for Braille {
+    fn default() -> Braille {
+        Braille {
+            enabled: true,
+            host: String::new(),
+            auth: String::new(),
+            braille_only: false,
+        }
+    }
+}
+
+/// `[voice]`: speech recognition (vosk) and the microphone.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Voice {
+    /// The vosk model folder; empty: the language's model under the cache directory.
+    pub model: PathBuf,
+    /// The input device by name; empty: the system's default microphone.
+    pub input_device: String,
+    /// Keep listening while the station speaks (with a headset); otherwise the microphone
+    /// ignores what it hears meanwhile, so the station does not hear itself.
+    #[serde(deserialize_with = "flag")]
+    pub hear_self: bool,
+    /// How long the microphone stays deaf after the station stopped speaking (the room's
+    /// echo), in milliseconds.
+    pub tail_ms: u32,
+    /// A TOML file with a `[words]` table mapping the station's words to the words the
+    /// model knows (`eva = "eva"`, a respelling; the tests map German to Korean stand-ins);
+    /// empty: none.
+    pub word_map: PathBuf,
+}
+
+impl Default for Voice {
+    fn default() -> Voice {
+        Voice {
+            model: PathBuf::new(),
+            input_device: String::new(),
+            hear_self: false,
+            tail_ms: 300,
+            word_map: PathBuf::new(),
+        }
+    }
+}
+
+/// `[journal]`: the crash-safe journal of every game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct JournalSettings {
+    /// Keep a journal (a crash then loses nothing).
+    #[serde(deserialize_with = "flag")]
+    pub enabled: bool,
+    /// Where each game's folder goes; empty: `$XDG_DATA_HOME/ansage/games`.
+    pub dir: PathBuf,
+}
+
+impl Default for JournalSettings {
+    fn default() -> JournalSettings {
+        JournalSettings {
+            enabled: true,
+            dir: PathBuf::new(),
+        }
+    }
+}
+
+/// A boolean written `true`/`false`, or `on`/`off`/`yes`/`no` as in scripts.
+fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    struct Flag;
+    impl serde::de::Visitor<'_> for Flag {
+        type Value = bool;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("true or false (on or off)")
+        }
+        fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<bool, E> {
+            Ok(v)
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<bool, E> {
+            v.parse::<OnOff>()
+                .map(|on| on.0)
+                .map_err(|e| E::custom(format!("{v:?}: {e}")))
+        }
+    }
+    d.deserialize_any(Flag)
+}
