@@ -1441,8 +1441,7 @@ impl Session {
     /// Says a message to `to`, in speech and in Braille, and remembers it for repeat.
     fn tell(&mut self, to: Audience, priority: Priority, msg: Message, out: &mut Vec<Output>) {
         out.push(Output::Say(Speech {
-            // Respelled where the synthesizer would mispronounce a word (words.toml).
-            text: self.vocab.for_speech(&self.phrases.speech(&msg)),
+            text: self.phrases.speech(&msg),
             lang: self.config.lang,
             priority,
             to,
