@@ -208,7 +208,35 @@ fn the_spoken_scoresheet_has_the_moves_in_order() {
     .unwrap();
     let texts = move_texts(&sheet, Language::De).unwrap();
     assert_eq!(texts.len(), 7);
-    assert_eq!(texts[6], "4. Weiß: Kurze Roschade");
+    // The marks carry the real words; espeak-ng is handed them respelled (its table in
+    // assets/de/pronunciation/espeak-ng.toml): the castling sounds as "Roschade" does.
+    assert_eq!(texts[6], "4. Weiß: Kurze Rochade");
+    let options = SpokenOptions::default();
+    let (castling, _) =
+        synthesize(&texts[6], Language::De, &options, &dir.path().join("c.wav")).unwrap();
+    let raw = |text: &str| {
+        let file = dir.path().join("raw.wav");
+        let status = std::process::Command::new(&options.program)
+            .args(["-v", "de", "-s"])
+            .arg(options.words_per_minute.to_string())
+            .arg("-w")
+            .arg(&file)
+            .arg("--")
+            .arg(text)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        hound::WavReader::open(&file)
+            .unwrap()
+            .into_samples::<i16>()
+            .map(Result::unwrap)
+            .collect::<Vec<i16>>()
+    };
+    assert!(castling == raw("4. Weiß: Kurze Roschade"), "not respelled");
+    assert!(
+        castling != raw("4. Weiß: Kurze Rochade"),
+        "respelled to no effect"
+    );
     let labels: Vec<&str> = cues.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(labels, texts.iter().map(String::as_str).collect::<Vec<_>>());
     let samples: Vec<i16> = hound::WavReader::open(&wav)

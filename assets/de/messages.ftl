@@ -213,7 +213,6 @@ journal-clocks = Uhren: Weiß { $white }, Schwarz { $black }. Die Uhr steht, bis
 journal-clocks-braille = Uhr steht W{ $white-clock } S{ $black-clock }
 journal-mismatch = Achtung, Schiedsrichter: Das Journal weicht von der Wiederholung ab. Aufgezeichnet: { $expected }. Wiederholt: { $got }.
 journal-write-failed = Achtung: Das Journal kann nicht geschrieben werden ({ $error }). Die Eingabe wurde nicht ausgeführt.
-journal-empty = Im Journal { $path } ist keine Partie.
 
 ## The microphone (hearing): told once when it fails, once when it is back
 microphone-lost = Das Mikrofon ist ausgefallen ({ $error }). Bitte Züge tippen, bis es wieder da ist.

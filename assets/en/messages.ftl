@@ -196,7 +196,6 @@ journal-clocks = Clocks: White { $white }, Black { $black }. The clock stays sto
 journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
 journal-mismatch = Attention, arbiter: the journal differs from its replay. Recorded: { $expected }. Replayed: { $got }.
 journal-write-failed = Attention: the journal cannot be written ({ $error }). The input was not carried out.
-journal-empty = The journal { $path } holds no game.
 
 ## The microphone (hearing): told once when it fails, once when it is back
 microphone-lost = The microphone has failed ({ $error }). Please type moves until it is back.

@@ -212,7 +212,6 @@ journal-clocks = Relojes: blancas { $white }, negras { $black }. El reloj sigue 
 journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
 journal-mismatch = Atención, árbitro: el diario no coincide con su repetición. Registrado: { $expected }. Repetido: { $got }.
 journal-write-failed = Atención: no se puede escribir el diario ({ $error }). La entrada no se ha ejecutado.
-journal-empty = El diario { $path } no contiene ninguna partida.
 
 ## The microphone (hearing): told once when it fails, once when it is back
 microphone-lost = El micrófono ha fallado ({ $error }). Teclee las jugadas hasta que vuelva.

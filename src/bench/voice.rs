@@ -280,30 +280,28 @@ impl Ear {
         let p = session.phrases();
         let v = session.vocabulary();
         Ear {
-            not_understood: v.for_speech(&p.speech(&Message::new("not-understood"))),
-            illegal_prefix: v.for_speech(&prefix(
+            not_understood: p.speech(&Message::new("not-understood")),
+            illegal_prefix: prefix(
                 p.speech(
                     &Message::new("illegal-move")
                         .arg("heard", MARK)
                         .arg("reason", ""),
                 ),
-            )),
+            ),
             which_piece: Role::ALL
                 .into_iter()
                 .map(|r| {
-                    v.for_speech(&prefix(
+                    prefix(
                         p.speech(
                             &Message::new("which-piece")
                                 .arg("piece", v.piece_name(r))
                                 .arg("role", role_key(r))
                                 .arg("options", MARK),
                         ),
-                    ))
+                    )
                 })
                 .collect(),
-            which_move: v.for_speech(&prefix(
-                p.speech(&Message::new("which-move").arg("options", MARK)),
-            )),
+            which_move: prefix(p.speech(&Message::new("which-move").arg("options", MARK))),
         }
     }
 
@@ -314,12 +312,10 @@ impl Ear {
         let phrase = v.announce(pos, m);
         let san = v.localized_san(pos, m);
         let render = |id: &'static str| {
-            v.for_speech(
-                &p.speech(
-                    &Message::new(id)
-                        .arg("move", phrase.clone())
-                        .arg("san", san.clone()),
-                ),
+            p.speech(
+                &Message::new(id)
+                    .arg("move", phrase.clone())
+                    .arg("san", san.clone()),
             )
         };
         [
@@ -493,12 +489,10 @@ impl Player<'_> {
         // How a question names the intended move: its origin ("von Bella eins") or the
         // whole move, as spoken.
         let named: [String; 2] = [
-            vocab.for_speech(
-                &session
-                    .phrases()
-                    .speech(&Message::new("option-from").arg("square", origin.clone())),
-            ),
-            vocab.for_speech(&announce),
+            session
+                .phrases()
+                .speech(&Message::new("option-from").arg("square", origin.clone())),
+            announce.clone(),
         ];
         t.moves += 1;
         for attempt in 0..self.setup.tries {

@@ -537,14 +537,13 @@ pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
     )
 }
 
-/// A message said and brailled to `to`, as the session says its own (respelled for the
-/// synthesizer where `words.toml` says so): for what the adapters around the session
-/// report in its words (a damaged journal, a resume).
+/// A message said and brailled to `to`, as the session says its own: for what the adapters
+/// around the session report in its words (a damaged journal, a resume).
 pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Message) -> [Output; 2] {
     let phrases = session.phrases();
     [
         Output::Say(Speech {
-            text: session.vocabulary().for_speech(&phrases.speech(msg)),
+            text: phrases.speech(msg),
             lang: session.config().lang,
             priority,
             to,

@@ -55,7 +55,8 @@ pub enum Priority {
 /// Something to say.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Speech {
-    /// The words.
+    /// The words, as written (the speech adapter respells for its synthesizer what it
+    /// would mispronounce, never the core).
     pub text: String,
     /// Their language (to pick a voice).
     pub lang: Language,

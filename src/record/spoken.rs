@@ -7,6 +7,9 @@
 //! so the export sounds like the station did during the game. speech-dispatcher (and so
 //! the `tts` crate) only plays to the sound card and cannot write a file. espeak-ng is a
 //! Debian package (`espeak-ng`), installed with speech-dispatcher's espeak-ng module.
+//!
+//! The marks' labels carry the real words ("4. Weiß: Kurze Rochade"); espeak-ng is handed
+//! them respelled by its table ([`crate::speech::pronunciation`]), as the station's voice.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,6 +19,7 @@ use shakmaty::{Color, Position};
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 use crate::core::scoresheet::Sheet;
+use crate::speech::pronunciation::{PronunciationError, Respellings, Synthesizer};
 
 use super::wav::{Cue, WavError, append_cues};
 
@@ -34,6 +38,9 @@ pub enum SpokenError {
     /// A move of the sheet is illegal in its position.
     #[error("move {0}: illegal in its position")]
     Illegal(usize),
+    /// espeak-ng's respelling table is broken (a broken build: a unit test loads it).
+    #[error("{0}")]
+    Pronunciation(#[from] PronunciationError),
 }
 
 /// How the moves are read.
@@ -66,8 +73,8 @@ pub fn espeak_voice(lang: Language) -> &'static str {
     }
 }
 
-/// What is read for each move, in order: "1. Weiß: Eva vier" (respelled for the
-/// synthesizer like everything the station says).
+/// What is read for each move, in order: "1. Weiß: Eva vier" (the real words, also the
+/// marks' labels; [`synthesize`] respells them for espeak-ng).
 pub fn move_texts(sheet: &Sheet, lang: Language) -> Result<Vec<String>, SpokenError> {
     let vocab = crate::core::words::load(lang).map_err(|e| SpokenError::Words(e.to_string()))?;
     let phrases = Phrases::load(lang).map_err(|e| SpokenError::Words(e.to_string()))?;
@@ -82,26 +89,29 @@ pub fn move_texts(sheet: &Sheet, lang: Language) -> Result<Vec<String>, SpokenEr
             .arg("number", pos.fullmoves().get())
             .arg("side", vocab.color_name(side).to_owned())
             .arg("move", vocab.announce(&pos, m.mv));
-        out.push(vocab.for_speech(&phrases.speech(&msg)));
+        out.push(phrases.speech(&msg));
         pos.play_unchecked(m.mv);
     }
     Ok(out)
 }
 
-/// Synthesizes one text to mono samples; returns them and the sample rate.
+/// Synthesizes one text (the real words) to mono samples, handing espeak-ng the text
+/// respelled by its table; returns the samples and the sample rate.
 pub fn synthesize(
     text: &str,
     lang: Language,
     options: &SpokenOptions,
     scratch: &Path,
 ) -> Result<(Vec<i16>, u32), SpokenError> {
+    let respellings = Respellings::shipped(lang, Synthesizer::EspeakNg)?;
+    let text = respellings.apply(text);
     let out = Command::new(&options.program)
         .args(["-v", espeak_voice(lang), "-s"])
         .arg(options.words_per_minute.to_string())
         .arg("-w")
         .arg(scratch)
         .arg("--")
-        .arg(text)
+        .arg(text.as_ref())
         .output()
         .map_err(|e| SpokenError::Engine(format!("{}: {e}", options.program.display())))?;
     if !out.status.success() {
@@ -195,8 +205,70 @@ mod tests {
                 "1. Weiß: Eva vier",
                 "1. Schwarz: Eva fünf",
                 "2. Weiß: Springer Felix drei",
-                "2. Schwarz: Springer Zäsar sechs",
+                "2. Schwarz: Springer Cäsar sechs",
             ]
         );
+    }
+
+    /// The marks carry the real words; espeak-ng is handed them respelled. A stand-in
+    /// program takes espeak-ng's place: it notes the text it is handed and writes a WAV.
+    #[cfg(unix)]
+    #[test]
+    fn espeak_ng_is_handed_the_respelled_words() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let handed = dir.path().join("handed.txt");
+        let program = dir.path().join("espeak-ng");
+        // A silent WAV the stand-in copies to `-w FILE`.
+        let silent = dir.path().join("silent.wav");
+        let spec = hound::WavSpec {
+            channels: 1,
+            sample_rate: 22_050,
+            bits_per_sample: 16,
+            sample_format: hound::SampleFormat::Int,
+        };
+        hound::WavWriter::create(&silent, spec)
+            .unwrap()
+            .finalize()
+            .unwrap();
+        // espeak-ng -v de -s 150 -w FILE -- TEXT: $6 is the file, $8 the text.
+        let script = format!(
+            "#!/bin/sh\nprintf '%s\\n' \"$8\" >> '{}'\ncp '{}' \"$6\"\n",
+            handed.display(),
+            silent.display()
+        );
+        std::fs::write(&program, script).unwrap();
+        std::fs::set_permissions(&program, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let options = SpokenOptions {
+            program,
+            ..SpokenOptions::default()
+        };
+        let sheet = pgn_in::read_any(
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O d6 5. d3 Be6 6. Nc3 Qd7 7. Be3 O-O-O",
+            Language::En,
+        )
+        .unwrap();
+        let cues = render(&sheet, Language::De, &dir.path().join("out.wav"), &options).unwrap();
+        let labels: Vec<&str> = cues.iter().map(|c| c.label.as_str()).collect();
+        let handed = std::fs::read_to_string(&handed).unwrap();
+        let handed: Vec<&str> = handed.lines().collect();
+        assert_eq!(handed.len(), labels.len());
+        let pairs = [
+            (
+                3,
+                "2. Schwarz: Springer Cäsar sechs",
+                "2. Schwarz: Springer Zäsar sechs",
+            ),
+            (6, "4. Weiß: Kurze Rochade", "4. Weiß: Kurze Roschade"),
+            (
+                13,
+                "7. Schwarz: Lange Rochade",
+                "7. Schwarz: Lange Roschade",
+            ),
+            (0, "1. Weiß: Eva vier", "1. Weiß: Eva vier"),
+        ];
+        for (i, label, sent) in pairs {
+            assert_eq!((labels[i], handed[i]), (label, sent));
+        }
     }
 }

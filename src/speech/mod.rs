@@ -9,6 +9,8 @@
 //!   over a bounded channel (it never blocks the main loop). The thread drives the
 //!   [`Speaking`] gate so the microphone ignores the station's own voice, and keeps a
 //!   [`Trace`] of what was said, dropped and when.
+//! - [`pronunciation`]: the respellings a synthesizer is handed instead of the words it
+//!   would mispronounce (the speech-dispatcher backend applies espeak-ng's table).
 //! - [`earcon`]: short generated tones (move made, error, low-time tick) before or beside
 //!   the words; played by `crate::audio::earcons` (feature `audio`).
 //!
@@ -17,6 +19,7 @@
 //! [`Output::Hush`], which silences what plays and what waits.
 
 pub mod earcon;
+pub mod pronunciation;
 pub mod schedule;
 #[cfg(feature = "speech")]
 pub mod tts;
@@ -99,7 +102,7 @@ impl Default for EarconConfig {
 /// One thing to say, as the speech thread sees it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Utterance {
-    /// The words (already respelled for the synthesizer by the core).
+    /// The words, as written (a synthesizer backend respells them, see [`pronunciation`]).
     pub text: String,
     /// Their language: picks the voice.
     pub lang: Language,
@@ -120,6 +123,10 @@ pub enum SpeechError {
     /// The speech thread is gone.
     #[error("the speech thread has stopped")]
     Gone,
+    /// The synthesizer's respelling table is broken (a broken build: the shipped tables
+    /// are checked by a unit test).
+    #[error("{0}")]
+    Pronunciation(#[from] pronunciation::PronunciationError),
 }
 
 /// What a synthesizer reports about an utterance it was given.

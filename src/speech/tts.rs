@@ -6,10 +6,27 @@
 //! of the utterance's language from `voices()` (espeak-ng's `German`, `Spanish (Spain)`,
 //! `English (Great Britain)`…), preferring the plain voice over its `+variant`s. German
 //! is the default (FIDE Laws Appendix D is played in German here).
+//!
+//! Each utterance is handed to speech-dispatcher respelled by espeak-ng's table
+//! ([`super::pronunciation`]; espeak-ng is speech-dispatcher's default module and speaks
+//! every voice listed above): the station says "Lange Rochade", espeak-ng is handed
+//! "Lange Roschade".
+
+use std::borrow::Cow;
 
 use crate::core::lang::Language;
 
+use super::pronunciation::{Pronunciation, Synthesizer};
 use super::{EventSender, Speaker, SpeakerEventKind, SpeechConfig, SpeechError, Utterance};
+
+/// The synthesizer behind speech-dispatcher, whose respellings this backend applies.
+pub const SYNTHESIZER: Synthesizer = Synthesizer::EspeakNg;
+
+/// The text speech-dispatcher is handed for `u`: its words respelled where the synthesizer
+/// would mispronounce them.
+pub fn synthesizer_text<'a>(pronunciation: &Pronunciation, u: &'a Utterance) -> Cow<'a, str> {
+    pronunciation.apply(u.lang, &u.text)
+}
 
 /// A voice as the synthesizer lists it: name and language tag.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,6 +75,8 @@ pub struct TtsSpeaker {
     events: EventSender,
     /// The connection failed: the next utterance first connects again.
     broken: bool,
+    /// The synthesizer's respellings.
+    pronunciation: Pronunciation,
 }
 
 fn err(e: tts::Error) -> SpeechError {
@@ -78,6 +97,7 @@ impl TtsSpeaker {
     /// Connects to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session), sets rate,
     /// pitch and volume, and reports utterance begin and end to `events`.
     pub fn open(config: &SpeechConfig, events: EventSender) -> Result<TtsSpeaker, SpeechError> {
+        let pronunciation = Pronunciation::shipped(SYNTHESIZER)?;
         let tts = connect(config, &events)?;
         let voices = tts.voices().map_err(err)?;
         let infos = voices
@@ -96,6 +116,7 @@ impl TtsSpeaker {
             config: config.clone(),
             events,
             broken: false,
+            pronunciation,
         };
         speaker.select(config.language)?;
         Ok(speaker)
@@ -138,7 +159,8 @@ impl TtsSpeaker {
 impl TtsSpeaker {
     fn try_speak(&mut self, u: &Utterance) -> Result<u64, SpeechError> {
         self.select(u.lang)?;
-        match self.tts.speak(u.text.as_str(), false).map_err(err)? {
+        let text = synthesizer_text(&self.pronunciation, u);
+        match self.tts.speak(text.as_ref(), false).map_err(err)? {
             Some(id) => Ok(id_of(&id)),
             None => Err(SpeechError::Synth("no utterance id".into())),
         }
@@ -236,5 +258,51 @@ mod tests {
             assert_eq!(name(lang, wanted), want, "{lang} {wanted:?}");
         }
         assert_eq!(choose_voice(&voices[..2], Language::Es, None), None);
+    }
+
+    /// What the core says (the real words) and what speech-dispatcher is handed.
+    #[test]
+    fn speech_dispatcher_is_handed_the_respelled_words() {
+        use crate::core::output::{Audience, Priority};
+        use crate::core::script;
+        // Both castlings and a knight to the c-file, as a game says them.
+        let text = "@0 arbiter setup vi=white\n\
+                    @1 white type e4\n@2 white key confirm\n@3 black type e5\n\
+                    @4 white type Nf3\n@5 white key confirm\n@6 black type Nc6\n\
+                    @7 white type f1c4\n@8 white key confirm\n@9 black type d6\n\
+                    @10 white type e1g1\n@11 white key confirm\n";
+        let run = script::run(&script::parse(text).unwrap()).unwrap();
+        let said: Vec<&str> = run
+            .transcript
+            .iter()
+            .filter_map(|l| l.split_once(" say:white ").map(|(_, t)| t))
+            .collect();
+        assert!(said.contains(&"Springer Cäsar sechs."), "{said:?}");
+        assert!(said.contains(&"Kurze Rochade?"), "{said:?}");
+        let p = Pronunciation::shipped(SYNTHESIZER).unwrap();
+        let handed = |text: &str, lang| {
+            let u = Utterance {
+                text: text.to_owned(),
+                lang,
+                priority: Priority::Move,
+                to: Audience::White,
+                handed: None,
+            };
+            synthesizer_text(&p, &u).into_owned()
+        };
+        let cases = [
+            (
+                "Springer Cäsar sechs.",
+                Language::De,
+                "Springer Zäsar sechs.",
+            ),
+            ("Kurze Rochade?", Language::De, "Kurze Roschade?"),
+            ("Lange Rochade.", Language::De, "Lange Roschade."),
+            ("Eva vier?", Language::De, "Eva vier?"),
+            ("Cäsar", Language::En, "Cäsar"),
+        ];
+        for (core, lang, sent) in cases {
+            assert_eq!(handed(core, lang), sent, "{core:?}");
+        }
     }
 }

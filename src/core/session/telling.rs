@@ -86,8 +86,7 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         out.push(Output::Say(Speech {
-            // Respelled where the synthesizer would mispronounce a word (words.toml).
-            text: self.vocab.for_speech(&self.phrases.speech(&msg)),
+            text: self.phrases.speech(&msg),
             lang: self.config.lang,
             priority,
             to,

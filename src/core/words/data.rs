@@ -4,8 +4,6 @@
 //! proves that every shipped file loads, so [`super::vocabulary`] never needs its fallback in
 //! practice.
 
-use std::collections::BTreeMap;
-
 use serde::Deserialize;
 use shakmaty::Role;
 
@@ -41,8 +39,6 @@ struct File {
     colors: Colors,
     #[serde(default)]
     confusion: Vec<Confusion>,
-    #[serde(default)]
-    speech: Speech,
 }
 
 #[derive(Deserialize)]
@@ -107,13 +103,6 @@ struct Colors {
 struct Confusion {
     words: Vec<String>,
     cost: f32,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
-struct Speech {
-    #[serde(default)]
-    respell: BTreeMap<String, String>,
 }
 
 /// Parses and checks the word file of `lang`.
@@ -255,7 +244,6 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
         checkmate: file.checkmate.say,
         en_passant: file.en_passant.say,
         colors: [file.colors.white, file.colors.black],
-        respell: file.speech.respell.into_iter().collect(),
         lexicon: lex,
     })
 }

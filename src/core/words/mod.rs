@@ -107,7 +107,6 @@ pub struct Vocabulary {
     checkmate: String,
     en_passant: String,
     colors: [String; 2],
-    respell: Vec<(String, String)>,
     lexicon: Lexicon,
 }
 
@@ -306,7 +305,6 @@ impl Vocabulary {
                 Color::White.char().to_string(),
                 Color::Black.char().to_string(),
             ],
-            respell: Vec::new(),
             lexicon,
         }
     }
@@ -361,23 +359,6 @@ impl Vocabulary {
             CastlingSide::KingSide => &self.castling.king_side,
             CastlingSide::QueenSide => &self.castling.queen_side,
         }
-    }
-
-    /// Rewrites spoken text for the speech synthesizer where a word's ordinary spelling is
-    /// mispronounced (`[speech.respell]` of the word file; de: "Cäsar" → "Zäsar"). Only for
-    /// what is spoken, never for what is shown or brailled.
-    pub fn for_speech(&self, text: &str) -> String {
-        text.split(' ')
-            .map(|w| {
-                // Punctuation after a word ("Rochade?") stays; the word itself is respelled.
-                let word = w.trim_end_matches(|c: char| c.is_ascii_punctuation());
-                match self.respell.iter().find(|(from, _)| from == word) {
-                    Some((_, to)) => format!("{to}{}", &w[word.len()..]),
-                    None => w.to_owned(),
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
     }
 
     /// Every word this language understands in moves (normalised, see
