@@ -10,7 +10,7 @@
 //!   [`Speaking`] gate so the microphone ignores the station's own voice, and keeps a
 //!   [`Trace`] of what was said, dropped and when.
 //! - [`earcon`]: short generated tones (move made, error, low-time tick) before or beside
-//!   the words; played by `crate::audio::earcons` (feature `audio`).
+//!   the words; played by the sound card adapter (`audio::earcons`, feature `audio`).
 //!
 //! The `repeat` key is the session's: it says the listener's last message again as an
 //! answer ([`crate::core::input::Key::Repeat`]). The `stop` key becomes
@@ -346,7 +346,7 @@ impl SpeechSink {
         SpeechSink::spawn(make, config, listeners, speaking)
     }
 
-    /// Plays earcons with `player` (it must not block: `crate::audio::earcons` hands the
+    /// Plays earcons with `player` (it must not block: the sound card adapter hands the
     /// tone to its own thread).
     pub fn with_earcons(mut self, player: Box<dyn FnMut(Tone) + Send>) -> SpeechSink {
         self.player = Some(player);
