@@ -14,6 +14,7 @@ use crate::devices::DeviceStatus;
 use crate::station::StationInput;
 
 impl Devices {
+    /// The Braille display, unless it is off; its keys go to `tx` as the owner's acts.
     pub(super) fn open_braille(
         &mut self,
         settings: &Settings,

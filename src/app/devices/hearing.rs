@@ -14,6 +14,7 @@ use crate::devices::DeviceStatus;
 use crate::station::StationInput;
 
 impl Devices {
+    /// The microphone and vosk when a side enters moves by voice; heard words go to `tx`.
     pub(super) fn open_hearing(
         &mut self,
         settings: &Settings,

@@ -13,6 +13,8 @@ use crate::core::lang::Language;
 use crate::devices::DeviceStatus;
 
 impl Devices {
+    /// Speech-dispatcher (with earcons), unless speech is off or the player reads Braille
+    /// only.
     pub(super) fn open_speech(&mut self, settings: &Settings, wanted: &Wanted) {
         if !settings.speech.enabled || settings.braille.braille_only {
             let why = if settings.braille.braille_only {
