@@ -7,17 +7,20 @@
 //! - the adapters around it: [`station`] (the tokio main loop), [`console`], [`hearing`]
 //!   (speech recognizers), [`speech`] (the voice and its queue), [`record`] (the audio
 //!   and spoken scoresheets), [`audio`] (microphone and earcons through the sound card),
-//!   [`braille`] (the display), [`devices`] (opening them all), [`config`], [`doctor`],
-//!   [`demo`], [`bench`](mod@crate::bench) (measurements), [`fuzz`] (the fuzz targets'
-//!   entry functions).
+//!   [`braille`] (the display), [`devices`] (what they share), [`config`], [`doctor`],
+//!   [`fuzz`] (the fuzz targets' entry functions);
+//! - [`app`]: the `ansage` program's commands, on top of everything (the one station
+//!   set-up of `play` and `demo`, opening every device).
+//!
+//! The benchmarks are a program of their own, `ansage-bench` (feature `bench`,
+//! `src/bin/ansage-bench/`), outside the library.
 
+pub mod app;
 pub mod audio;
-pub mod bench;
 pub mod braille;
 pub mod config;
 pub mod console;
 pub mod core;
-pub mod demo;
 pub mod devices;
 pub mod doctor;
 pub mod fuzz;

@@ -1,4 +1,4 @@
-//! `ansage config --print` and the settings layers as the binary reads them: the file under
+//! `ansage config [--print]` and the settings layers as the binary reads them: the file under
 //! `$XDG_CONFIG_HOME` or `--config`, then the named flags and `--set`.
 
 #[path = "support/proc.rs"]
@@ -102,4 +102,62 @@ fn a_missing_explicit_file_is_an_error_a_missing_default_is_not() {
         &["config", "--config", "/nonexistent/ansage.toml"],
     );
     assert!(!out.status.success());
+}
+
+#[test]
+fn config_print_writes_a_file_to_start_from() {
+    let dir = tempfile::tempdir().unwrap();
+    let options = [
+        "--lang",
+        "es",
+        "--tc",
+        "15+10",
+        "--white",
+        "Ana",
+        "--set",
+        "speech.rate=0.8",
+        "--set",
+        "announce.reminders=off",
+    ];
+    let print = |extra: &[&str]| {
+        let args: Vec<&str> = ["config", "--print"].iter().chain(extra).copied().collect();
+        let out = ansage(dir.path(), &args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let printed = print(&options);
+    assert!(printed.starts_with("# ansage settings; from "), "{printed}");
+    let table: toml::Table = toml::from_str(&printed).unwrap();
+    for (section, key, expected) in [
+        ("game", "lang", "\"es\""),
+        ("game", "tc", "\"900+10\""),
+        ("game", "white", "\"Ana\""),
+        ("speech", "rate", "0.8"),
+        ("announce", "reminders", "false"),
+    ] {
+        assert_eq!(value(&printed, section, key), expected, "{printed}");
+    }
+    // Every section is there, so the file is a complete start.
+    for section in [
+        "game", "input", "announce", "speech", "braille", "voice", "journal",
+    ] {
+        assert!(table.contains_key(section), "{section}\n{printed}");
+    }
+    // Read back as the settings file, it gives the same settings.
+    let file = dir.path().join("start.toml");
+    std::fs::write(&file, &printed).unwrap();
+    let again = print(&["--config", file.to_str().unwrap()]);
+    assert_eq!(toml::from_str::<toml::Table>(&again).unwrap(), table);
+    // Without --print the settings are checked and their source named, not printed.
+    let out = ansage(dir.path(), &["config", "--config", file.to_str().unwrap()]);
+    assert!(out.status.success());
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains(file.to_str().unwrap()) && !said.contains("[game]"),
+        "{said}"
+    );
 }

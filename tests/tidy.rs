@@ -179,7 +179,6 @@ fn no_cycles_among_core_modules() {
 
 /// ARCHITECTURE.md: no import cycle among the top-level modules of the crate (issue 13).
 #[test]
-#[ignore = "enabled once the adapter cycles are gone (issue 13)"]
 fn no_cycles_among_crate_modules() {
     let src = root().join("src");
     let graph = module_graph(&src, "crate");

@@ -11,9 +11,6 @@
 //! Backends:
 //! - [`scripted::ScriptedRecognizer`] (always built): delivers scripted word sequences with
 //!   confidences, for tests of the German path without a microphone;
-//! - [`simulated`]: a noisy channel that damages phrases as a recognizer would
-//!   (substitutions of acoustically close words, deletions, insertions, with confidences),
-//!   for `ansage bench voice`;
 //! - [`vosk`](mod@self::vosk) (behind the `vosk` cargo feature): libvosk with a grammar of
 //!   the legal moves, switched at each turn. How vosk's API maps onto the trait:
 //!   - `Model::new(path)`; [`Recognizer::knows_word`] is `Model::find_word` /
@@ -38,7 +35,6 @@
 
 pub mod actor;
 pub mod scripted;
-pub mod simulated;
 pub mod vocabulary;
 #[cfg(feature = "vosk")]
 pub mod vosk;

@@ -1,5 +1,5 @@
 //! Earcons: short generated tones beside the words. Which one plays is decided here (pure);
-//! the sound card plays them in `crate::audio::earcons` (feature `audio`).
+//! the sound card adapter plays them (`audio::earcons`, feature `audio`).
 //!
 //! - [`Tone::Made`]: a rising two-note chime when a move is made (FIDE Laws D.2.3: the
 //!   move counts, the opponent's clock runs).

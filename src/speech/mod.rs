@@ -12,7 +12,7 @@
 //! - [`pronunciation`]: the respellings a synthesizer is handed instead of the words it
 //!   would mispronounce (the speech-dispatcher backend applies espeak-ng's table).
 //! - [`earcon`]: short generated tones (move made, error, low-time tick) before or beside
-//!   the words; played by `crate::audio::earcons` (feature `audio`).
+//!   the words; played by the sound card adapter (`audio::earcons`, feature `audio`).
 //!
 //! The `repeat` key is the session's: it says the listener's last message again as an
 //! answer ([`crate::core::input::Key::Repeat`]). The `stop` key becomes
@@ -353,7 +353,7 @@ impl SpeechSink {
         SpeechSink::spawn(make, config, listeners, speaking)
     }
 
-    /// Plays earcons with `player` (it must not block: `crate::audio::earcons` hands the
+    /// Plays earcons with `player` (it must not block: the sound card adapter hands the
     /// tone to its own thread).
     pub fn with_earcons(mut self, player: Box<dyn FnMut(Tone) + Send>) -> SpeechSink {
         self.player = Some(player);

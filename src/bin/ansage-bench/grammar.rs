@@ -5,9 +5,9 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::resolve::{BenchError, read_positions};
-use crate::core::grammar::GrammarBuilder;
-use crate::core::lang::Language;
+use crate::resolve::{BenchError, read_positions};
+use ansage::core::grammar::GrammarBuilder;
+use ansage::core::lang::Language;
 
 /// Timings and sizes of grammars over the positions of real games.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn reports_on_a_few_games() {
-        let few: String = include_str!("../../tests/data/games.pgn")
+        let few: String = include_str!("../../../tests/data/games.pgn")
             .split("[Event ")
             .filter(|g| !g.trim().is_empty())
             .take(2)

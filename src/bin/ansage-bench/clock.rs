@@ -1,5 +1,5 @@
 //! How late the station hands scheduled clock announcements and the flag to the speech
-//! output: the real tokio main loop ([`crate::station::run`]) drives a session whose clock
+//! output: the real tokio main loop ([`ansage::station::run`]) drives a session whose clock
 //! announces every 100 ms, while a thread keeps the other core busy. Lateness is the real
 //! time of delivery minus the instant the announcement was due.
 
@@ -10,13 +10,13 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
-use crate::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule, ReminderStep, TimeControl};
-use crate::core::input::{Actor, Input, Key};
-use crate::core::output::{Output, Priority};
-use crate::core::session::Session;
-use crate::core::setup::Config;
-use crate::core::time::Timestamp;
-use crate::station::{Sink, StationInput};
+use ansage::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule, ReminderStep, TimeControl};
+use ansage::core::input::{Actor, Input, Key};
+use ansage::core::output::{Output, Priority};
+use ansage::core::session::Session;
+use ansage::core::setup::Config;
+use ansage::core::time::Timestamp;
+use ansage::station::{Sink, StationInput};
 
 /// The lateness figures.
 #[derive(Debug, Clone)]
@@ -59,7 +59,7 @@ impl fmt::Display for Lateness {
 pub enum ClockBenchError {
     /// The session could not be set up.
     #[error("setup: {0}")]
-    Setup(#[from] crate::core::setup::SetupError),
+    Setup(#[from] ansage::core::setup::SetupError),
     /// The runtime could not start.
     #[error("runtime: {0}")]
     Runtime(#[from] std::io::Error),
@@ -95,7 +95,7 @@ pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
             length,
             Duration::ZERO,
         ))),
-        announce: crate::core::setup::Announcements {
+        announce: ansage::core::setup::Announcements {
             move_count: false,
             alarms: AlarmSettings {
                 reminders: Some(ReminderSchedule {
@@ -141,7 +141,7 @@ pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
             tokio::time::sleep(length + Duration::from_millis(500)).await;
             let _ = tx.send(StationInput::Shutdown).await;
         });
-        crate::station::run(session, rx, &mut sinks, epoch).await;
+        ansage::station::run(session, rx, &mut sinks, epoch).await;
         let _ = driver.await;
     });
     rt.shutdown_background();

@@ -1,4 +1,4 @@
-//! `ansage bench speech` (feature `speech`): how fast the station's words reach
+//! `ansage-bench speech` (feature `speech`): how fast the station's words reach
 //! speech-dispatcher, and how fast an urgent announcement cuts a long utterance short and
 //! sounds.
 //!
@@ -20,12 +20,12 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::core::lang::Language;
-use crate::core::output::{Audience, Output, Priority, Speech};
-use crate::core::time::Timestamp;
-use crate::devices::Speaking;
-use crate::speech::{SpeechConfig, SpeechSink, Traced};
-use crate::station::Sink;
+use ansage::core::lang::Language;
+use ansage::core::output::{Audience, Output, Priority, Speech};
+use ansage::core::time::Timestamp;
+use ansage::devices::Speaking;
+use ansage::speech::{SpeechConfig, SpeechSink, Traced};
+use ansage::station::Sink;
 
 /// The figures.
 #[derive(Debug, Clone, Default)]
@@ -72,7 +72,7 @@ impl fmt::Display for SpeechFigures {
 pub enum SpeechBenchError {
     /// speech-dispatcher is not there.
     #[error("{0}")]
-    Speech(#[from] crate::speech::SpeechError),
+    Speech(#[from] ansage::speech::SpeechError),
     /// parec could not record the speaker.
     #[error("recording the speaker with parec: {0}")]
     Record(String),
@@ -159,7 +159,7 @@ pub fn speech_latency(
 ) -> Result<SpeechFigures, SpeechBenchError> {
     let config = SpeechConfig::default();
     let mut sink = SpeechSink::spawn(
-        crate::speech::tts::maker(&config),
+        ansage::speech::tts::maker(&config),
         &config,
         vec![Audience::White],
         Speaking::new(),
@@ -169,7 +169,7 @@ pub fn speech_latency(
     let hush = Output::Hush {
         to: Audience::White,
     };
-    let accepted = |trace: &crate::speech::Trace, text: &str| {
+    let accepted = |trace: &ansage::speech::Trace, text: &str| {
         trace.entries().iter().find_map(|(_, t)| match t {
             Traced::Accepted { text: x, latency } if x == text => Some(*latency),
             _ => None,

@@ -13,16 +13,16 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use shakmaty::Chess;
 
-use crate::bench::journal::{Latencies, Mover};
-use crate::braille::brlapi::BrlapiConnector;
-use crate::braille::{BrailleConfig, BrailleSink};
-use crate::core::display::DisplayModel;
-use crate::core::input::{Actor, Input};
-use crate::core::lang::Language;
-use crate::core::script;
-use crate::core::session::Session;
-use crate::core::time::Timestamp;
-use crate::station::Sink;
+use crate::journal::{Latencies, Mover};
+use ansage::braille::brlapi::BrlapiConnector;
+use ansage::braille::{BrailleConfig, BrailleSink};
+use ansage::core::display::DisplayModel;
+use ansage::core::input::{Actor, Input};
+use ansage::core::lang::Language;
+use ansage::core::script;
+use ansage::core::session::Session;
+use ansage::core::time::Timestamp;
+use ansage::station::Sink;
 
 /// The benchmark's figures.
 #[derive(Debug, Clone)]
@@ -39,7 +39,7 @@ impl fmt::Display for BrailleBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "made move to its cells on the virtual display (cargo run --release --features braille -- bench braille)"
+            "made move to its cells on the virtual display (cargo run --release --features bench,braille --bin ansage-bench -- braille)"
         )?;
         writeln!(f, "  display: {}", self.display)?;
         write!(

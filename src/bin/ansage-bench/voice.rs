@@ -3,9 +3,9 @@
 //!
 //! For each move of the games (every position of `tests/data/games.pgn` by default), the
 //! player to move says its German announcement (one time in five another phrase form of
-//! it that the recognizer's grammar holds, [`crate::core::words::Vocabulary::phrases`]); the words go through the noisy
+//! it that the recognizer's grammar holds, [`ansage::core::words::Vocabulary::phrases`]); the words go through the noisy
 //! [`Channel`] (substitutions of acoustically close words, deletions, insertions, with
-//! confidences and alternatives; see [`crate::hearing::simulated`]) at a word error rate of
+//! confidences and alternatives; see [`crate::simulated`]) at a word error rate of
 //! 5, 10 or 20 %, and into a real [`Session`] as [`Event::Heard`]. The simulated player then
 //! does what a careful player does (FIDE Laws D.2.3, D.2.7):
 //! - the echo names the intended move: "ja" (explicit policy) or silence until the
@@ -37,18 +37,18 @@ use std::time::Duration;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Move, Position, Role};
 
-use super::resolve::{BenchError, read_positions};
-use crate::core::grammar::speakable;
-use crate::core::input::{Actor, Command, Event, Input};
-use crate::core::lang::Language;
-use crate::core::output::{Audience, Output, Priority};
-use crate::core::phrases::Message;
-use crate::core::phrases::role_key;
-use crate::core::session::Session;
-use crate::core::setup::{Config, ConfirmPolicy, Impaired};
-use crate::core::time::Timestamp;
-use crate::core::words::{Utterance, Vocabulary};
-use crate::hearing::simulated::{Channel, Confusions, Rng, word_errors};
+use crate::resolve::{BenchError, read_positions};
+use crate::simulated::{Channel, Confusions, Rng, word_errors};
+use ansage::core::grammar::speakable;
+use ansage::core::input::{Actor, Command, Event, Input};
+use ansage::core::lang::Language;
+use ansage::core::output::{Audience, Output, Priority};
+use ansage::core::phrases::Message;
+use ansage::core::phrases::role_key;
+use ansage::core::session::Session;
+use ansage::core::setup::{Config, ConfirmPolicy, Impaired};
+use ansage::core::time::Timestamp;
+use ansage::core::words::{Utterance, Vocabulary};
 
 /// What to run.
 #[derive(Debug, Clone, PartialEq)]
@@ -666,7 +666,7 @@ pub fn voice(pgn: &str, setup: &VoiceSetup) -> Result<VoiceReport, BenchError> {
 mod tests {
     use super::*;
 
-    const GAMES: &str = include_str!("../../tests/data/games.pgn");
+    const GAMES: &str = include_str!("../../../tests/data/games.pgn");
 
     /// The fast version: a few hundred moves at 10 % WER, both policies: no wrong move is
     /// ever made, and the measured WER is the one aimed at.

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 use pgn_reader::{Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Move, Position};
 
-use crate::core::lang::Language;
-use crate::core::words::{Resolution, Utterance, Vocabulary, vocabulary};
+use ansage::core::lang::Language;
+use ansage::core::words::{Resolution, Utterance, Vocabulary, vocabulary};
 
 /// Why a benchmark could not run.
 #[derive(Debug, thiserror::Error)]
@@ -203,17 +203,17 @@ pub fn resolve_stats(pgn: &str, lang: Language) -> Result<ResolveStats, BenchErr
     })
 }
 
-/// The report of [`resolve_stats`] in German (the language of FIDE Laws Appendix D), as text:
-/// count, p50, p95, p99 and max in microseconds, and mismatches.
-pub fn resolve_report(pgn: &str) -> Result<String, BenchError> {
-    resolve_stats(pgn, Language::De).map(|s| s.to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const GAMES: &str = include_str!("../../tests/data/games.pgn");
+    /// The report of [`resolve_stats`] in German (the language of FIDE Laws Appendix D), as
+    /// text: count, p50, p95, p99 and max in microseconds, and mismatches.
+    fn resolve_report(pgn: &str) -> Result<String, BenchError> {
+        resolve_stats(pgn, Language::De).map(|s| s.to_string())
+    }
+
+    const GAMES: &str = include_str!("../../../tests/data/games.pgn");
 
     #[test]
     fn reports_on_a_few_games() {
@@ -244,7 +244,8 @@ mod tests {
         assert!(matches!(resolve_report(""), Err(BenchError::NoMoves)));
     }
 
-    /// The full measurement: `cargo test --release --lib bench::resolve -- --ignored --nocapture`.
+    /// The full measurement:
+    /// `cargo test --release --features bench --bin ansage-bench resolve -- --ignored --nocapture`.
     #[test]
     #[ignore = "measurement; run in release"]
     fn measures_all_games() {

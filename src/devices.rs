@@ -1,13 +1,12 @@
 //! What the device adapters share: the speaking gate between speech output and the
 //! microphone, and how a device reports that it is present or absent.
 //!
-//! Each device is an adapter around the pure core (ARCHITECTURE.md): it implements
-//! [`crate::station::Sink`] for what it shows or says, and sends
-//! [`crate::station::StationInput`] for what it hears or reads. The real backends sit behind
-//! cargo features (`vosk`, `audio`, `speech`, `braille`); a console or fake backend is
-//! always built, and a missing device is reported, never silently skipped.
-
-pub mod open;
+//! Each device is an adapter around the pure core (ARCHITECTURE.md): it implements the
+//! station's `Sink` for what it shows or says, and sends the station's `StationInput` for
+//! what it hears or reads. The real backends sit behind cargo features (`vosk`, `audio`,
+//! `speech`, `braille`); a console or fake backend is always built, and a missing device is
+//! reported, never silently skipped. This module is a leaf: every adapter depends on it, it
+//! depends on none of them (`ansage::app::devices` opens them all).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};

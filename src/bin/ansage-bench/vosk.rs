@@ -1,4 +1,4 @@
-//! `ansage bench vosk` (features `vosk`): the real vosk path on the small Korean model
+//! `ansage-bench vosk` (feature `vosk`): the real vosk path on the small Korean model
 //! (the German grammar of the legal moves handed to it through the Korean stand-ins,
 //! `assets/test/ko_standin.toml`).
 //!
@@ -11,7 +11,7 @@
 //!   of silence. From the instant of the last sample above the silence level to (1) the
 //!   actor sending the result to the station and (2) the session's echo being handed to the
 //!   speech output (the session handles the heard words at once; the station's journal
-//!   sync, `bench journal`, comes on top). Endpointing: the model's `conf/model.conf`
+//!   sync, `ansage-bench journal`, comes on top). Endpointing: the model's `conf/model.conf`
 //!   (`rule2.min-trailing-silence=0.5`); the actor's quick end (150 ms of silence after a
 //!   whole phrase no other phrase continues); and the actor's silence end (150 or 100 ms
 //!   below the silence level after speech, whatever the partial result), each run once.
@@ -27,20 +27,20 @@ use std::sync::Arc;
 use std::sync::mpsc::sync_channel;
 use std::time::{Duration, Instant};
 
-use crate::bench::resolve::{BenchError, read_positions};
-use crate::core::grammar::GrammarBuilder;
-use crate::core::input::{Event, Input};
-use crate::core::lang::Language;
-use crate::core::output::Output;
-use crate::core::session::Session;
-use crate::core::setup::Config;
-use crate::core::time::Timestamp;
-use crate::devices::Speaking;
-use crate::hearing::Recognizer;
-use crate::hearing::actor::{AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenStats, listen};
-use crate::hearing::vocabulary::{KO_STANDIN, Spelling, word_map_from_toml};
-use crate::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
-use crate::station::StationInput;
+use crate::resolve::{BenchError, read_positions};
+use ansage::core::grammar::GrammarBuilder;
+use ansage::core::input::{Event, Input};
+use ansage::core::lang::Language;
+use ansage::core::output::Output;
+use ansage::core::session::Session;
+use ansage::core::setup::Config;
+use ansage::core::time::Timestamp;
+use ansage::devices::Speaking;
+use ansage::hearing::Recognizer;
+use ansage::hearing::actor::{AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenStats, listen};
+use ansage::hearing::vocabulary::{KO_STANDIN, Spelling, word_map_from_toml};
+use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
+use ansage::station::StationInput;
 
 /// A line of `/proc/self/status` in kB (`VmRSS`, `VmHWM`).
 pub fn proc_status_kb(key: &str) -> Option<u64> {
@@ -92,7 +92,7 @@ fn say(text: &str, dir: &Path) -> Result<Vec<i16>, BenchError> {
 pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, BenchError> {
     let mut out = String::new();
     let rss0 = proc_status_kb("VmRSS").unwrap_or(0);
-    crate::hearing::vosk::set_log_level(-1);
+    ansage::hearing::vosk::set_log_level(-1);
     let t0 = Instant::now();
     let model = VoskModel::load(model_dir).map_err(setup)?;
     let load = t0.elapsed();

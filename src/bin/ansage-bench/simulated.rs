@@ -1,15 +1,15 @@
 //! A simulated recognizer: a noisy channel that damages what the player said as a speech
 //! recognizer with a move grammar would, at a chosen word error rate (WER), seeded and
-//! deterministic. For `ansage bench voice` and its tests.
+//! deterministic. For `ansage-bench voice` and its tests.
 //!
-//! The model (all of it here and in `assets/de/hearing.toml`):
+//! The model (all of it here and in `hearing.toml` beside this file):
 //! - Errors per word said: a **substitution** with probability 0.6 × WER, a **deletion**
 //!   with 0.25 × WER, and after the word an **insertion** with 0.15 × WER (so that
 //!   (S + D + I) / N is the WER). A substitute is drawn from the word's confusion groups
 //!   (acoustically close words, decided from espeak-ng phonemes, see `hearing.toml`) by
 //!   weight, or from any move word (`background`); an inserted word from any move word.
 //! - **Confidences**: an undamaged word is mostly confident (85 %: 0.9–0.99, 12 %: 0.7–0.9,
-//!   3 %: 0.45–0.7, a mumbled word; never 1.0, see [`super::MAX_CONFIDENCE`]); a damaged (substituted or inserted) word has a
+//!   3 %: 0.45–0.7, a mumbled word; never 1.0, see [`MAX_CONFIDENCE`]); a damaged (substituted or inserted) word has a
 //!   confidence spread between 0.15 and 0.8 (triangular, mode 0.475): recognizers' word
 //!   posteriors drop where the audio fits the word badly, but not always far. With
 //!   [`Channel::with_confident_errors`] a share of damaged words gets an undamaged word's
@@ -18,14 +18,11 @@
 //!   alternative half of the time; an undamaged word below 0.9 lists a confusable word
 //!   30 % of the time.
 
-use std::collections::VecDeque;
-
 use serde::Deserialize;
 
-use super::{Heard, HearingError, MAX_CONFIDENCE, Recognizer};
-use crate::core::grammar::Grammar;
-use crate::core::lang::normalize_word;
-use crate::core::words::{HeardWord, Utterance};
+use ansage::core::lang::normalize_word;
+use ansage::core::words::{HeardWord, Utterance};
+use ansage::hearing::{HearingError, MAX_CONFIDENCE};
 
 /// A small deterministic random generator (SplitMix64): the same seed, the same errors.
 #[derive(Debug, Clone)]
@@ -92,7 +89,7 @@ pub struct ConfusionGroup {
 impl Confusions {
     /// The German confusion data (`assets/de/hearing.toml`, compiled in).
     pub fn german() -> Result<Confusions, HearingError> {
-        Confusions::parse(include_str!("../../assets/de/hearing.toml"))
+        Confusions::parse(include_str!("hearing.toml"))
     }
 
     /// Parses confusion data.
@@ -192,11 +189,6 @@ impl Channel {
     pub fn with_confident_errors(mut self, share: f64) -> Channel {
         self.confident_errors = share.clamp(0.0, 1.0);
         self
-    }
-
-    /// The word error rate it damages at.
-    pub fn wer(&self) -> f64 {
-        self.wer
     }
 
     fn good_confidence(&mut self) -> f32 {
@@ -304,68 +296,64 @@ pub fn word_errors(said: &str, heard: &Utterance) -> (usize, usize) {
     (prev[h.len()], r.len())
 }
 
-/// The channel as a [`Recognizer`]: what is said (queued with [`SimulatedRecognizer::say`])
-/// is delivered damaged as one final result on the next [`Recognizer::accept`].
-#[derive(Debug, Clone)]
-pub struct SimulatedRecognizer {
-    channel: Channel,
-    said: VecDeque<String>,
-    grammars_set: usize,
-}
-
-impl SimulatedRecognizer {
-    /// A recognizer hearing through `channel`.
-    pub fn new(channel: Channel) -> SimulatedRecognizer {
-        SimulatedRecognizer {
-            channel,
-            said: VecDeque::new(),
-            grammars_set: 0,
-        }
-    }
-
-    /// The player says `text`.
-    pub fn say(&mut self, text: &str) {
-        self.said.push_back(text.to_owned());
-    }
-
-    /// How many times a grammar was set.
-    pub fn grammars_set(&self) -> usize {
-        self.grammars_set
-    }
-}
-
-impl Recognizer for SimulatedRecognizer {
-    fn sample_rate(&self) -> u32 {
-        16_000
-    }
-
-    fn set_grammar(&mut self, grammar: &Grammar) -> Result<(), HearingError> {
-        if grammar.is_empty() {
-            return Err(HearingError::Grammar("no phrase".into()));
-        }
-        self.grammars_set += 1;
-        Ok(())
-    }
-
-    fn accept(&mut self, _samples: &[i16]) -> Result<Option<Heard>, HearingError> {
-        Ok(self
-            .said
-            .pop_front()
-            .map(|s| Heard::Final(self.channel.hear(&s))))
-    }
-
-    fn finish(&mut self) -> Result<Option<Heard>, HearingError> {
-        self.accept(&[])
-    }
-
-    fn reset(&mut self) {
-        self.said.clear();
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::collections::VecDeque;
+
     use super::*;
+    use ansage::core::grammar::Grammar;
+    use ansage::hearing::{Heard, Recognizer};
+
+    /// The channel as a [`Recognizer`]: what is said (queued with [`SimulatedRecognizer::say`])
+    /// is delivered damaged as one final result on the next [`Recognizer::accept`].
+    #[derive(Debug, Clone)]
+    pub struct SimulatedRecognizer {
+        channel: Channel,
+        said: VecDeque<String>,
+    }
+
+    impl SimulatedRecognizer {
+        /// A recognizer hearing through `channel`.
+        pub fn new(channel: Channel) -> SimulatedRecognizer {
+            SimulatedRecognizer {
+                channel,
+                said: VecDeque::new(),
+            }
+        }
+
+        /// The player says `text`.
+        pub fn say(&mut self, text: &str) {
+            self.said.push_back(text.to_owned());
+        }
+    }
+
+    impl Recognizer for SimulatedRecognizer {
+        fn sample_rate(&self) -> u32 {
+            16_000
+        }
+
+        fn set_grammar(&mut self, grammar: &Grammar) -> Result<(), HearingError> {
+            if grammar.is_empty() {
+                return Err(HearingError::Grammar("no phrase".into()));
+            }
+            Ok(())
+        }
+
+        fn accept(&mut self, _samples: &[i16]) -> Result<Option<Heard>, HearingError> {
+            Ok(self
+                .said
+                .pop_front()
+                .map(|s| Heard::Final(self.channel.hear(&s))))
+        }
+
+        fn finish(&mut self) -> Result<Option<Heard>, HearingError> {
+            self.accept(&[])
+        }
+
+        fn reset(&mut self) {
+            self.said.clear();
+        }
+    }
 
     const SAID: &[&str] = &[
         "Springer Felix drei",

@@ -1,5 +1,5 @@
 //! How long a confirmed move takes to be announced as made, the journal's sync included:
-//! the real tokio main loop ([`crate::station::run_journaled`]) with a [`FileJournal`] in a
+//! the real tokio main loop ([`ansage::station::run_journaled`]) with a [`FileJournal`] in a
 //! temporary folder, fed console lines as the console would. For each move the time runs
 //! from sending the confirming line (the confirm key of the visually impaired White, the
 //! sighted Black's typed move, made at once) to the moment the made move reaches the
@@ -15,12 +15,12 @@ use std::time::{Duration, Instant};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::core::output::Output;
-use crate::core::script;
-use crate::core::session::Session;
-use crate::core::time::Timestamp;
-use crate::journal::{FileJournal, Journal, NoJournal, WriteError};
-use crate::station::{Sink, StationInput, Timeline};
+use ansage::core::output::Output;
+use ansage::core::script;
+use ansage::core::session::Session;
+use ansage::core::time::Timestamp;
+use ansage::journal::{FileJournal, Journal, NoJournal, WriteError};
+use ansage::station::{Sink, StationInput, Timeline};
 
 /// Latencies of one configuration, in milliseconds.
 #[derive(Debug, Clone)]
@@ -81,7 +81,7 @@ impl fmt::Display for JournalBench {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
-            "confirmation to made move handed to the outputs (cargo run --release -- bench journal)"
+            "confirmation to made move handed to the outputs (cargo run --release --features bench --bin ansage-bench -- journal)"
         )?;
         writeln!(
             f,
@@ -199,7 +199,7 @@ fn measure(moves: usize, dir: Option<&Path>) -> Result<(Vec<Duration>, u64), Jou
                     Some(f) => f,
                     None => &mut NoJournal,
                 };
-                crate::station::run_journaled(session, rx, &mut sinks, timeline, journal).await;
+                ansage::station::run_journaled(session, rx, &mut sinks, timeline, journal).await;
             });
             rt.shutdown_background();
             Ok(file.map_or(0, |f| f.syncs()))

@@ -1,0 +1,253 @@
+//! Hearing moves: the microphone → a tee (the audio scoresheet) → the vosk recognizer's
+//! thread → the station.
+
+#[cfg(all(feature = "vosk", feature = "audio"))]
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+
+use super::{Devices, Wanted};
+use crate::config::Settings;
+use crate::core::session::Session;
+use crate::core::time::Timestamp;
+use crate::devices::DeviceStatus;
+use crate::station::StationInput;
+
+impl Devices {
+    /// The microphone and vosk when a side enters moves by voice; heard words go to `tx`.
+    pub(super) fn open_hearing(
+        &mut self,
+        settings: &Settings,
+        wanted: &Wanted,
+        session: &Session,
+        tx: &mpsc::Sender<StationInput>,
+        origin: (Timestamp, std::time::Instant),
+    ) {
+        if !wanted.microphone {
+            self.status.push(DeviceStatus::present(
+                "microphone",
+                "not used: no side enters moves by voice (input.white/input.black = \"voice\")",
+            ));
+            return;
+        }
+        #[cfg(all(feature = "vosk", feature = "audio"))]
+        {
+            self.open_vosk(settings, wanted, session, tx, origin);
+        }
+        #[cfg(not(all(feature = "vosk", feature = "audio")))]
+        {
+            let _ = (settings, session, tx, origin);
+            self.status.push(DeviceStatus::absent(
+                "microphone and vosk",
+                "not built in: build with `--features vosk,audio` (or `hardware`) after \
+                 `bash .ci/setup.sh` (it fetches libvosk); moves are typed meanwhile",
+            ));
+        }
+    }
+
+    /// The vosk model, the grammar of the game's language and the recognizer with the
+    /// position's grammar; a missing piece is reported.
+    #[cfg(all(feature = "vosk", feature = "audio"))]
+    fn vosk_recognizer(
+        &mut self,
+        settings: &Settings,
+        wanted: &Wanted,
+        session: &Session,
+    ) -> Option<(
+        crate::hearing::vosk::VoskRecognizer,
+        crate::core::grammar::GrammarBuilder,
+    )> {
+        use crate::core::grammar::GrammarBuilder;
+        use crate::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
+        use crate::hearing::{MODEL_ENV, model_dir};
+
+        let configured = Some(settings.voice.model.as_path()).filter(|p| !p.as_os_str().is_empty());
+        let env = std::env::var_os(MODEL_ENV);
+        let dir = model_dir(configured, env.as_deref());
+        let model = match VoskModel::load(&dir) {
+            Ok(m) => m,
+            Err(e) => {
+                self.status.push(DeviceStatus::absent(
+                    "vosk model",
+                    format!(
+                        "{}: {e}; put vosk-model-small-de-0.15 there (bash .ci/setup.sh \
+                         fetches it where the network allows), or set voice.model or {MODEL_ENV}; \
+                         moves are typed meanwhile",
+                        dir.display()
+                    ),
+                ));
+                return None;
+            }
+        };
+        let builder = match GrammarBuilder::new(wanted.lang) {
+            Ok(b) => b,
+            Err(e) => {
+                self.status
+                    .push(DeviceStatus::absent("vosk grammar", e.to_string()));
+                return None;
+            }
+        };
+        let word_map = match crate::hearing::vocabulary::read_word_map(&settings.voice.word_map) {
+            Ok(m) => m,
+            Err(e) => {
+                self.status
+                    .push(DeviceStatus::absent("vosk word map", e.to_string()));
+                return None;
+            }
+        };
+        let spelling = Arc::new(model.spelling(&builder, &word_map));
+        let report = spelling.report();
+        self.status.push(DeviceStatus {
+            device: "vosk model".into(),
+            present: true,
+            detail: format!("{}: {report}", dir.display()),
+        });
+        let grammar = builder.build(session.position());
+        let recognizer =
+            match VoskRecognizer::new(model, spelling, &grammar, VoskOptions::default()) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.status
+                        .push(DeviceStatus::absent("vosk recognizer", e.to_string()));
+                    return None;
+                }
+            };
+        Some((recognizer, builder))
+    }
+
+    #[cfg(all(feature = "vosk", feature = "audio"))]
+    fn open_vosk(
+        &mut self,
+        settings: &Settings,
+        wanted: &Wanted,
+        session: &Session,
+        tx: &mpsc::Sender<StationInput>,
+        origin: (Timestamp, std::time::Instant),
+    ) {
+        use crate::audio::capture::{self, CaptureOptions};
+        use crate::hearing::actor::{self, AudioEvent, GrammarSlot, HearingSink, ListenOptions};
+
+        let Some((recognizer, builder)) = self.vosk_recognizer(settings, wanted, session) else {
+            return;
+        };
+        // microphone → (tee: audio scoresheet) → recognizer thread → station
+        let (mic_tx, mic_rx) = std::sync::mpsc::sync_channel::<AudioEvent>(64);
+        let (hear_tx, hear_rx) = std::sync::mpsc::sync_channel::<AudioEvent>(64);
+        let options = CaptureOptions {
+            device: Some(settings.voice.input_device.clone()).filter(|d| !d.is_empty()),
+            ..CaptureOptions::default()
+        };
+        let capture = match capture::start(options, mic_tx) {
+            Ok(c) => c,
+            Err(e) => {
+                self.status.push(DeviceStatus::absent(
+                    "microphone",
+                    format!("{e}: connect a microphone (ALSA or PulseAudio)"),
+                ));
+                return;
+            }
+        };
+        self.status.push(DeviceStatus::present(
+            "microphone",
+            options_name(settings.voice.input_device.as_str()),
+        ));
+        let recorder = wanted
+            .recording
+            .as_deref()
+            .and_then(|p| self.open_recorder(p, origin));
+        let tee = spawn_tee(mic_rx, recorder, hear_tx);
+        let slot = GrammarSlot::default();
+        self.sinks.push(Box::new(HearingSink::new(slot.clone())));
+        let listen_options = ListenOptions {
+            deaf_while_speaking: !settings.voice.hear_self,
+            ..ListenOptions::default()
+        };
+        let speaking = self.speaking.clone();
+        let position = session.position().clone();
+        let out = tx.clone();
+        let listener = std::thread::Builder::new()
+            .name("hearing".into())
+            .spawn(move || {
+                actor::listen(
+                    Box::new(recognizer),
+                    builder,
+                    &position,
+                    hear_rx,
+                    slot,
+                    speaking,
+                    listen_options,
+                    out,
+                )
+            });
+        self.closers.push(Box::new(move || {
+            capture.stop();
+            if let Ok(t) = tee {
+                let _ = t.join();
+            }
+            if let Ok(l) = listener {
+                let _ = l.join();
+            }
+        }));
+    }
+
+    /// Starts the audio scoresheet's writer thread for `wav`; its sink marks made moves.
+    #[cfg(all(feature = "vosk", feature = "audio"))]
+    fn open_recorder(
+        &mut self,
+        wav: &std::path::Path,
+        origin: (Timestamp, std::time::Instant),
+    ) -> Option<crate::record::audio::AudioFeed> {
+        match crate::record::audio::AudioRecordSink::spawn(wav, std::time::Instant::now(), origin) {
+            Ok((sink, feed)) => {
+                // Dropping the sink (Devices::close) finishes the WAV, its marks and index.
+                self.sinks.push(Box::new(sink));
+                self.recording = Some(wav.to_path_buf());
+                Some(feed)
+            }
+            Err(e) => {
+                self.status.push(DeviceStatus::absent(
+                    "audio scoresheet",
+                    format!("{}: {e}", wav.display()),
+                ));
+                None
+            }
+        }
+    }
+}
+
+#[cfg(all(feature = "vosk", feature = "audio"))]
+fn spawn_tee(
+    mic_rx: std::sync::mpsc::Receiver<crate::hearing::actor::AudioEvent>,
+    recorder: Option<crate::record::audio::AudioFeed>,
+    hear_tx: std::sync::mpsc::SyncSender<crate::hearing::actor::AudioEvent>,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    use crate::hearing::actor::AudioEvent;
+    std::thread::Builder::new()
+        .name("microphone-tee".into())
+        .spawn(move || {
+            while let Ok(ev) = mic_rx.recv() {
+                if let (Some(feed), AudioEvent::Chunk(c)) = (&recorder, &ev) {
+                    let span = std::time::Duration::from_micros(
+                        c.samples.len() as u64 * 1_000_000 / 16_000,
+                    );
+                    feed.send(crate::record::audio::AudioChunk {
+                        at: c.at.checked_sub(span).unwrap_or(c.at),
+                        samples: c.samples.clone(),
+                    });
+                }
+                let end = matches!(ev, AudioEvent::End);
+                if hear_tx.send(ev).is_err() || end {
+                    break;
+                }
+            }
+        })
+}
+
+#[cfg(all(feature = "vosk", feature = "audio"))]
+fn options_name(device: &str) -> String {
+    if device.is_empty() {
+        "the default input device".into()
+    } else {
+        device.to_owned()
+    }
+}

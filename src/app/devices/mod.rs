@@ -1,0 +1,186 @@
+//! Opening every device the settings ask for, for `ansage play` and `ansage demo`
+//! (ARCHITECTURE.md: one owner of the session, devices as actors on bounded channels).
+//!
+//! Each device is tried; one that is missing (not built in, no server, no model) is
+//! reported with what to install or set, and the game goes on with the others: the
+//! console always works. [`Devices::close`] stops and joins every device thread.
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::mpsc;
+
+use crate::config::{InputMethod, Settings};
+use crate::core::input::Actor;
+use crate::core::lang::Language;
+use crate::core::output::{Audience, Output};
+use crate::core::session::Session;
+use crate::core::setup::{Config, Impaired};
+use crate::core::time::Timestamp;
+use crate::devices::{DeviceStatus, Speaking};
+use crate::station::{Sink, StationInput};
+
+mod braille;
+mod hearing;
+mod speech;
+
+/// A sink shared between the main loop (which delivers to it) and [`Devices`] (which
+/// closes it at the end).
+#[cfg_attr(not(any(feature = "speech", feature = "braille")), allow(dead_code))]
+struct Shared<S>(Arc<Mutex<Option<S>>>);
+
+impl<S: Sink + Send> Sink for Shared<S> {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        if let Ok(mut guard) = self.0.lock()
+            && let Some(s) = guard.as_mut()
+        {
+            s.deliver(at, outputs);
+        }
+    }
+
+    fn observe(&mut self, session: &Session) {
+        if let Ok(mut guard) = self.0.lock()
+            && let Some(s) = guard.as_mut()
+        {
+            s.observe(session);
+        }
+    }
+}
+
+/// Takes a shared sink out (it is then closed by the caller).
+#[cfg_attr(not(any(feature = "speech", feature = "braille")), allow(dead_code))]
+fn take<S>(shared: &Arc<Mutex<Option<S>>>) -> Option<S> {
+    shared.lock().ok().and_then(|mut g| g.take())
+}
+
+/// What the station needs besides the settings.
+#[derive(Clone, Debug)]
+pub struct Wanted {
+    /// The game's language.
+    pub lang: Language,
+    /// Who is visually impaired (they hear the speech and read the display).
+    pub impaired: Impaired,
+    /// Where the audio scoresheet goes (the game's folder); `None`: not recorded.
+    pub recording: Option<PathBuf>,
+    /// Open the microphone (a game with a voice input).
+    pub microphone: bool,
+}
+
+impl Wanted {
+    /// What a game set up by `settings` and `config` needs.
+    pub fn for_game(settings: &Settings, config: &Config, recording: Option<PathBuf>) -> Wanted {
+        let voice = settings.input.white == InputMethod::Voice
+            || settings.input.black == InputMethod::Voice;
+        Wanted {
+            lang: config.lang,
+            impaired: config.impaired,
+            recording,
+            microphone: voice,
+        }
+    }
+
+    /// The audiences that hear the station's voice: the visually impaired players (and
+    /// what is said to all).
+    pub fn listeners(&self) -> Vec<Audience> {
+        let mut out = vec![Audience::All];
+        for side in [shakmaty::Color::White, shakmaty::Color::Black] {
+            if self.impaired.includes(side) {
+                out.push(Audience::player(side));
+            }
+        }
+        out
+    }
+
+    /// Whose Braille display it is: the visually impaired player (White when both are).
+    pub fn display_owner(&self) -> Actor {
+        if self.impaired.includes(shakmaty::Color::White)
+            || !self.impaired.includes(shakmaty::Color::Black)
+        {
+            Actor::Player(shakmaty::Color::White)
+        } else {
+            Actor::Player(shakmaty::Color::Black)
+        }
+    }
+}
+
+/// The open devices.
+pub struct Devices {
+    /// The sinks for the main loop (the console's is not among them: the caller adds it).
+    pub sinks: Vec<Box<dyn Sink + Send>>,
+    /// Every device, present or missing, with what to do about it.
+    pub status: Vec<DeviceStatus>,
+    /// The gate between the station's voice and the microphone.
+    pub speaking: Speaking,
+    /// Whether a real speech output runs (otherwise the console prints what is said).
+    pub speech: bool,
+    /// Whether a Braille display adapter runs.
+    pub braille: bool,
+    /// Where the audio scoresheet is being written.
+    pub recording: Option<PathBuf>,
+    closers: Vec<Box<dyn FnOnce() + Send>>,
+}
+
+impl std::fmt::Debug for Devices {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Devices")
+            .field("status", &self.status)
+            .field("speech", &self.speech)
+            .field("braille", &self.braille)
+            .finish()
+    }
+}
+
+impl Devices {
+    /// Opens what `settings` and `wanted` ask for; inputs from the devices go to `tx`.
+    /// `origin` maps the session's time to real instants (the station's timeline: its
+    /// `start` and `epoch`), for the marks of the audio scoresheet.
+    pub fn open(
+        settings: &Settings,
+        wanted: &Wanted,
+        session: &Session,
+        tx: &mpsc::Sender<StationInput>,
+        origin: (Timestamp, std::time::Instant),
+    ) -> Devices {
+        let mut devices = Devices {
+            sinks: Vec::new(),
+            status: Vec::new(),
+            speaking: Speaking::new(),
+            speech: false,
+            braille: false,
+            recording: None,
+            closers: Vec::new(),
+        };
+        devices.open_speech(settings, wanted);
+        devices.open_braille(settings, wanted, tx);
+        devices.open_hearing(settings, wanted, session, tx, origin);
+        devices
+    }
+
+    /// The devices that are missing, one line each.
+    pub fn missing(&self) -> impl Iterator<Item = &DeviceStatus> {
+        self.status.iter().filter(|s| !s.present)
+    }
+
+    /// Says on stderr which devices are there and which are missing (and what to do).
+    pub fn report(&self) {
+        for status in &self.status {
+            eprintln!("device: {status}");
+        }
+        let missing: Vec<&str> = self.missing().map(|s| s.device.as_str()).collect();
+        if !missing.is_empty() {
+            eprintln!(
+                "device: missing {}; the game goes on with the console and what is there",
+                missing.join(", "),
+            );
+        }
+    }
+
+    /// Stops every device and joins its thread (what is still to be said gets at most
+    /// `limit`).
+    pub fn close(mut self) {
+        self.sinks.clear();
+        for close in self.closers.drain(..) {
+            close();
+        }
+    }
+}

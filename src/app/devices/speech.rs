@@ -1,0 +1,145 @@
+//! The station's voice: speech-dispatcher with the settings' voice, rate, pitch and volume,
+//! and earcons through the sound card.
+
+#[cfg(feature = "speech")]
+use std::sync::{Arc, Mutex};
+
+use super::{Devices, Wanted};
+#[cfg(feature = "speech")]
+use super::{Shared, take};
+use crate::config::Settings;
+#[cfg(feature = "speech")]
+use crate::core::lang::Language;
+use crate::devices::DeviceStatus;
+
+impl Devices {
+    /// Speech-dispatcher (with earcons), unless speech is off or the player reads Braille
+    /// only.
+    pub(super) fn open_speech(&mut self, settings: &Settings, wanted: &Wanted) {
+        if !settings.speech.enabled || settings.braille.braille_only {
+            let why = if settings.braille.braille_only {
+                "off: Braille only (braille.braille_only)"
+            } else {
+                "off in the settings (speech.enabled = false)"
+            };
+            self.status.push(DeviceStatus::present("speech", why));
+            return;
+        }
+        #[cfg(feature = "speech")]
+        {
+            use crate::speech::SpeechSink;
+            let config = speech_config(settings, wanted.lang);
+            match SpeechSink::spawn(
+                crate::speech::tts::maker(&config),
+                &config,
+                wanted.listeners(),
+                self.speaking.clone(),
+            ) {
+                Ok(sink) => {
+                    let sink = self.with_earcons(sink, &config);
+                    self.status
+                        .push(DeviceStatus::present("speech", sink.describe().to_owned()));
+                    let shared = Arc::new(Mutex::new(Some(sink)));
+                    self.sinks.push(Box::new(Shared(Arc::clone(&shared))));
+                    self.closers.push(Box::new(move || {
+                        if let Some(sink) = take(&shared) {
+                            sink.close(std::time::Duration::from_secs(5));
+                        }
+                    }));
+                    self.speech = true;
+                }
+                Err(e) => self.status.push(DeviceStatus::absent(
+                    "speech",
+                    format!(
+                        "{e}: install speech-dispatcher and speech-dispatcher-espeak-ng \
+                         (Debian) and start it, or set SPEECHD_ADDRESS; what is said is \
+                         printed on the console meanwhile"
+                    ),
+                )),
+            }
+        }
+        #[cfg(not(feature = "speech"))]
+        {
+            let _ = wanted;
+            self.status.push(DeviceStatus::absent(
+                "speech",
+                "not built in: build with `--features speech` (or `hardware`); what is said \
+                 is printed on the console",
+            ));
+        }
+    }
+
+    /// Earcons (a move made, an error, a low-time tick) through the sound card, when any
+    /// is switched on and the `audio` feature is built in.
+    #[cfg(feature = "speech")]
+    fn with_earcons(
+        &mut self,
+        sink: crate::speech::SpeechSink,
+        config: &crate::speech::SpeechConfig,
+    ) -> crate::speech::SpeechSink {
+        let e = config.earcons;
+        if !(e.made || e.error || e.tick) {
+            return sink;
+        }
+        #[cfg(feature = "audio")]
+        {
+            match crate::audio::earcons::EarconPlayer::open() {
+                Ok(player) => {
+                    self.status.push(DeviceStatus::present(
+                        "earcons",
+                        format!("through {}", player.device),
+                    ));
+                    let play = player.player();
+                    // The player's stream stays open until the devices close.
+                    self.closers.push(Box::new(move || drop(player)));
+                    sink.with_earcons(play)
+                }
+                Err(e) => {
+                    self.status.push(DeviceStatus::absent(
+                        "earcons",
+                        format!("{e}: no sound output (ALSA or PulseAudio)"),
+                    ));
+                    sink
+                }
+            }
+        }
+        #[cfg(not(feature = "audio"))]
+        {
+            self.status.push(DeviceStatus::absent(
+                "earcons",
+                "not built in: build with `--features audio`",
+            ));
+            sink
+        }
+    }
+}
+
+#[cfg(feature = "speech")]
+fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechConfig {
+    let s = &settings.speech;
+    // The settings give multiples of the normal rate and pitch (0.25-4) and a volume 0-1;
+    // speech-dispatcher takes -100..100 with 0 as normal.
+    let scale = |x: f32| -> i32 {
+        let x = x.clamp(0.25, 4.0);
+        let v = if x >= 1.0 {
+            (x - 1.0) / 3.0 * 100.0
+        } else {
+            (x - 1.0) / 0.75 * 100.0
+        };
+        v.round() as i32
+    };
+    crate::speech::SpeechConfig {
+        language: lang,
+        voice: Some(s.voice.clone()).filter(|v| !v.is_empty()),
+        rate: scale(s.rate),
+        pitch: scale(s.pitch),
+        volume: ((s.volume.clamp(0.0, 1.0) * 200.0) - 100.0).round() as i32,
+        tail: std::time::Duration::from_millis(u64::from(settings.voice.tail_ms)),
+        earcons: crate::speech::EarconConfig {
+            made: s.earcons && s.earcon_made,
+            error: s.earcons && s.earcon_error,
+            tick: s.earcons && s.earcon_tick,
+        },
+        ..crate::speech::SpeechConfig::default()
+    }
+}

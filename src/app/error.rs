@@ -1,0 +1,173 @@
+//! Why a command of the `ansage` program failed: each variant names what it was doing and
+//! keeps the cause as its source, so the program prints the whole chain.
+
+use std::path::PathBuf;
+
+use crate::config::SettingsError;
+use crate::core::clock::TimeControlError;
+use crate::core::journal::ReplayError;
+use crate::core::lang::UnknownLanguage;
+use crate::core::phrases::PhraseError;
+use crate::core::scoresheet::pgn_in::{PgnError, ReadError};
+use crate::core::script::ScriptError;
+use crate::core::setup::SetupError;
+use crate::journal::{ResumeError, WriteError};
+use crate::record::spoken::SpokenError;
+
+/// Why a command failed.
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// A settings file or option is wrong (it names its line and key).
+    #[error(transparent)]
+    Settings(#[from] SettingsError),
+    /// `--tc` is no time control.
+    #[error("--tc {tc}: {error}")]
+    TimeControl {
+        /// What was given.
+        tc: String,
+        /// Why it is not one.
+        error: TimeControlError,
+    },
+    /// `--resume` with game options on the command line.
+    #[error("--resume takes the game's setup from the journal: leave out the other game options")]
+    ResumeWithGameOptions,
+    /// The settings do not set up a game.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A language name that is not one of the station's.
+    #[error(transparent)]
+    Language(#[from] UnknownLanguage),
+    /// The messages of a language cannot be loaded.
+    #[error(transparent)]
+    Phrases(#[from] PhraseError),
+    /// A journal cannot be resumed.
+    #[error("resuming {}", path.display())]
+    Resume {
+        /// The journal.
+        path: PathBuf,
+        /// Why.
+        source: ResumeError,
+    },
+    /// A new journal cannot be started.
+    #[error("starting the journal {}", path.display())]
+    Journal {
+        /// The journal.
+        path: PathBuf,
+        /// Why.
+        source: WriteError,
+    },
+    /// Nothing says where the games' folders go (no `XDG_DATA_HOME`, no home).
+    #[error(transparent)]
+    NoHome(#[from] crate::config::NoHome),
+    /// A folder cannot be created.
+    #[error("creating {}", path.display())]
+    CreateDir {
+        /// The folder.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file cannot be read.
+    #[error("reading {}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file cannot be written.
+    #[error("writing {}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The spoken scoresheet cannot be written.
+    #[error("writing {}", path.display())]
+    Spoken {
+        /// The WAV file.
+        path: PathBuf,
+        /// Why.
+        source: SpokenError,
+    },
+    /// Standard output cannot be written.
+    #[error("writing to stdout")]
+    Stdout(#[source] std::io::Error),
+    /// The tokio runtime does not start.
+    #[error("starting the runtime")]
+    Runtime(#[source] std::io::Error),
+    /// The demo's built-in script does not read.
+    #[error("the demo script")]
+    DemoScript(#[source] Box<ScriptError>),
+    /// A script file does not read.
+    #[error("{}", path.display())]
+    Script {
+        /// The script.
+        path: PathBuf,
+        /// The line and what is wrong with it (boxed: the error is large).
+        source: Box<ScriptError>,
+    },
+    /// A script does not run.
+    #[error(transparent)]
+    ScriptRun(Box<ScriptError>),
+    /// A journal given as a scoresheet cannot be replayed.
+    #[error("{}", path.display())]
+    Replay {
+        /// The journal.
+        path: PathBuf,
+        /// Why.
+        source: ReplayError,
+    },
+    /// A scoresheet that is neither a journal nor text.
+    #[error("{}: neither a journal nor text", path.display())]
+    NotText {
+        /// The file.
+        path: PathBuf,
+        /// Where it is not UTF-8.
+        source: std::string::FromUtf8Error,
+    },
+    /// A PGN file that does not read.
+    #[error("{}", path.display())]
+    Pgn {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: PgnError,
+    },
+    /// A PGN file without a game.
+    #[error("{}: no game in it", path.display())]
+    NoGame {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A BRF or move list that does not read in any language's notation.
+    #[error("{}", path.display())]
+    Notation {
+        /// The file.
+        path: PathBuf,
+        /// Why, in the station's language.
+        source: ReadError,
+    },
+    /// A scoresheet that no reader takes.
+    #[error("{}: cannot be read", path.display())]
+    Unreadable {
+        /// The file.
+        path: PathBuf,
+    },
+    /// FIDE Laws D.2.8: two scoresheets of different games.
+    #[error("the two scoresheets start from different positions")]
+    DifferentStarts,
+    /// The spoken scoresheet would overwrite the game being exported.
+    #[error("{} is the input; choose another file", path.display())]
+    AudioIsInput {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A written scoresheet would overwrite the game being exported.
+    #[error("{} is the input; choose another --out", path.display())]
+    OutputIsInput {
+        /// The file.
+        path: PathBuf,
+    },
+}

@@ -1,0 +1,28 @@
+//! The `ansage` program's commands: each command's arguments (clap) and what it does.
+//! `src/main.rs` only parses the command line and dispatches here.
+//!
+//! This module sits on top of every other one and nothing depends on it: it wires the
+//! adapters together (ARCHITECTURE.md).
+//!
+//! - [`options`]: the settings on the command line (a file, named flags, `--set`).
+//! - [`setup`]: the one station set-up of `play` and `demo`: a game (session, journal,
+//!   the console's sink) → the devices → the main loop with its players → the devices
+//!   closed.
+//! - [`devices`]: opening every device the settings ask for.
+//! - [`records`]: the game's PGN, BRF and WAV at the end.
+//! - [`play`], [`demo`], [`sheets`] (`compare`, `export`), [`settings`] (`config`,
+//!   `doctor`), [`script`]: the commands.
+//! - [`AppError`]: why a command failed.
+
+pub mod demo;
+pub mod devices;
+mod error;
+pub mod options;
+pub mod play;
+pub mod records;
+pub mod script;
+pub mod settings;
+pub mod setup;
+pub mod sheets;
+
+pub use error::AppError;

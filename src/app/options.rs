@@ -1,0 +1,109 @@
+//! The settings on the command line: a file, named flags and `--set`. They all go through
+//! [`Layers`], one path for the file and every option.
+
+use std::path::PathBuf;
+
+use crate::app::AppError;
+use crate::config::Layers;
+
+/// The settings on the command line of `play`, `config` and `doctor`.
+#[derive(clap::Args, Debug, Default, PartialEq)]
+pub struct GameOptions {
+    /// Read the settings from this TOML file instead of
+    /// `$XDG_CONFIG_HOME/ansage/config.toml` (README: Configuration).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Language spoken, brailled and understood: de, es, en (game.lang).
+    #[arg(long)]
+    pub lang: Option<String>,
+    /// Time control: PGN (300, 40/5400+30:1800+30) or human (15+10 = 15 min + 10 s,
+    /// 90/40+30+30s, blitz, rapid, fide-standard; 5d3 = 5 min with a 3 s delay) (game.tc).
+    #[arg(long)]
+    pub tc: Option<String>,
+    /// Who is visually impaired: white, black, both, none (game.vi).
+    #[arg(long)]
+    pub vi: Option<String>,
+    /// An assistant is present, FIDE Laws D.2.9 (game.assistant).
+    #[arg(long)]
+    pub assistant: bool,
+    /// Confirmation of a visually impaired player's move: explicit or window:SECONDS
+    /// (game.confirm).
+    #[arg(long)]
+    pub confirm: Option<String>,
+    /// Confirmation of a sighted player's move: immediate, explicit or window:SECONDS
+    /// (game.confirm_sighted).
+    #[arg(long)]
+    pub confirm_sighted: Option<String>,
+    /// Start from this FEN (game.fen).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Start from this Chess960 position, 0-959 (game.chess960).
+    #[arg(long)]
+    pub chess960: Option<u32>,
+    /// White's name on the scoresheet (game.white).
+    #[arg(long, value_name = "NAME")]
+    pub white: Option<String>,
+    /// Black's name on the scoresheet (game.black).
+    #[arg(long, value_name = "NAME")]
+    pub black: Option<String>,
+    /// How White enters moves: voice, braille, console (input.white).
+    #[arg(long, value_name = "HOW")]
+    pub white_input: Option<String>,
+    /// How Black enters moves: voice, braille, console (input.black).
+    #[arg(long, value_name = "HOW")]
+    pub black_input: Option<String>,
+    /// Any setting, SECTION.KEY=VALUE (repeatable): speech.rate=1.2, voice.tail_ms=400,
+    /// announce.reminders=off; or a script setup key: announce_moves=off, reminders=off,
+    /// low_time=2:00,0:30, control_alarm=off, white="Name", …
+    #[arg(long = "set", value_name = "KEY=VALUE")]
+    pub set: Vec<String>,
+}
+
+impl GameOptions {
+    /// The layers: built-in defaults, the file, the named flags, then `--set` in order.
+    pub fn layers(&self) -> Result<Layers, AppError> {
+        let mut layers = Layers::new();
+        layers.load(self.config.as_deref())?;
+        // The command line also takes human time controls ("15+10", "blitz"): written
+        // in PGN form, as the file and scripts have them.
+        let tc = match &self.tc {
+            Some(tc) => Some(
+                tc.parse::<crate::core::clock::TimeControl>()
+                    .map_err(|error| AppError::TimeControl {
+                        tc: tc.clone(),
+                        error,
+                    })?
+                    .to_string(),
+            ),
+            None => None,
+        };
+        let named = [
+            ("game.lang", self.lang.clone()),
+            ("game.tc", tc),
+            ("game.vi", self.vi.clone()),
+            ("game.assistant", self.assistant.then(|| "true".to_owned())),
+            ("game.confirm", self.confirm.clone()),
+            ("game.confirm_sighted", self.confirm_sighted.clone()),
+            ("game.fen", self.fen.as_deref().map(toml_string)),
+            ("game.chess960", self.chess960.map(|n| n.to_string())),
+            ("game.white", self.white.as_deref().map(toml_string)),
+            ("game.black", self.black.as_deref().map(toml_string)),
+            ("input.white", self.white_input.clone()),
+            ("input.black", self.black_input.clone()),
+        ];
+        for (key, value) in named {
+            if let Some(value) = value {
+                layers.set_key(key, &value)?;
+            }
+        }
+        for assignment in &self.set {
+            layers.set(assignment)?;
+        }
+        Ok(layers)
+    }
+}
+
+/// Text as a TOML string, so that it is never read as a number or a date.
+fn toml_string(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
+}

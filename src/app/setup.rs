@@ -1,0 +1,318 @@
+//! The one station set-up of `ansage play` and `ansage demo`: a [`Game`] (its session, its
+//! journal, the console's sink and what has been said to it so far) → the devices the
+//! settings ask for → the main loop ([`crate::station::run_journaled`]) with its
+//! [`Players`] → every device closed. [`run`] returns the session for the records.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use tokio::sync::mpsc;
+
+use crate::app::AppError;
+use crate::app::demo::Pace;
+use crate::app::devices::{Devices, Wanted};
+use crate::config::Settings;
+use crate::core::input::{Actor, Input, Key};
+use crate::core::journal::{self, announce};
+use crate::core::output::{Audience, Output, Priority};
+use crate::core::phrases::Message;
+use crate::core::script::Step;
+use crate::core::session::Session;
+use crate::core::setup::Config;
+use crate::core::time::Timestamp;
+use crate::devices::Speaking;
+use crate::journal::{FileJournal, Journal, NoJournal, Resumed};
+use crate::station::{Sink, Timeline};
+
+/// Where the outputs go.
+pub type Sinks = Vec<Box<dyn Sink + Send>>;
+
+/// A game ready to be played at the station.
+pub struct Game {
+    /// The settings (the devices read theirs).
+    pub settings: Settings,
+    /// The game.
+    pub session: Session,
+    /// Where every input goes first.
+    pub journal: Box<dyn Journal>,
+    /// The session's time when the station starts: zero, or a resumed game's last
+    /// recorded instant.
+    pub start: Timestamp,
+    /// The console's sink (the devices' are added when they open).
+    pub sinks: Sinks,
+}
+
+impl std::fmt::Debug for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Game")
+            .field("journal", &self.journal.file())
+            .field("start", &self.start)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Where a new game's journal goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JournalAt {
+    /// No journal (a crash loses the game).
+    Nowhere,
+    /// This file.
+    File(PathBuf),
+    /// `journal.txt` in a new folder for the game, `DATE_TIME-NAME` under `base`
+    /// (`None`: `$XDG_DATA_HOME/ansage/games`).
+    NewFolder {
+        /// Where the games' folders go.
+        base: Option<PathBuf>,
+        /// The game's name in its folder's.
+        name: String,
+    },
+}
+
+/// Who plays at the station.
+#[derive(Debug)]
+pub enum Players {
+    /// People: lines typed on the console, and the devices' keys and microphone.
+    Console,
+    /// A script's inputs, sent at their scaled instants, each once the station has
+    /// stopped speaking ([`crate::app::demo::drive`]).
+    Scripted {
+        /// The script's steps.
+        steps: Vec<Step>,
+        /// How fast.
+        pace: Pace,
+    },
+}
+
+impl Game {
+    /// A new game set up by `config`, its journal at `journal`.
+    pub fn new(
+        settings: Settings,
+        config: Config,
+        journal: JournalAt,
+        sinks: Sinks,
+    ) -> Result<Game, AppError> {
+        let session = Session::new(config.clone())?;
+        let path = match journal {
+            JournalAt::Nowhere => None,
+            JournalAt::File(path) => Some(path),
+            JournalAt::NewFolder { base, name } => Some(game_dir(base, &name)?.join("journal.txt")),
+        };
+        let journal: Box<dyn Journal> = match path {
+            None => Box::new(NoJournal),
+            Some(path) => Box::new(
+                FileJournal::create(&path, &config)
+                    .map_err(|source| AppError::Journal { path, source })?,
+            ),
+        };
+        Ok(Game {
+            settings,
+            session,
+            journal,
+            start: Timestamp::ZERO,
+            sinks,
+        })
+    }
+
+    /// Continues the game in the journal at `path`: prints the restored moves (`restored
+    /// @… made …`), says what a damaged tail lost and what the replay could not confirm,
+    /// stops the clock at the last recorded instant (as the arbiter would, FIDE Laws 6.12;
+    /// journaled, so a later resume sees it too) and names both clocks. The game's time
+    /// goes on from that instant.
+    pub fn resume(settings: Settings, path: &Path, sinks: Sinks) -> Result<Game, AppError> {
+        let Resumed {
+            journal: file,
+            recovered,
+            replay,
+        } = crate::journal::resume(path).map_err(|source| AppError::Resume {
+            path: path.to_owned(),
+            source,
+        })?;
+        {
+            let mut stdout = std::io::stdout().lock();
+            for line in &replay.restored {
+                writeln!(stdout, "restored {line}").map_err(AppError::Stdout)?;
+            }
+        }
+        let mut game = Game {
+            settings,
+            session: replay.session,
+            journal: Box::new(file),
+            start: replay.last,
+            sinks,
+        };
+        let mut outputs = Vec::new();
+        if let Some(damage) = &recovered.damage {
+            eprintln!(
+                "journal {}: {damage}; the file was cut there",
+                path.display()
+            );
+            let msg = journal::damage_message(game.session.phrases(), damage, &game.session);
+            outputs.extend(game.announce(Audience::All, Priority::Urgent, &msg));
+        }
+        for m in &replay.mismatches {
+            eprintln!(
+                "journal {}: record {} says {:?}, the replay gives {:?}",
+                path.display(),
+                m.record,
+                m.expected,
+                m.got
+            );
+            let msg = journal::mismatch_message(m);
+            outputs.extend(game.announce(Audience::Arbiter, Priority::Urgent, &msg));
+        }
+        let msg = journal::resumed_message(&game.session);
+        outputs.extend(game.announce(Audience::All, Priority::Answer, &msg));
+        game.deliver(&outputs);
+        game.pause_and_prompt();
+        Ok(game)
+    }
+
+    /// A resumed game's clock stopped as the arbiter would, both clocks named, and what
+    /// the station was waiting for when the game stopped (an echoed move's "ja"…).
+    fn pause_and_prompt(&mut self) {
+        let at = self.start;
+        let running = self.session.clock().and_then(|c| c.running()).is_some();
+        if running && self.session.result().is_none() {
+            let pause = Input::key(Actor::Arbiter, Key::Pause);
+            crate::station::handle_input(
+                &mut self.session,
+                self.journal.as_mut(),
+                &mut self.sinks,
+                pause,
+                at,
+            );
+        }
+        if let Some(msg) = journal::clocks_message(&self.session, at) {
+            let outputs = self.announce(Audience::All, Priority::Answer, &msg);
+            self.deliver(&outputs);
+        }
+        let prompt = self.session.pending_prompt();
+        self.deliver(&prompt);
+    }
+
+    /// `msg` said and shown to `to`, in the session's words.
+    pub fn announce(&self, to: Audience, priority: Priority, msg: &Message) -> [Output; 2] {
+        announce(&self.session, to, priority, msg)
+    }
+
+    /// Hands `outputs` to the sinks at the game's start.
+    pub fn deliver(&mut self, outputs: &[Output]) {
+        for sink in &mut self.sinks {
+            sink.deliver(self.start, outputs);
+        }
+    }
+
+    /// The game's folder (beside its journal), where the PGN, BRF and WAV go.
+    pub fn folder(&self) -> Option<PathBuf> {
+        self.journal
+            .file()
+            .and_then(Path::parent)
+            .map(Path::to_path_buf)
+    }
+}
+
+/// Runs the station for `game`: opens the devices `wanted` asks for (`None`: the console
+/// only), runs the main loop with `players` until they stop (end of input, Ctrl-C, the
+/// end of the script), closes the devices and returns the session.
+pub fn run(game: Game, wanted: Option<Wanted>, players: Players) -> Result<Session, AppError> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(AppError::Runtime)?;
+    let session = rt.block_on(station(game, wanted, players));
+    rt.shutdown_background();
+    Ok(session)
+}
+
+async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Session {
+    let Game {
+        settings,
+        session,
+        mut journal,
+        start,
+        mut sinks,
+    } = game;
+    let (tx, rx) = mpsc::channel(64);
+    // The audio scoresheet counts from here.
+    let opening = Timeline::starting_at(start);
+    let mut devices = wanted.map(|wanted| {
+        let origin = (opening.start, opening.epoch.into_std());
+        let devices = Devices::open(&settings, &wanted, &session, &tx, origin);
+        devices.report();
+        devices
+    });
+    let speaking = devices
+        .as_ref()
+        .map_or_else(Speaking::new, |d| d.speaking.clone());
+    if let Some(d) = devices.as_mut() {
+        sinks.append(&mut d.sinks);
+    }
+    let session = match players {
+        Players::Console => {
+            let reader = crate::console::spawn_reader(tx);
+            let session =
+                crate::station::run_journaled(session, rx, &mut sinks, opening, journal.as_mut())
+                    .await;
+            drop(reader);
+            session
+        }
+        Players::Scripted { steps, pace } => {
+            // Scripted players start once the devices are open.
+            let timeline = Timeline::starting_at(start);
+            let driver = tokio::spawn(crate::app::demo::drive(steps, timeline, tx, speaking, pace));
+            let session =
+                crate::station::run_journaled(session, rx, &mut sinks, timeline, journal.as_mut())
+                    .await;
+            let _ = driver.await;
+            session
+        }
+    };
+    sinks.clear();
+    if let Some(d) = devices {
+        d.close();
+    }
+    session
+}
+
+/// `WHITE-BLACK` for the game's folder, from the scoresheet's names (`white-black` while
+/// they are unknown); only letters, digits, `-` and `_`.
+pub fn game_name(config: &Config) -> String {
+    let part = |name: &str, unknown: &str| {
+        let cleaned: String = name
+            .chars()
+            .map(|c| {
+                if c.is_alphanumeric() || c == '-' {
+                    c
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        if cleaned.trim_matches('_').is_empty() {
+            unknown.to_owned()
+        } else {
+            cleaned
+        }
+    };
+    format!(
+        "{}-{}",
+        part(&config.info.white, "white"),
+        part(&config.info.black, "black")
+    )
+}
+
+/// The folder for a game's records: `$XDG_DATA_HOME/ansage/games/DATE_TIME-NAME`
+/// (`~/.local/share/...` when unset), created.
+fn game_dir(base: Option<PathBuf>, name: &str) -> Result<PathBuf, AppError> {
+    let base = match base {
+        Some(b) => b,
+        None => crate::config::games_dir()?,
+    };
+    let stamp = chrono::Local::now().format("%Y-%m-%d_%H%M%S");
+    let dir = base.join(format!("{stamp}-{name}"));
+    std::fs::create_dir_all(&dir).map_err(|source| AppError::CreateDir {
+        path: dir.clone(),
+        source,
+    })?;
+    Ok(dir)
+}

