@@ -21,7 +21,7 @@
 //!
 //! - first, the setup: `@0.000 arbiter setup KEY=VALUE …` ([`script::setup_line`]);
 //! - an input: `@SECONDS WHO VERB TEXT` ([`script::input_line`]; verbs `say`, `type`,
-//!   `key`, `do`), written and synced **before** the session sees it, so a move is on disk
+//!   `key`, `do`, `move`), written and synced **before** the session sees it, so a move is on disk
 //!   before it is announced as made (FIDE Laws D.2.3: the move is made when confirmed);
 //! - a check: the transcript line of a made move or the result
 //!   (`@12.000 made 7. Nf3 clk 0:14:31.000 emt 0:00:04.000`, `@80.000 result 1-0 checkmate`);

@@ -1,9 +1,10 @@
 //! Table-driven tests of the words of moves.
 
 use super::*;
-use shakmaty::CastlingMode;
+use crate::core::lang::normalize_phrase;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Position};
 
 fn pos(fen: &str) -> Chess {
     let f: Fen = fen.parse().expect("fen");
