@@ -155,12 +155,25 @@ pub fn header(config: &Config) -> Result<String, JournalError> {
     Ok(frame(&setup_line(config)?))
 }
 
-/// The framed record of an input, and the input as it reads back from that record: the
-/// station hands the session this one, so a replay sees exactly what the game saw.
-pub fn input_record(at: Timestamp, input: &Input) -> Result<(String, Input), JournalError> {
+/// An input as the journal records it: its script line, and the input that line reads
+/// back as. The station hands the session [`InputRecord::input`] whether a journal is kept
+/// or not, so the session sees the same input either way, and a replay sees exactly what
+/// the game saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputRecord {
+    /// The script line (`@SECONDS WHO VERB TEXT`, [`script::input_line`]), unframed.
+    pub line: String,
+    /// The input as the line reads back.
+    pub input: Input,
+}
+
+/// The record of an input at `at`: its line, and the input as it reads back from it
+/// (whatever the format cannot carry normalised, see [`script::input_line`]). A timeout
+/// is no input to record (its line reads back as a heartbeat): an error.
+pub fn input_record(at: Timestamp, input: &Input) -> Result<InputRecord, JournalError> {
     let line = input_line(at, input);
     match parse_payload(&line) {
-        Ok(Record::Input { input, .. }) => Ok((frame(&line), input)),
+        Ok(Record::Input { input, .. }) => Ok(InputRecord { line, input }),
         Ok(other) => Err(JournalError::Input {
             detail: format!("read back as {other:?}"),
             line,
