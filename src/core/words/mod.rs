@@ -528,19 +528,9 @@ impl Vocabulary {
         MovePhrases::new(self, pos.clone()).phrases(m)
     }
 
-    /// Every phrase of every legal move of `pos` ([`MovePhrases::all_phrases`]).
-    pub fn all_phrases(&self, pos: &Chess) -> Vec<(Move, Vec<String>)> {
-        MovePhrases::new(self, pos.clone()).all_phrases().to_vec()
-    }
-
     /// Resolves heard words against the legal moves of `pos` ([`MovePhrases::resolve`]).
     pub fn resolve(&self, pos: &Chess, heard: &Utterance, among: Option<&[Move]>) -> Resolution {
         MovePhrases::new(self, pos.clone()).resolve(heard, among)
-    }
-
-    /// Whether a heard move may be made by silence ([`MovePhrases::silence_safe`]).
-    pub fn silence_safe(&self, pos: &Chess, heard: &Utterance, mv: Move) -> bool {
-        MovePhrases::new(self, pos.clone()).silence_safe(heard, mv)
     }
 
     /// Typed input in `pos` ([`MovePhrases::parse_typed`]).

@@ -815,7 +815,7 @@ fn silence_is_safe_only_without_a_likely_swap() {
     ];
     for (p, heard, uci, want) in cases {
         assert_eq!(
-            de.silence_safe(p, heard, mv(p, uci)),
+            MovePhrases::new(de, (*p).clone()).silence_safe(heard, mv(p, uci)),
             *want,
             "{} ({uci})",
             heard.text()
