@@ -491,9 +491,8 @@ pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
 /// ("12. Sf3", "12... Sf6"), or `None` before the first.
 pub fn last_move_text(session: &Session) -> Option<String> {
     let ply = session.history().last()?;
-    let san = session.vocabulary().localized_san(&ply.before, ply.mv);
     let dots = if ply.made.side.is_white() { "." } else { "..." };
-    Some(format!("{}{dots} {san}", ply.made.number))
+    Some(format!("{}{dots} {}", ply.made.number, ply.san_local))
 }
 
 fn kept(msg: Message, session: &Session) -> Message {

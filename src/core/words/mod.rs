@@ -518,6 +518,10 @@ impl Vocabulary {
         out
     }
 
+    // The methods below answer one question about a position and build what it needs for
+    // that question alone; whoever asks again about the same position (the session, a
+    // grammar) keeps a `MovePhrases` instead.
+
     /// The announcement of a legal move in `pos` ([`MovePhrases::announce`]).
     pub fn announce(&self, pos: &Chess, m: Move) -> String {
         MovePhrases::new(self, pos.clone()).announce(m)
