@@ -21,8 +21,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::core::input::Input;
-use crate::core::journal::{self, JournalError, Recovered, Replay, ReplayError};
+use crate::core::journal::{self, InputRecord, JournalError, Recovered, Replay, ReplayError};
 use crate::core::output::Output;
 use crate::core::script::stamp;
 use crate::core::setup::Config;
@@ -58,9 +57,9 @@ pub enum WriteError {
 
 /// Where the station writes what happens, before it acts on it.
 pub trait Journal: Send {
-    /// Makes the input durable and returns it as recorded (the session must see exactly
-    /// that, for a replay to see the same).
-    fn input(&mut self, at: Timestamp, input: Input) -> Result<Input, WriteError>;
+    /// Makes an input's record durable (the station hands the session `record.input`
+    /// afterwards, journal or not).
+    fn input(&mut self, at: Timestamp, record: &InputRecord) -> Result<(), WriteError>;
     /// Records the checks of one step's outputs; `sync`: make them durable now (when no
     /// synced input precedes them, i.e. a deadline's outputs).
     fn outputs(&mut self, at: Timestamp, outputs: &[Output], sync: bool) -> Result<(), WriteError>;
@@ -87,8 +86,8 @@ pub trait Journal: Send {
 pub struct NoJournal;
 
 impl Journal for NoJournal {
-    fn input(&mut self, _at: Timestamp, input: Input) -> Result<Input, WriteError> {
-        Ok(input)
+    fn input(&mut self, _at: Timestamp, _record: &InputRecord) -> Result<(), WriteError> {
+        Ok(())
     }
     fn outputs(&mut self, _: Timestamp, _: &[Output], _: bool) -> Result<(), WriteError> {
         Ok(())
@@ -212,10 +211,8 @@ impl FileJournal {
 }
 
 impl Journal for FileJournal {
-    fn input(&mut self, at: Timestamp, input: Input) -> Result<Input, WriteError> {
-        let (frame, input) = journal::input_record(at, &input)?;
-        self.append(&frame, at, true)?;
-        Ok(input)
+    fn input(&mut self, at: Timestamp, record: &InputRecord) -> Result<(), WriteError> {
+        self.append(&journal::frame(&record.line), at, true)
     }
 
     fn outputs(&mut self, at: Timestamp, outputs: &[Output], sync: bool) -> Result<(), WriteError> {

@@ -4,6 +4,8 @@
 //!
 //! Every input goes through the [`Journal`] first: it is on disk before the session sees
 //! it (FIDE Laws D.2.3: a move is made only once confirmed, and then it must not be lost).
+//! The session is handed the input as its journal line reads back, whether a journal is
+//! kept or not, so that it sees the same input either way.
 //! Deadlines due before an input (or a heartbeat) fire first, each at its own instant, so
 //! the journal's instants never go backwards and a replay sees what the game saw.
 //! Instants are whole milliseconds, as the journal writes them.
@@ -14,7 +16,7 @@ use tokio::sync::mpsc;
 use tokio::time::{Instant, MissedTickBehavior};
 
 use crate::core::input::{Actor, Input};
-use crate::core::journal::announce;
+use crate::core::journal::{announce, input_record};
 use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::session::Session;
@@ -129,9 +131,10 @@ pub fn handle_due(
 }
 
 /// Handles one input at `at`: deadlines due first, then the input is journaled (synced),
-/// then the session handles it as recorded, then its checks are written, then the outputs
-/// go to the devices. If the journal cannot be written the input is not carried out and
-/// everyone is told.
+/// then the session handles it as recorded (as its journal line reads back, with or
+/// without a journal), then its checks are written, then the outputs go to the devices.
+/// If the journal cannot be written the input is not carried out and everyone is told. A
+/// timeout is no act: only the deadlines due fire, as a replay of the journal would.
 pub fn handle_input(
     session: &mut Session,
     journal: &mut dyn Journal,
@@ -140,14 +143,21 @@ pub fn handle_input(
     at: Timestamp,
 ) {
     handle_due(session, journal, sinks, at);
-    let input = match journal.input(at, input) {
-        Ok(input) => input,
+    if input == Input::Timeout {
+        return;
+    }
+    let record = match input_record(at, &input) {
+        Ok(record) => record,
         Err(e) => {
-            journal_failed(session, sinks, at, &e);
+            journal_failed(session, sinks, at, &WriteError::Record(e));
             return;
         }
     };
-    let outputs = session.handle(input, at);
+    if let Err(e) = journal.input(at, &record) {
+        journal_failed(session, sinks, at, &e);
+        return;
+    }
+    let outputs = session.handle(record.input, at);
     if let Err(e) = journal.outputs(at, &outputs, false) {
         journal_failed(session, sinks, at, &e);
     }

@@ -7,14 +7,15 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use ansage::core::input::{Actor, Input, Key};
+use ansage::core::input::{Actor, Event, Input, Key};
 use ansage::core::journal::{self, Record};
 use ansage::core::output::Output;
 use ansage::core::record::pgn;
 use ansage::core::script::{self, Action, transcript_line};
 use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
-use ansage::journal::{FileJournal, Journal, resume};
+use ansage::core::words::{HeardWord, Utterance};
+use ansage::journal::{FileJournal, Journal, NoJournal, resume};
 use ansage::station::{self, Sink, StationInput, Timeline};
 use shakmaty::Color;
 
@@ -249,4 +250,71 @@ fn a_torn_journal_is_cut_and_continued() {
     let text = String::from_utf8(std::fs::read(&path).unwrap()).unwrap();
     assert!(text.contains(" @3.090 resumed\n"), "{text}");
     assert!(text.contains(" @3.090 arbiter key pause\n"), "{text}");
+}
+
+/// The session sees the same input with or without a journal: the station hands it the
+/// input as its journal line reads back in both cases. Here inputs the line normalises
+/// (typed text with control characters, heard words with a confidence out of range or a
+/// space inside, a timeout) give the same outputs, the same game and the same replay.
+#[test]
+fn the_session_sees_the_same_input_with_or_without_a_journal() {
+    let white = Actor::Player(Color::White);
+    let black = Actor::Player(Color::Black);
+    let odd_word = |text: &str, confidence: f32| HeardWord {
+        text: text.into(),
+        confidence,
+        alternatives: vec![("Eva".into(), f32::NAN)],
+    };
+    let inputs = [
+        Input::key(Actor::Arbiter, Key::Start),
+        Input::typed(white, "\u{7}e4\u{7}"),
+        Input::typed(white, "\tja\r"),
+        Input::Act {
+            by: black,
+            event: Event::Heard(Utterance {
+                words: vec![odd_word("Eva fünf", 1.5), odd_word("fünf", f32::NAN)],
+            }),
+        },
+        Input::typed(black, "e5\u{0}"),
+        Input::Timeout,
+        Input::picked(white, "g1f3".parse().unwrap()),
+        Input::key(white, Key::Confirm),
+    ];
+    let config = script::parse("@0 arbiter setup tc=300 vi=white lang=de")
+        .unwrap()
+        .config;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("j.txt");
+    let mut games = Vec::new();
+    for journaled in [false, true] {
+        let mut session = Session::new(config.clone()).unwrap();
+        let lines = Arc::new(Mutex::new(Vec::new()));
+        let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+        let mut journal: Box<dyn Journal> = if journaled {
+            Box::new(FileJournal::create(&path, &config).unwrap())
+        } else {
+            Box::new(NoJournal)
+        };
+        for (i, input) in inputs.iter().enumerate() {
+            let at = Timestamp::from_millis(1000 * i as u64);
+            station::handle_input(
+                &mut session,
+                journal.as_mut(),
+                &mut sinks,
+                input.clone(),
+                at,
+            );
+        }
+        let sans: Vec<String> = session
+            .history()
+            .iter()
+            .map(|p| p.made.san.clone())
+            .collect();
+        games.push((lines.lock().unwrap().clone(), sans));
+    }
+    assert_eq!(games[0], games[1]);
+    assert_eq!(games[0].1, ["e4", "e5", "Nf3"]);
+    let replayed = resume(&path).unwrap();
+    assert_eq!(replayed.replay.mismatches, vec![]);
+    assert_eq!(replayed.replay.session.history().len(), 3);
 }

@@ -17,6 +17,7 @@ use ansage::audio::capture::{self, CaptureOptions};
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::input::{Actor, Event, Input};
 use ansage::core::lang::Language;
+use ansage::core::words::{MovePhrases, vocabulary};
 use ansage::devices::Speaking;
 use ansage::hearing::actor::{GrammarSlot, ListenOptions, listen};
 use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
@@ -58,7 +59,7 @@ fn korean_phrases_into_the_microphone_come_out_as_words() {
     let builder = GrammarBuilder::new(Language::De).unwrap();
     let map = word_map_from_toml(KO_STANDIN).unwrap();
     let spelling = Arc::new(model.spelling(&builder, &map));
-    let start = shakmaty::Chess::default();
+    let start = MovePhrases::new(vocabulary(Language::De), shakmaty::Chess::default());
     let rec = VoskRecognizer::new(
         model,
         spelling,

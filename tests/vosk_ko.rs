@@ -14,6 +14,7 @@ use std::time::Duration;
 
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::lang::Language;
+use ansage::core::words::{MovePhrases, vocabulary};
 use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::hearing::{Heard, Recognizer};
@@ -93,7 +94,7 @@ fn german_recognizer(model: &Arc<VoskModel>, pos: &shakmaty::Chess) -> VoskRecog
     VoskRecognizer::new(
         model.clone(),
         spelling,
-        &builder.build(pos),
+        &builder.build(&MovePhrases::new(vocabulary(Language::De), pos.clone())),
         VoskOptions::default(),
     )
     .unwrap()
@@ -144,7 +145,8 @@ fn the_grammar_switch_changes_what_can_be_heard() {
     map.remove("ja");
     map.remove("nein");
     let spelling = Arc::new(model.spelling(&builder, &map));
-    let (g_start, g_later) = (builder.build(&start), builder.build(&later));
+    let moves = |pos: &shakmaty::Chess| MovePhrases::new(vocabulary(Language::De), pos.clone());
+    let (g_start, g_later) = (builder.build(&moves(&start)), builder.build(&moves(&later)));
     let has_dame = |phrases: &[String]| phrases.iter().any(|p| p.split(' ').any(|w| w == "여왕"));
     assert!(!has_dame(&spelling.phrases(&g_start).0));
     assert!(has_dame(&spelling.phrases(&g_later).0));

@@ -2,10 +2,11 @@ use std::sync::mpsc::Receiver;
 
 use super::*;
 use crate::core::display::vr_dots;
-use crate::core::input::Event;
+use crate::core::input::{Command, Event, Question};
 use crate::core::output::{Audience, Braille};
 use crate::core::scoresheet::braille::text_to_cells;
-use shakmaty::Color;
+use shakmaty::uci::UciMove;
+use shakmaty::{Color, Square};
 
 const CMD: u64 = code::TYPE_CMD;
 
@@ -198,4 +199,35 @@ fn a_display_that_is_never_there_stops_nothing() {
         sink.status()
     );
     drop(sink);
+}
+
+/// A routing key pick on the board reaches the station as a move, not as text to parse:
+/// the first key over the own pawn on e2 asks about it and picks it, the key over e4 sends
+/// the move e2–e4.
+#[test]
+fn a_routing_pick_reaches_the_station_as_a_move() {
+    let r = rig();
+    let route = |cell: u64| CMD | 0x1_0000 | cell;
+    // The board (the start position), down to rank 2; e2 is at cell 2 + 2 * 4.
+    r.press(CMD | 33);
+    for _ in 0..6 {
+        r.press(CMD | 2);
+    }
+    r.press(route(10));
+    assert_eq!(
+        r.input(),
+        Event::Command(Command::Ask(Question::Square(Square::E2)))
+    );
+    // Up to rank 4: e4.
+    r.press(CMD | 1);
+    r.press(CMD | 1);
+    r.press(route(10));
+    assert_eq!(
+        r.input(),
+        Event::Move(UciMove::Normal {
+            from: Square::E2,
+            to: Square::E4,
+            promotion: None,
+        })
+    );
 }

@@ -37,14 +37,15 @@
 //! understands typed), or confirms when nothing is typed (FIDE Laws D.2.3); Backspace
 //! deletes, or cancels when nothing is typed (D.2.7); Escape cancels. Routing in the board:
 //! the first key over one of the mover's own pieces picks it (its cells get dots 7 and 8),
-//! the next key over another square makes the typed move `from`+`to` in UCI (a pawn to the
-//! last rank becomes a queen; the echo says so and can be refused), the same square again
-//! drops the pick. Every routing key also asks what stands on the square (D.2.9.d: the
+//! the next key over another square hands the station the move `from`→`to` as a move, not
+//! text ([`Event::Move`]; a pawn to the last rank becomes a queen; the echo says so and can
+//! be refused), the same square again drops the pick. Every routing key also asks what stands on the square (D.2.9.d: the
 //! answer goes to the asker only).
 
 use std::collections::VecDeque;
 use std::time::Duration;
 
+use shakmaty::uci::UciMove;
 use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
 
 use crate::core::input::{Actor, Command, Event, Key, Question};
@@ -651,7 +652,7 @@ impl DisplayModel {
             }
             Some(f) if !own_piece || self.is_legal(f, sq) => {
                 self.from = None;
-                vec![Event::Typed(self.uci(f, sq))]
+                vec![Event::Move(self.uci(f, sq))]
             }
             _ if mine && own_piece => {
                 self.from = Some(sq);
@@ -668,15 +669,19 @@ impl DisplayModel {
             .any(|m| m.from() == Some(from) && m.to() == to)
     }
 
-    /// The typed UCI move from `from` to `to`; a pawn to the last rank becomes a queen.
-    fn uci(&self, from: Square, to: Square) -> String {
+    /// The move from `from` to `to`, as UCI; a pawn to the last rank becomes a queen.
+    fn uci(&self, from: Square, to: Square) -> UciMove {
         let pawn = self
             .position
             .board()
             .piece_at(from)
             .is_some_and(|p| p.role == Role::Pawn);
         let promotes = pawn && matches!(to.rank(), Rank::First | Rank::Eighth);
-        format!("{from}{to}{}", if promotes { "q" } else { "" })
+        UciMove::Normal {
+            from,
+            to,
+            promotion: promotes.then_some(Role::Queen),
+        }
     }
 
     /// The dots of the cells now as the vr protocol of BRLTTY's Virtual driver writes them

@@ -6,7 +6,7 @@
 //! enforce the order of a grammar's words), which [`crate::core::words::Vocabulary::resolve`]
 //! sorts out. The grammar of a position is
 //!
-//! - every phrase form of every legal move ([`Vocabulary::all_phrases`]), with and without
+//! - every phrase form of every legal move ([`MovePhrases::all_phrases`]), with and without
 //!   the check/mate word,
 //! - every command and question phrase ([`CommandBook::spoken_phrases`]) with its slots
 //!   expanded (pieces, squares, files, ranks, numbers, sides; a draw claim's `{move}` with
@@ -22,7 +22,8 @@
 //!
 //! The position-independent part (the commands) is built once per language by
 //! [`GrammarBuilder::new`] and shared; [`GrammarBuilder::build`] adds the moves of a
-//! position.
+//! position from its [`MovePhrases`], the one cache of the position's phrase forms that
+//! the session's resolution shares.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -31,7 +32,7 @@ use shakmaty::{Chess, Move};
 
 use crate::core::commands::{CommandBook, commands};
 use crate::core::lang::Language;
-use crate::core::words::{Vocabulary, vocabulary};
+use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
 /// Why a grammar cannot be built.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -130,14 +131,16 @@ impl GrammarBuilder {
         self.vocab.language()
     }
 
-    /// The grammar of `pos`: the phrases of its legal moves, then the commands, then the
-    /// draw claims with each legal move (FIDE Laws 9.2), deduplicated.
-    pub fn build(&self, pos: &Chess) -> Grammar {
-        let all = self.vocab.all_phrases(pos);
+    /// The grammar of a position: the phrases of its legal moves (from `moves`, built there
+    /// once), then the commands, then the draw claims with each legal move (FIDE Laws 9.2),
+    /// deduplicated. `moves` must be in this builder's language.
+    pub fn build(&self, moves: &MovePhrases<'_>) -> Grammar {
+        debug_assert_eq!(moves.vocabulary().language(), self.language());
+        let all = moves.all_phrases();
         let mut seen: HashSet<String> = HashSet::with_capacity(all.len() * 8);
         let mut moves: Vec<String> = Vec::with_capacity(all.len() * 8);
         let mut claims: Vec<String> = Vec::with_capacity(all.len() * self.claim_prefixes.len());
-        for (_, phrases) in &all {
+        for (_, phrases) in all {
             for (i, p) in phrases.iter().enumerate() {
                 if !speakable(p) {
                     continue;
@@ -208,7 +211,7 @@ impl Grammar {
     /// The grammar of `pos` in `lang` (builds the command part too; keep a
     /// [`GrammarBuilder`] to build one per turn).
     pub fn for_position(lang: Language, pos: &Chess) -> Result<Grammar, GrammarError> {
-        Ok(GrammarBuilder::new(lang)?.build(pos))
+        Ok(GrammarBuilder::new(lang)?.build(&MovePhrases::new(vocabulary(lang), pos.clone())))
     }
 
     /// Every phrase: moves, commands, claims; each once.
@@ -336,7 +339,7 @@ mod tests {
         let b = GrammarBuilder::new(Language::De).unwrap();
         for fen in FENS {
             let p = pos(fen);
-            let g = b.build(&p);
+            let g = b.build(&MovePhrases::new(v, p.clone()));
             let phrases: HashSet<&str> = g.phrases().collect();
             assert_eq!(phrases.len(), g.len(), "{fen}: duplicates");
             for m in p.legal_moves() {
@@ -412,7 +415,8 @@ mod tests {
         let b = GrammarBuilder::new(Language::De).unwrap();
         let all = b.all_words();
         for fen in FENS {
-            for w in b.build(&pos(fen)).words() {
+            let moves = MovePhrases::new(vocabulary(Language::De), pos(fen));
+            for w in b.build(&moves).words() {
                 assert!(all.binary_search(&w).is_ok(), "{fen}: {w} not in all_words");
             }
         }

@@ -4,6 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use shakmaty::Color;
+use shakmaty::uci::UciMove;
 
 use crate::core::words::Utterance;
 
@@ -231,6 +232,11 @@ pub enum Event {
     Heard(Utterance),
     /// Text typed on a keyboard or a Braille display.
     Typed(String),
+    /// A move given by its squares, not as text: a routing key's pick on the Braille
+    /// display's board (from, to, and a queen for a pawn reaching the last rank). The
+    /// session checks it against the legal moves and echoes it (FIDE Laws D.2.3), or says
+    /// why it is impossible, as it does for the same move typed in UCI.
+    Move(UciMove),
     /// A named key.
     Key(Key),
     /// A structured command.
@@ -264,6 +270,13 @@ impl Input {
         Input::Act {
             by,
             event: Event::Typed(text.to_owned()),
+        }
+    }
+    /// A move picked by `by` on the Braille display's board.
+    pub fn picked(by: Actor, uci: UciMove) -> Input {
+        Input::Act {
+            by,
+            event: Event::Move(uci),
         }
     }
     /// A key pressed by `by`.

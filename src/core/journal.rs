@@ -21,7 +21,7 @@
 //!
 //! - first, the setup: `@0.000 arbiter setup KEY=VALUE …` ([`setup_line`]);
 //! - an input: `@SECONDS WHO VERB TEXT` ([`script::input_line`]; verbs `say`, `type`,
-//!   `key`, `do`), written and synced **before** the session sees it, so a move is on disk
+//!   `key`, `do`, `move`), written and synced **before** the session sees it, so a move is on disk
 //!   before it is announced as made (FIDE Laws D.2.3: the move is made when confirmed);
 //! - a check: the transcript line of a made move or the result
 //!   (`@12.000 made 7. Nf3 clk 0:14:31.000 emt 0:00:04.000`, `@80.000 result 1-0 checkmate`);
@@ -62,14 +62,14 @@ use std::fmt;
 
 use shakmaty::Color;
 
+use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::input::Input;
 use crate::core::output::{Audience, Braille, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
-use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::script::{self, Action, Body, BodyError, input_line, stamp, transcript_line};
 use crate::core::session::Session;
-use crate::core::setup::{Config, SetupError};
 use crate::core::settings::{SettingError, SetupLineError, read_setup, setup_line};
+use crate::core::setup::{Config, SetupError};
 use crate::core::time::Timestamp;
 
 /// The longest payload a frame may announce; longer is taken as damage.
@@ -156,12 +156,25 @@ pub fn header(config: &Config) -> Result<String, JournalError> {
     Ok(frame(&setup_line(config)?))
 }
 
-/// The framed record of an input, and the input as it reads back from that record: the
-/// station hands the session this one, so a replay sees exactly what the game saw.
-pub fn input_record(at: Timestamp, input: &Input) -> Result<(String, Input), JournalError> {
+/// An input as the journal records it: its script line, and the input that line reads
+/// back as. The station hands the session [`InputRecord::input`] whether a journal is kept
+/// or not, so the session sees the same input either way, and a replay sees exactly what
+/// the game saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InputRecord {
+    /// The script line (`@SECONDS WHO VERB TEXT`, [`script::input_line`]), unframed.
+    pub line: String,
+    /// The input as the line reads back.
+    pub input: Input,
+}
+
+/// The record of an input at `at`: its line, and the input as it reads back from it
+/// (whatever the format cannot carry normalised, see [`script::input_line`]). A timeout
+/// is no input to record (its line reads back as a heartbeat): an error.
+pub fn input_record(at: Timestamp, input: &Input) -> Result<InputRecord, JournalError> {
     let line = input_line(at, input);
     match parse_payload(&line) {
-        Ok(Record::Input { input, .. }) => Ok((frame(&line), input)),
+        Ok(Record::Input { input, .. }) => Ok(InputRecord { line, input }),
         Ok(other) => Err(JournalError::Input {
             detail: format!("read back as {other:?}"),
             line,
@@ -490,9 +503,8 @@ pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
 /// ("12. Sf3", "12... Sf6"), or `None` before the first.
 pub fn last_move_text(session: &Session) -> Option<String> {
     let ply = session.history().last()?;
-    let san = session.vocabulary().localized_san(&ply.before, ply.mv);
     let dots = if ply.made.side.is_white() { "." } else { "..." };
-    Some(format!("{}{dots} {san}", ply.made.number))
+    Some(format!("{}{dots} {}", ply.made.number, ply.san_local))
 }
 
 fn kept(msg: Message, session: &Session) -> Message {

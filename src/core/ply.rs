@@ -13,6 +13,9 @@ pub struct Ply {
     pub mv: Move,
     /// The position before it.
     pub before: Chess,
+    /// The move in the language's letters ("Sf3"), as the status line and the Braille
+    /// display show it (FIDE Laws C.5, D.2.6); rendered once, when it was echoed.
+    pub san_local: String,
     /// What was recorded.
     pub made: MadeMove,
     /// The clocks just before the move was made, to restore them when it is taken back

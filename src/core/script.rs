@@ -3,8 +3,9 @@
 //!
 //! A script has one event a line, `@SECONDS WHO VERB TEXT`; `#` starts a comment. WHO is
 //! `white`, `black` or `arbiter`; VERB is `say` (words a recognizer delivered), `type`
-//! (keyboard text), `key` (a named key), `wait` (only lets time pass) or, on the first
-//! line, `setup KEY=VALUE …`. A transcript has one output a line,
+//! (keyboard text), `key` (a named key), `do` (a command), `move` (a move picked on the
+//! Braille display's board, in UCI), `wait` (only lets time pass) or, on the first line,
+//! `setup KEY=VALUE …`. A transcript has one output a line,
 //! `@SECONDS CHANNEL[:WHO] TEXT`, CHANNEL one of `say`, `braille`, `clock`, `made`, `result`.
 
 mod errors;
@@ -18,10 +19,11 @@ use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::output::{ArbiterAction, Output};
 use crate::core::phrases::role_key;
 use crate::core::session::Session;
-use crate::core::setup::Config;
 use crate::core::settings::{read_setup, setup_pairs};
+use crate::core::setup::Config;
 use crate::core::time::Timestamp;
 use crate::core::words::{HeardWord, Utterance};
+use shakmaty::uci::UciMove;
 
 pub use errors::{BodyError, CommandError, LineError, ScriptError, WordsError};
 
@@ -134,6 +136,10 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), BodyError> {
             by: who,
             event: Event::Command(parse_command(rest)?),
         }),
+        "move" => {
+            let uci: UciMove = rest.parse().map_err(|_| BodyError::Move(rest.to_owned()))?;
+            Action::Input(Input::picked(who, uci))
+        }
         "wait" => Action::Wait,
         _ => return Err(BodyError::Verb(verb.to_owned())),
     };
@@ -524,7 +530,8 @@ fn heard_word_text(word: &HeardWord) -> String {
 /// [`parse_stamp`] and [`parse_body`]. Heard words keep their confidences and
 /// alternatives; typed text is written on one line (control characters become spaces,
 /// the ends trimmed, as the parser reads it); commands use the verb `do`
-/// ([`command_text`]); a timeout is `arbiter wait`. Whatever the format cannot carry is
+/// ([`command_text`]); a move picked on the Braille display's board uses the verb `move`
+/// with its UCI (`move e2e4`); a timeout is `arbiter wait`. Whatever the format cannot carry is
 /// normalised, so `parse(input_line(x))` is a fixed point of `input_line`; the journal
 /// hands the session the input as read back, so a replay sees exactly what the game saw.
 pub fn input_line(at: Timestamp, input: &Input) -> String {
@@ -551,6 +558,7 @@ pub fn input_line(at: Timestamp, input: &Input) -> String {
         ),
         Event::Key(key) => ("key", key.name().to_owned()),
         Event::Command(c) => ("do", command_text(c)),
+        Event::Move(uci) => ("move", uci.to_string()),
     };
     if text.is_empty() {
         format!("{t} {by} {verb}")
@@ -710,6 +718,9 @@ mod tests {
             Input::typed(white, "Sf3 # nicht ein Kommentar"),
             Input::typed(Actor::Arbiter, "Uhr Schwarz 1:30:00"),
             Input::typed(white, ""),
+            // Moves picked on the Braille display's board.
+            Input::picked(white, "e2e4".parse().unwrap()),
+            Input::picked(Actor::Player(Color::Black), "e2e1q".parse().unwrap()),
         ];
         inputs.extend(Key::ALL.iter().map(|(k, _)| Input::key(Actor::Arbiter, *k)));
         inputs.extend(every_command().into_iter().map(|c| Input::Act {
@@ -738,6 +749,12 @@ mod tests {
             input_line(Timestamp::ZERO, &Input::Timeout),
             "@0.000 arbiter wait"
         );
+        assert_eq!(
+            input_line(Timestamp::from_millis(2500), &inputs[8]),
+            "@2.500 black move e2e1q"
+        );
+        assert!(parse_body("white move e9e4").is_err());
+        assert!(parse_body("white move").is_err());
     }
 
     /// What the format cannot carry is normalised once, and then stays as it is.

@@ -12,7 +12,9 @@
 //!   ([`Speaking::barge_in`], called by the key's device);
 //! - switches the recognizer's grammar to the legal moves of the new position
 //!   ([`GrammarBuilder::build`]) whenever [`HearingSink::observe`] saw the position change,
-//!   between utterances (never in the middle of one);
+//!   between utterances (never in the middle of one); the phrases come from the session's
+//!   own [`MovePhrases`] of the position, so they are built once for resolution and
+//!   grammar alike;
 //! - sends every final result to the station as
 //!   `StationInput::Input(Input::Act { by, event: Event::Heard(utterance) })`, with its
 //!   words' confidences and alternatives: the core's cost match resolves it, and low
@@ -42,7 +44,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, Color, EnPassantMode, Position};
+use shakmaty::{Color, EnPassantMode, Position};
 use tokio::sync::mpsc::Sender;
 
 use super::{Heard, Recognizer};
@@ -52,7 +54,7 @@ use crate::core::output::{Audience, Output};
 use crate::core::phrases::Message;
 use crate::core::session::Session;
 use crate::core::time::Timestamp;
-use crate::core::words::Utterance;
+use crate::core::words::{MovePhrases, Utterance};
 use crate::devices::Speaking;
 use crate::station::{Sink, StationInput};
 
@@ -81,22 +83,22 @@ pub enum AudioEvent {
     End,
 }
 
-/// The newest position whose grammar the recognizer should listen for: written by
-/// [`HearingSink::observe`] (never blocking for long), taken by the actor between
-/// utterances. Only the newest counts.
+/// The newest position whose grammar the recognizer should listen for, with the phrase
+/// forms the session built for it: written by [`HearingSink::observe`] (never blocking for
+/// long), taken by the actor between utterances. Only the newest counts.
 #[derive(Clone, Debug, Default)]
-pub struct GrammarSlot(Arc<Mutex<Option<Chess>>>);
+pub struct GrammarSlot(Arc<Mutex<Option<Arc<MovePhrases<'static>>>>>);
 
 impl GrammarSlot {
     /// Puts a new position (replacing one not yet taken).
-    pub fn put(&self, pos: Chess) {
+    pub fn put(&self, moves: Arc<MovePhrases<'static>>) {
         if let Ok(mut g) = self.0.lock() {
-            *g = Some(pos);
+            *g = Some(moves);
         }
     }
 
     /// Takes the newest position, if a new one came.
-    pub fn take(&self) -> Option<Chess> {
+    pub fn take(&self) -> Option<Arc<MovePhrases<'static>>> {
         self.0.lock().ok().and_then(|mut g| g.take())
     }
 }
@@ -120,13 +122,15 @@ impl Sink for HearingSink {
     fn deliver(&mut self, _at: Timestamp, _outputs: &[Output]) {}
 
     /// FIDE Laws D.2.1: at each turn the recognizer listens for the legal moves of the new
-    /// position (built on the recognizer's thread, not here).
+    /// position (built on the recognizer's thread, not here, from the session's phrase forms
+    /// of the position, shared).
     fn observe(&mut self, session: &Session) {
-        let pos = session.position();
-        let hash = pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
+        let hash = session
+            .position()
+            .zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
         if self.last != Some(hash) {
             self.last = Some(hash);
-            self.slot.put(pos.clone());
+            self.slot.put(Arc::clone(session.move_phrases()));
         }
     }
 }
@@ -236,14 +240,14 @@ impl Listener {
         self.out.blocking_send(input).is_ok()
     }
 
-    fn switch(&mut self, pos: &Chess) {
+    fn switch(&mut self, moves: &MovePhrases<'_>) {
         let t0 = Instant::now();
-        let grammar = self.builder.build(pos);
+        let grammar = self.builder.build(moves);
         match self.recognizer.set_grammar(&grammar) {
             Ok(()) => {
                 self.stats.switches.push(t0.elapsed());
                 self.grammar = grammar;
-                self.turn = pos.turn();
+                self.turn = moves.position().turn();
             }
             Err(e) => {
                 self.stats.errors += 1;
@@ -336,9 +340,9 @@ impl Listener {
             AudioEvent::Chunk(c) => c,
         };
         if !self.in_utterance
-            && let Some(pos) = self.pending.take()
+            && let Some(moves) = self.pending.take()
         {
-            self.switch(&pos);
+            self.switch(&moves);
         }
         if self.options.deaf_while_speaking && self.speaking.is_speaking(chunk.at) {
             self.stats.gated += 1;
@@ -410,13 +414,13 @@ impl Listener {
 }
 
 /// Runs the actor on the calling thread until the audio source ends or the station is
-/// gone: `position` is the position whose grammar the recognizer already has (or gets
-/// now), `slot` brings the later ones. Returns what it did.
+/// gone: `position` is the position (with its phrase forms) whose grammar the recognizer
+/// already has (or gets now), `slot` brings the later ones. Returns what it did.
 #[allow(clippy::too_many_arguments)]
 pub fn listen(
     mut recognizer: Box<dyn Recognizer + Send>,
     builder: GrammarBuilder,
-    position: &Chess,
+    position: &MovePhrases<'_>,
     audio: Receiver<AudioEvent>,
     slot: GrammarSlot,
     speaking: Speaking,
@@ -431,7 +435,7 @@ pub fn listen(
         recognizer,
         builder,
         grammar,
-        turn: position.turn(),
+        turn: position.position().turn(),
         options,
         speaking,
         out,
@@ -458,9 +462,9 @@ pub fn listen(
             Err(RecvTimeoutError::Timeout) => {
                 // No audio: a grammar may still change.
                 if !actor.in_utterance
-                    && let Some(pos) = actor.pending.take()
+                    && let Some(moves) = actor.pending.take()
                 {
-                    actor.switch(&pos);
+                    actor.switch(&moves);
                 }
                 if actor.out.is_closed() {
                     break;
@@ -477,8 +481,15 @@ mod tests {
     use super::*;
     use crate::core::lang::Language;
     use crate::core::setup::{Config, Impaired};
+    use crate::core::words::vocabulary;
     use crate::hearing::scripted::ScriptedRecognizer;
+    use shakmaty::Chess;
     use std::sync::mpsc::sync_channel;
+
+    /// The start position's phrases in German.
+    fn start() -> MovePhrases<'static> {
+        MovePhrases::new(vocabulary(Language::De), Chess::default())
+    }
 
     const WORD: usize = 800;
 
@@ -511,7 +522,7 @@ mod tests {
         let stats = listen(
             Box::new(rec),
             builder,
-            &Chess::default(),
+            &start(),
             arx,
             slot,
             speaking,
@@ -763,7 +774,7 @@ mod tests {
             let stats = listen(
                 Box::new(Lagging { said, heard: 0 }),
                 GrammarBuilder::new(Language::De).unwrap(),
-                &Chess::default(),
+                &start(),
                 arx,
                 GrammarSlot::default(),
                 Speaking::new(),

@@ -303,7 +303,8 @@ mod tests {
         let mut said = Vec::new();
         let mut t = 0;
         while r.remaining() > 0 {
-            r.set_grammar(&builder.build(session.position())).unwrap();
+            r.set_grammar(&builder.build(session.move_phrases()))
+                .unwrap();
             let Some(u) = until_final(&mut r, WORD).1 else {
                 break;
             };

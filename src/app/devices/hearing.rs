@@ -102,7 +102,7 @@ impl Devices {
             present: true,
             detail: format!("{}: {report}", dir.display()),
         });
-        let grammar = builder.build(session.position());
+        let grammar = builder.build(session.move_phrases());
         let recognizer =
             match VoskRecognizer::new(model, spelling, &grammar, VoskOptions::default()) {
                 Ok(r) => r,
@@ -163,7 +163,7 @@ impl Devices {
             ..ListenOptions::default()
         };
         let speaking = self.speaking.clone();
-        let position = session.position().clone();
+        let position = Arc::clone(session.move_phrases());
         let out = tx.clone();
         let listener = std::thread::Builder::new()
             .name("hearing".into())

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use crate::resolve::{BenchError, read_positions};
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::lang::Language;
+use ansage::core::words::{MovePhrases, vocabulary};
 
 /// Timings and sizes of grammars over the positions of real games.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,7 +85,7 @@ pub fn grammar_stats(pgn: &str, lang: Language) -> Result<GrammarStats, BenchErr
     let (mut phrases_max, mut moves_max) = (0, 0);
     for (i, (pos, _)) in positions.iter().enumerate() {
         let start = Instant::now();
-        let g = builder.build(pos);
+        let g = builder.build(&MovePhrases::new(vocabulary(lang), pos.clone()));
         // What a recognizer is handed: the phrase list.
         let list: Vec<&str> = g.phrases().collect();
         times.push(start.elapsed());

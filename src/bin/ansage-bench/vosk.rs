@@ -35,6 +35,7 @@ use ansage::core::output::Output;
 use ansage::core::session::Session;
 use ansage::core::setup::Config;
 use ansage::core::time::Timestamp;
+use ansage::core::words::{MovePhrases, vocabulary};
 use ansage::devices::Speaking;
 use ansage::hearing::Recognizer;
 use ansage::hearing::actor::{AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenStats, listen};
@@ -121,7 +122,7 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
     let mut rec = VoskRecognizer::new(
         model.clone(),
         spelling.clone(),
-        &builder.build(&start),
+        &builder.build(&MovePhrases::new(vocabulary(Language::De), start.clone())),
         VoskOptions::default(),
     )
     .map_err(setup)?;
@@ -129,7 +130,7 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
     let mut phrases = 0usize;
     for pos in &sample {
         let t = Instant::now();
-        let g = builder.build(pos);
+        let g = builder.build(&MovePhrases::new(vocabulary(Language::De), (*pos).clone()));
         let b = t.elapsed();
         rec.set_grammar(&g).map_err(setup)?;
         switch.push(t.elapsed());
@@ -137,7 +138,7 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
         phrases += rec.phrases();
     }
     for pos in sample.iter().take(50) {
-        let g = builder.build(pos);
+        let g = builder.build(&MovePhrases::new(vocabulary(Language::De), (*pos).clone()));
         let t = Instant::now();
         let r = VoskRecognizer::new(model.clone(), spelling.clone(), &g, VoskOptions::default())
             .map_err(setup)?;
@@ -251,7 +252,7 @@ fn one_utterance(
     let rec = VoskRecognizer::new(
         model.clone(),
         spelling.clone(),
-        &builder.build(&start),
+        &builder.build(&MovePhrases::new(vocabulary(Language::De), start.clone())),
         VoskOptions::default(),
     )
     .map_err(setup)?;
@@ -263,7 +264,7 @@ fn one_utterance(
         listen(
             Box::new(rec),
             builder,
-            &start,
+            &MovePhrases::new(vocabulary(Language::De), start),
             arx,
             GrammarSlot::default(),
             Speaking::new(),

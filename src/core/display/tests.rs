@@ -153,7 +153,7 @@ fn routing_keys_name_squares_and_pick_a_move() {
     assert_eq!(m.square_at(cell_of(4)), Some(Square::E4));
     assert_eq!(
         m.key(DisplayKey::Route(cell_of(4))),
-        vec![Event::Typed("e2e4".into())]
+        vec![Event::Move("e2e4".parse().unwrap())]
     );
     assert_eq!(m.picked(), None);
     // The opponent's pieces are only named.
@@ -172,7 +172,7 @@ fn routing_promotes_to_a_queen_and_the_pick_ends_with_the_move() {
     m.key(DisplayKey::LineUp);
     assert_eq!(
         m.key(DisplayKey::Route(cell_of(4))),
-        vec![Event::Typed("e7e8q".into())]
+        vec![Event::Move("e7e8q".parse().unwrap())]
     );
     // Not the owner's turn: nothing is picked.
     let mut b = model(Actor::Player(Color::Black), 40, 1);

@@ -14,9 +14,9 @@ fn record(script: &Script) -> String {
         }
         match &step.action {
             Action::Input(input) => {
-                let (frame, input) = input_record(step.at, input).unwrap();
-                out.push_str(&frame);
-                let outputs = session.handle(input, step.at);
+                let record = input_record(step.at, input).unwrap();
+                out.push_str(&frame(&record.line));
+                let outputs = session.handle(record.input, step.at);
                 out.push_str(&check_records(step.at, &outputs));
             }
             Action::Wait => out.push_str(&tick_record(step.at)),
@@ -105,8 +105,9 @@ fn payload_with(text: &str, needle: &str) -> String {
 #[test]
 fn typed_text_keeps_a_hash_sign() {
     let input = Input::typed(Actor::Player(Color::Black), "Sc6 # kein Kommentar");
-    let (framed, back) = input_record(Timestamp::from_millis(1), &input).unwrap();
-    assert_eq!(back, input);
+    let record = input_record(Timestamp::from_millis(1), &input).unwrap();
+    let framed = frame(&record.line);
+    assert_eq!(record.input, input);
     let got = read(format!("{}{framed}", header(&Config::default()).unwrap()).as_bytes());
     assert_eq!(
         got.records[1],
@@ -424,4 +425,155 @@ fn the_documented_example_reads_and_replays() {
     assert_eq!(replayed.last, Timestamp::from_millis(5110));
     let readme = include_str!("../../../README.md");
     assert!(readme.contains(&example), "the README's example differs");
+}
+
+/// Every input the station can be handed, as a proptest strategy: heard words of any text
+/// and confidence (NaN and out of range too) with alternatives, typed text of any
+/// characters, every key, every command with any arguments, any move in UCI.
+mod inputs {
+    use std::time::Duration;
+
+    use proptest::prelude::*;
+    use shakmaty::uci::UciMove;
+    use shakmaty::{Color, File, Rank, Role, Square};
+
+    use crate::core::input::{Actor, Command, Event, Input, Key, Question};
+    use crate::core::words::{HeardWord, Utterance};
+
+    fn actor() -> impl Strategy<Value = Actor> {
+        prop_oneof![
+            Just(Actor::Player(Color::White)),
+            Just(Actor::Player(Color::Black)),
+            Just(Actor::Arbiter),
+        ]
+    }
+
+    fn color() -> impl Strategy<Value = Color> {
+        any::<bool>().prop_map(Color::from_white)
+    }
+
+    fn word() -> impl Strategy<Value = String> {
+        prop_oneof![any::<String>(), "[a-zäöüß0-9:|#_ ]{0,8}"]
+    }
+
+    fn confidence() -> impl Strategy<Value = f32> {
+        prop_oneof![0.0f32..=1.0, Just(1.0), Just(f32::NAN), any::<f32>()]
+    }
+
+    fn heard() -> impl Strategy<Value = Utterance> {
+        let alternative = (word(), confidence());
+        let heard_word = (
+            word(),
+            confidence(),
+            proptest::collection::vec(alternative, 0..3),
+        )
+            .prop_map(|(text, confidence, alternatives)| HeardWord {
+                text,
+                confidence,
+                alternatives,
+            });
+        proptest::collection::vec(heard_word, 0..5).prop_map(|words| Utterance { words })
+    }
+
+    fn role() -> impl Strategy<Value = Role> {
+        proptest::sample::select(Role::ALL.to_vec())
+    }
+
+    fn square() -> impl Strategy<Value = Square> {
+        (0u32..64).prop_map(Square::new)
+    }
+
+    fn duration() -> impl Strategy<Value = Duration> {
+        (0u64..1 << 40, 0u32..1_000_000_000).prop_map(|(s, n)| Duration::new(s, n))
+    }
+
+    fn question() -> impl Strategy<Value = Question> {
+        prop_oneof![
+            Just(Question::WhoseMove),
+            Just(Question::MoveNumber),
+            any::<u32>().prop_map(Question::LastMoves),
+            (any::<bool>(), proptest::option::of(role()))
+                .prop_map(|(mine, role)| Question::Pieces { mine, role }),
+            square().prop_map(Question::Square),
+            (0u32..8).prop_map(|f| Question::File(File::new(f))),
+            (0u32..8).prop_map(|r| Question::Rank(Rank::new(r))),
+            Just(Question::Material),
+            Just(Question::Position),
+            Just(Question::Time),
+            Just(Question::Help),
+        ]
+    }
+
+    fn command() -> impl Strategy<Value = Command> {
+        prop_oneof![
+            proptest::sample::select(vec![
+                Command::Yes,
+                Command::No,
+                Command::OfferDraw,
+                Command::AcceptDraw,
+                Command::DeclineDraw,
+                Command::Resign,
+                Command::ClaimDraw,
+                Command::Repeat,
+                Command::Start,
+                Command::Pause,
+                Command::Resume,
+                Command::TakeBack,
+                Command::Adjourn,
+                Command::ResumeAdjourned,
+            ]),
+            any::<bool>().prop_map(Command::Alarms),
+            (color(), duration()).prop_map(|(side, time)| Command::SetClock { side, time }),
+            (color(), duration()).prop_map(|(side, time)| Command::AddTime { side, time }),
+            (color(), any::<u32>()).prop_map(|(side, moves)| Command::SetMoves { side, moves }),
+            color().prop_map(|offender| Command::Penalty { offender }),
+            (any::<u32>(), color()).prop_map(|(number, side)| Command::TakeBackTo { number, side }),
+            question().prop_map(Command::Ask),
+        ]
+    }
+
+    fn uci() -> impl Strategy<Value = UciMove> {
+        prop_oneof![
+            (square(), square(), proptest::option::of(role())).prop_map(|(from, to, promotion)| {
+                UciMove::Normal {
+                    from,
+                    to,
+                    promotion,
+                }
+            }),
+            (role(), square()).prop_map(|(role, to)| UciMove::Put { role, to }),
+            Just(UciMove::Null),
+        ]
+    }
+
+    pub(super) fn input() -> impl Strategy<Value = Input> {
+        let event = prop_oneof![
+            heard().prop_map(Event::Heard),
+            any::<String>().prop_map(Event::Typed),
+            "[ \\t\\r\\n]{0,2}[a-h][1-8][a-h][1-8][ \\t\\r\\n]{0,2}".prop_map(Event::Typed),
+            proptest::sample::select(Key::ALL.map(|(k, _)| k).to_vec()).prop_map(Event::Key),
+            command().prop_map(Event::Command),
+            uci().prop_map(Event::Move),
+        ];
+        (actor(), event).prop_map(|(by, event)| Input::Act { by, event })
+    }
+}
+
+proptest::proptest! {
+    /// What the station hands the session (an input as its journal line reads back, with
+    /// or without a journal) reads back unchanged from its own line:
+    /// parse(input_line(n)) == n. Every input the station can be handed has a record (none
+    /// is refused), and writing the original or the handed input gives the same line.
+    #[test]
+    fn what_the_session_is_handed_reads_back_unchanged(
+        input in inputs::input(),
+        ms in 0u64..1 << 40,
+    ) {
+        let at = Timestamp::from_millis(ms);
+        let handed = input_record(at, &input);
+        proptest::prop_assert!(handed.is_ok(), "{input:?}: {handed:?}");
+        let Ok(handed) = handed else { return Ok(()) };
+        let again = input_record(at, &handed.input);
+        proptest::prop_assert_eq!(again.as_ref().ok(), Some(&handed), "{:?}", input);
+    }
 }

@@ -2,8 +2,8 @@
 //! wrong, and a script's error names the line.
 
 use crate::core::input::{UnknownActor, UnknownKey};
-use crate::core::setup::SetupError;
 use crate::core::settings::{PairsError, SettingError};
+use crate::core::setup::SetupError;
 
 /// An error in a script, naming the line.
 #[derive(Debug, thiserror::Error)]
@@ -48,7 +48,7 @@ pub enum BodyError {
     #[error(transparent)]
     Actor(#[from] UnknownActor),
     /// An unknown VERB.
-    #[error("unknown verb {0:?}: expected say, type, key, do, wait or setup")]
+    #[error("unknown verb {0:?}: expected say, type, key, do, move, wait or setup")]
     Verb(String),
     /// `key` names no key.
     #[error(transparent)]
@@ -62,6 +62,9 @@ pub enum BodyError {
     /// `do` with no command.
     #[error(transparent)]
     Command(#[from] CommandError),
+    /// `move` with no move in UCI (a routing key's pick, D.2.1).
+    #[error("invalid uci {0:?}: expected a move in UCI, e.g. e2e4 or e7e8q")]
+    Move(String),
 }
 
 /// Why the words of a `say` line do not read.

@@ -2,12 +2,13 @@
 //! next move (known only to the journal, never spoken or shown), and on resumption the
 //! sealed move is revealed and made.
 
-use shakmaty::{Color, Move, Position};
+use shakmaty::{Color, Position};
 
 use crate::core::input::{Actor, Command};
 use crate::core::output::{ArbiterAction, Audience, Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
+use crate::core::words::RenderedMove;
 
 use super::protocol::Pending;
 use super::{Session, audience};
@@ -23,7 +24,8 @@ pub(super) enum Adjournment {
     /// The move is sealed: known only to the journal, never spoken or shown.
     Sealed {
         side: Color,
-        mv: Move,
+        /// The move, as rendered when it was echoed to its player.
+        rendered: RenderedMove,
     },
 }
 
@@ -44,24 +46,24 @@ impl Session {
         }
         match (command, self.adjournment.clone()) {
             (Command::Adjourn, Adjournment::None) => {
-                let side = self.pos.turn();
+                let side = self.position().turn();
                 self.pending = Pending::None;
                 self.adjournment = Adjournment::Sealing { side };
                 let msg = Message::new("seal-please").arg("side", self.color_name(side));
                 self.tell(Audience::All, Priority::Move, msg, out);
             }
-            (Command::ResumeAdjourned, Adjournment::Sealed { side, mv }) => {
+            (Command::ResumeAdjourned, Adjournment::Sealed { side, rendered }) => {
                 self.adjournment = Adjournment::None;
                 let msg = Message::new("sealed-revealed")
                     .arg("side", self.color_name(side))
-                    .arg("move", self.vocab.announce(&self.pos, mv))
-                    .arg("san", self.vocab.localized_san(&self.pos, mv));
+                    .arg("move", rendered.phrase.clone())
+                    .arg("san", rendered.san_local.clone());
                 self.tell(Audience::All, Priority::Move, msg, out);
                 if let Some(clock) = self.clock.as_mut().filter(|c| c.is_paused()) {
                     clock.resume(now);
                     out.push(Output::Arbiter(ArbiterAction::Resume));
                 }
-                self.make(side, mv, false, now, out);
+                self.make(side, rendered, false, now, out);
             }
             (Command::ResumeAdjourned, Adjournment::Sealing { .. }) => {
                 // The arbiter called the adjournment off before a move was sealed.
@@ -84,8 +86,14 @@ impl Session {
 
     /// FIDE Laws E.1.a: the sealed move is kept (the journal records it), never spoken or
     /// shown to the opponent; only then does the clock stop.
-    pub(super) fn seal(&mut self, side: Color, mv: Move, now: Timestamp, out: &mut Vec<Output>) {
-        self.adjournment = Adjournment::Sealed { side, mv };
+    pub(super) fn seal(
+        &mut self,
+        side: Color,
+        rendered: RenderedMove,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        self.adjournment = Adjournment::Sealed { side, rendered };
         self.tell(
             Audience::player(side),
             Priority::Move,

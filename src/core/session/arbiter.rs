@@ -27,7 +27,7 @@ impl Session {
             self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
             return;
         }
-        let turn = self.pos.turn();
+        let turn = self.position().turn();
         let Some(clock) = self.clock.as_mut() else {
             self.tell(to, Priority::Answer, Message::new("no-clock"), out);
             return;

@@ -21,17 +21,15 @@ impl Session {
                 break;
             }
             self.now = self.now.max(deadline);
-            if let Pending::Echoed {
-                side,
-                mv,
-                draw_offer,
-                deadline: Some(d),
-            } = &self.pending
-                && *d == deadline
+            if matches!(self.pending, Pending::Echoed { deadline: Some(d), .. } if d == deadline)
+                && let Pending::Echoed {
+                    side,
+                    rendered,
+                    draw_offer,
+                    ..
+                } = std::mem::replace(&mut self.pending, Pending::None)
             {
-                let (side, mv, draw_offer) = (*side, *mv, *draw_offer);
-                self.pending = Pending::None;
-                self.make(side, mv, draw_offer, deadline, out);
+                self.make(side, rendered, draw_offer, deadline, out);
                 continue;
             }
             if let Some(flag) = self.clock.as_mut().and_then(|c| c.check_flag(deadline)) {

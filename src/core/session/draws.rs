@@ -100,7 +100,7 @@ impl Session {
     ) {
         let to = audience(by);
         let side = self.side_of(by);
-        if side != self.pos.turn() {
+        if side != self.position().turn() {
             self.tell(to, Priority::Answer, Message::new("claim-not-on-move"), out);
             return;
         }
@@ -108,7 +108,7 @@ impl Session {
             None => None,
             Some(words) => {
                 let u = Utterance::from_text(&words.join(" "));
-                match self.vocab.resolve(&self.pos, &u, None) {
+                match self.here.resolve(&u, None) {
                     Resolution::Move { mv, sure: true } => Some(mv),
                     _ => {
                         let msg = Message::new("claim-move-unclear").arg("heard", u.text());
@@ -119,9 +119,9 @@ impl Session {
             }
         };
         let verdict = match intended {
-            None => laws::claimable_now(&self.pos, &self.repetitions),
+            None => laws::claimable_now(self.position(), &self.repetitions),
             Some(mv) => {
-                let mut after = self.pos.clone();
+                let mut after = self.position().clone();
                 after.play_unchecked(mv);
                 laws::claimable_after(&after, &self.repetitions)
             }

@@ -34,7 +34,7 @@ impl Session {
             return;
         }
         self.pending = Pending::None;
-        if laws::can_checkmate(&self.pos, !side) {
+        if laws::can_checkmate(self.position(), !side) {
             self.end_by(Some(!side), Some(side), Termination::FlagFall, out);
         } else {
             self.end_by(None, Some(side), Termination::FlagFallInsufficient, out);

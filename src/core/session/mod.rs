@@ -34,6 +34,8 @@ mod protocol;
 mod take_back;
 mod telling;
 
+use std::sync::Arc;
+
 use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::core::clock::{Alarms, Clock};
@@ -45,7 +47,7 @@ use crate::core::phrases::{Message, Phrases};
 use crate::core::ply::Ply;
 use crate::core::setup::{Config, ConfirmPolicy, SetupError};
 use crate::core::time::Timestamp;
-use crate::core::words::{Vocabulary, vocabulary};
+use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
 use adjournment::Adjournment;
 use protocol::{Announced, Pending};
@@ -58,7 +60,10 @@ pub struct Session {
     commands: &'static CommandBook,
     initial: Chess,
     castling_mode: CastlingMode,
-    pos: Chess,
+    /// The current position, with the phrase forms of its legal moves: built once per
+    /// position (a new one when a move is made or taken back) and shared by resolution,
+    /// `silence_safe` and the recognizer's grammar.
+    here: Arc<MovePhrases<'static>>,
     repetitions: Repetitions,
     history: Vec<Ply>,
     clock: Option<Clock>,
@@ -95,14 +100,15 @@ impl Session {
         let phrases = Phrases::load(config.lang)?;
         let commands = commands(config.lang).map_err(|e| SetupError::Commands(e.to_string()))?;
         let clock = config.clock.clone().map(Clock::new);
+        let vocab = vocabulary(config.lang);
         Ok(Session {
-            vocab: vocabulary(config.lang),
+            vocab,
             commands,
             phrases,
             repetitions: Repetitions::new(&pos),
             initial: pos.clone(),
             castling_mode,
-            pos,
+            here: Arc::new(MovePhrases::new(vocab, pos)),
             history: Vec::new(),
             clock,
             clock_started: false,
@@ -124,7 +130,19 @@ impl Session {
 
     /// The current position.
     pub fn position(&self) -> &Chess {
-        &self.pos
+        self.here.position()
+    }
+
+    /// The phrase forms of the current position's legal moves, built once for the
+    /// position: a recognizer's grammar is built from these
+    /// ([`crate::core::grammar::GrammarBuilder::build`]).
+    pub fn move_phrases(&self) -> &Arc<MovePhrases<'static>> {
+        &self.here
+    }
+
+    /// Moves on to `pos` (a move made or taken back), with its phrase forms still to build.
+    fn set_position(&mut self, pos: Chess) {
+        self.here = Arc::new(MovePhrases::new(self.vocab, pos));
     }
 
     /// The starting position.
@@ -204,8 +222,8 @@ impl Session {
         out
     }
 
-    /// One act of a player or the arbiter: a key, a command, or words that are a command
-    /// or else announce a move.
+    /// One act of a player or the arbiter: a key, a command, words that are a command or
+    /// else announce a move, or a move given by its squares.
     fn act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
         match event {
             Event::Key(key) => self.key(by, key, now, out),
@@ -218,6 +236,7 @@ impl Session {
                 Some(u) => self.command(by, u.command, u.move_words, now, out),
                 None => self.announcement(by, Announced::Heard(utterance), now, out),
             },
+            Event::Move(uci) => self.announcement(by, Announced::Move(uci), now, out),
         }
     }
 
@@ -281,7 +300,7 @@ impl Session {
     /// The side an actor acts for: a player for themselves, the arbiter or assistant for
     /// the side to move (D.2.9.b).
     fn side_of(&self, by: Actor) -> Color {
-        by.color().unwrap_or(self.pos.turn())
+        by.color().unwrap_or(self.position().turn())
     }
 
     /// How a move announced by `by` is confirmed (D.2.3, D.2.4, D.2.9.a-b).

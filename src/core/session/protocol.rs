@@ -3,7 +3,6 @@
 //! (explicitly, or when a correction window passes without objection), and only then does
 //! the opponent's clock start.
 
-use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Move, Position};
 
@@ -15,7 +14,7 @@ use crate::core::phrases::Message;
 use crate::core::ply::Ply;
 use crate::core::setup::ConfirmPolicy;
 use crate::core::time::Timestamp;
-use crate::core::words::{Resolution, Utterance};
+use crate::core::words::{RenderedMove, Resolution, Utterance};
 
 use super::adjournment::Adjournment;
 use super::{Session, audience};
@@ -27,7 +26,8 @@ pub(super) enum Pending {
     /// Echoed, waiting for confirmation (D.2.3) or correction (D.2.7).
     Echoed {
         side: Color,
-        mv: Move,
+        /// The move, rendered once for the echo and kept for when it is made.
+        rendered: RenderedMove,
         draw_offer: bool,
         /// When the correction window closes; `None`: only an explicit yes makes it.
         deadline: Option<Timestamp>,
@@ -44,10 +44,12 @@ pub(super) enum Pending {
     },
 }
 
-/// What was announced: heard words or typed text.
+/// What was announced: heard words, typed text, or a move given by its squares.
 pub(super) enum Announced {
     Heard(Utterance),
     Typed(String),
+    /// A move picked on the Braille display's board (from and to square), never text.
+    Move(UciMove),
 }
 
 /// A move resolved from an announcement, to be echoed (D.2.3).
@@ -136,8 +138,9 @@ impl Session {
             self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
             return false;
         }
-        if self.side_of(by) != self.pos.turn() {
-            let msg = Message::new("not-your-move").arg("side", self.color_name(self.pos.turn()));
+        if self.side_of(by) != self.position().turn() {
+            let msg =
+                Message::new("not-your-move").arg("side", self.color_name(self.position().turn()));
             self.tell(to, Priority::Answer, msg, out);
             return false;
         }
@@ -149,8 +152,8 @@ impl Session {
     /// (D.2.3, D.2.7); otherwise the echo asks for the player's "ja".
     fn echo_policy(&self, by: Actor, what: &Announced, mv: Move, sure: bool) -> ConfirmPolicy {
         let silent_ok = match what {
-            Announced::Heard(u) => self.vocab.silence_safe(&self.pos, u, mv),
-            Announced::Typed(_) => true,
+            Announced::Heard(u) => self.here.silence_safe(u, mv),
+            Announced::Typed(_) | Announced::Move(_) => true,
         };
         match (sure, self.policy(by)) {
             (false, _) => ConfirmPolicy::Explicit,
@@ -161,15 +164,18 @@ impl Session {
         }
     }
 
-    /// Resolves an announcement; a disambiguating answer that fits none of the candidates
-    /// is tried as a fresh announcement.
+    /// Resolves an announcement against the position's phrase forms (built once for the
+    /// position); a disambiguating answer that fits none of the candidates is tried as a
+    /// fresh announcement. A move given by its squares is that move, or impossible, whatever
+    /// was asked.
     fn resolve(&self, what: &Announced, among: Option<&[Move]>) -> (Resolution, bool, String) {
         let once = |among: Option<&[Move]>| match what {
-            Announced::Heard(u) => (self.vocab.resolve(&self.pos, u, among), false, u.text()),
+            Announced::Heard(u) => (self.here.resolve(u, among), false, u.text()),
             Announced::Typed(t) => {
-                let typed = self.vocab.parse_typed(&self.pos, t, among);
+                let typed = self.here.parse_typed(t, among);
                 (typed.resolution, typed.draw_offer, t.trim().to_owned())
             }
+            Announced::Move(uci) => (self.here.resolve_uci(uci), false, uci.to_string()),
         };
         // Typed text that is a whole move by itself (SAN, UCI) is that move, even while a
         // "Welcher …?" question is open: never bent to one of the candidates.
@@ -192,10 +198,10 @@ impl Session {
     }
 
     /// FIDE Laws D.2.3: echoes a resolved move; makes it at once, after a correction
-    /// window, or only on "ja", as its policy says (a sealed move always on "ja").
+    /// window, or only on "ja", as its policy says (a sealed move always on "ja"). The move
+    /// is rendered here, once, and carried until it is made.
     pub(super) fn echo(&mut self, e: Echo, now: Timestamp, out: &mut Vec<Output>) {
-        let phrase = self.vocab.announce(&self.pos, e.mv);
-        let san = self.vocab.localized_san(&self.pos, e.mv);
+        let rendered = self.here.render(e.mv, self.castling_mode);
         let sealing = self.adjournment == Adjournment::Sealing { side: e.side };
         let policy = if sealing {
             ConfirmPolicy::Explicit
@@ -208,31 +214,26 @@ impl Session {
             (true, ConfirmPolicy::Explicit) => "echo-confirm",
             (true, ConfirmPolicy::Window(_)) => "echo",
         };
-        let msg = Message::new(id).arg("move", phrase).arg("san", san);
+        let msg = Message::new(id)
+            .arg("move", rendered.phrase.clone())
+            .arg("san", rendered.san_local.clone());
         self.tell(audience(e.by), Priority::Move, msg, out);
-        let (side, mv, draw_offer) = (e.side, e.mv, e.draw_offer);
-        match policy {
+        let (side, draw_offer) = (e.side, e.draw_offer);
+        let deadline = match policy {
             ConfirmPolicy::Window(d) if d.is_zero() => {
                 self.pending = Pending::None;
-                self.make(side, mv, draw_offer, now, out);
+                self.make(side, rendered, draw_offer, now, out);
+                return;
             }
-            ConfirmPolicy::Window(d) => {
-                self.pending = Pending::Echoed {
-                    side,
-                    mv,
-                    draw_offer,
-                    deadline: Some(now + d),
-                };
-            }
-            ConfirmPolicy::Explicit => {
-                self.pending = Pending::Echoed {
-                    side,
-                    mv,
-                    draw_offer,
-                    deadline: None,
-                };
-            }
-        }
+            ConfirmPolicy::Window(d) => Some(now + d),
+            ConfirmPolicy::Explicit => None,
+        };
+        self.pending = Pending::Echoed {
+            side,
+            rendered,
+            draw_offer,
+            deadline,
+        };
     }
 
     /// "ja" or the confirm key: makes the echoed move (D.2.3), seals it (E.1.a), confirms
@@ -246,14 +247,14 @@ impl Session {
             }
             Pending::Echoed {
                 side: s,
-                mv,
+                rendered,
                 draw_offer,
                 ..
             } if by == Actor::Arbiter || s == side => {
                 if self.adjournment == (Adjournment::Sealing { side: s }) {
-                    self.seal(s, mv, now, out);
+                    self.seal(s, rendered, now, out);
                 } else {
-                    self.make(s, mv, draw_offer, now, out);
+                    self.make(s, rendered, draw_offer, now, out);
                 }
             }
             other => {
@@ -303,13 +304,13 @@ impl Session {
     pub(super) fn make(
         &mut self,
         side: Color,
-        mv: Move,
+        rendered: RenderedMove,
         draw_offer: bool,
         now: Timestamp,
         out: &mut Vec<Output>,
     ) {
-        let san_local = self.vocab.localized_san(&self.pos, mv);
-        let (made, timing) = self.record_move(side, mv, draw_offer, now);
+        let san_local = rendered.san_local.clone();
+        let (made, timing) = self.record_move(side, rendered, draw_offer, now);
         out.push(Output::Made(made.clone()));
         if timing.is_some() {
             self.emit_clock(now, out);
@@ -329,7 +330,8 @@ impl Session {
             let msg = Message::new("draw-offered").arg("side", self.color_name(side));
             self.tell(Audience::player(!side), Priority::Move, msg, out);
         }
-        if let Some((winner, termination)) = laws::automatic_end(&self.pos, &self.repetitions) {
+        if let Some((winner, termination)) = laws::automatic_end(self.position(), &self.repetitions)
+        {
             self.end(winner, termination, out);
             return;
         }
@@ -341,25 +343,32 @@ impl Session {
     }
 
     /// Plays the move on the board and the clock and records it: what the scoresheets get,
-    /// and the clock's timing of it if the mover's clock ran.
+    /// and the clock's timing of it if the mover's clock ran. The position moves on, and
+    /// with it the phrase forms (built for the new position when first asked for).
     fn record_move(
         &mut self,
         side: Color,
-        mv: Move,
+        rendered: RenderedMove,
         draw_offer: bool,
         now: Timestamp,
     ) -> (MadeMove, Option<MoveTiming>) {
-        let before = self.pos.clone();
-        let phrase = self.vocab.announce(&before, mv);
-        let san = SanPlus::from_move(before.clone(), mv).to_string();
-        let uci = UciMove::from_move(mv, self.castling_mode).to_string();
+        let RenderedMove {
+            mv,
+            phrase,
+            san_local,
+            san,
+            uci,
+        } = rendered;
+        let before = self.position().clone();
         let clock_before = self.clock.as_ref().map(|c| c.snapshot(now));
         let timing = match self.clock.as_mut() {
             Some(clock) if clock.running() == Some(side) => clock.complete_move(now).ok(),
             _ => None,
         };
-        self.pos.play_unchecked(mv);
-        self.repetitions.push(&self.pos);
+        let mut after = before.clone();
+        after.play_unchecked(mv);
+        self.repetitions.push(&after);
+        self.set_position(after);
         let made = MadeMove {
             number: before.fullmoves().get(),
             side,
@@ -380,6 +389,7 @@ impl Session {
         self.history.push(Ply {
             mv,
             before,
+            san_local,
             made: made.clone(),
             clock_before,
         });

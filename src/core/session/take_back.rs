@@ -50,7 +50,7 @@ impl Session {
         };
         let removed: Vec<Ply> = self.history.drain(keep..).collect();
         let Some(first) = removed.first() else { return };
-        self.pos = first.before.clone();
+        self.set_position(first.before.clone());
         self.repetitions = Repetitions::new(&self.initial);
         let mut replay = self.initial.clone();
         for ply in &self.history {
@@ -72,10 +72,9 @@ impl Session {
                 .arg("number", p.made.number)
                 .arg("dots", if p.made.side.is_white() { "." } else { "…" })
                 .arg("move", p.made.phrase.clone())
-                .arg("side", self.color_name(self.pos.turn())),
-            None => {
-                Message::new("taken-back-to-start").arg("side", self.color_name(self.pos.turn()))
-            }
+                .arg("side", self.color_name(self.position().turn())),
+            None => Message::new("taken-back-to-start")
+                .arg("side", self.color_name(self.position().turn())),
         };
         self.tell(Audience::All, Priority::Move, msg, out);
         self.emit_clock(now, out);

@@ -30,10 +30,10 @@ impl Session {
         let mut out = Vec::new();
         match self.pending.clone() {
             Pending::None => {}
-            Pending::Echoed { side, mv, .. } => {
+            Pending::Echoed { side, rendered, .. } => {
                 let msg = Message::new("echo-confirm")
-                    .arg("move", self.vocab.announce(&self.pos, mv))
-                    .arg("san", self.vocab.localized_san(&self.pos, mv));
+                    .arg("move", rendered.phrase)
+                    .arg("san", rendered.san_local);
                 self.tell(Audience::player(side), Priority::Move, msg, &mut out);
             }
             Pending::Which {
@@ -59,14 +59,13 @@ impl Session {
     /// line and for a display that redraws the running clock by itself.
     pub fn status_source(&self) -> StatusSource {
         let last = self.history.last().map(|ply| {
-            let san = self.vocab.localized_san(&ply.before, ply.mv);
             let dots = if ply.made.side.is_white() { "." } else { "..." };
-            format!("{}{dots}{san}", ply.made.number)
+            format!("{}{dots}{}", ply.made.number, ply.san_local)
         });
         StatusSource {
             last,
             clock: self.clock.clone(),
-            turn: self.pos.turn(),
+            turn: self.position().turn(),
         }
     }
 
@@ -217,10 +216,7 @@ impl Session {
                 .arg("role", role_key(roles[0]))
                 .arg("options", self.join_or(&options))
         } else {
-            let options: Vec<String> = candidates
-                .iter()
-                .map(|m| self.vocab.announce(&self.pos, *m))
-                .collect();
+            let options: Vec<String> = candidates.iter().map(|m| self.here.announce(*m)).collect();
             Message::new("which-move").arg("options", self.join_or(&options))
         }
     }
@@ -260,7 +256,7 @@ impl Session {
     fn context(&self, by: Actor, now: Timestamp) -> questions::Context<'_> {
         questions::Context {
             asker: by,
-            pos: &self.pos,
+            pos: self.position(),
             history: &self.history,
             vocab: self.vocab,
             phrases: &self.phrases,

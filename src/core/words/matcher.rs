@@ -92,6 +92,8 @@ impl Forms {
     /// Builds the forms of `moves` (legal in `pos`). With `answer`, also the short forms that
     /// answer a question "which one?": origin alone, target alone, promotion piece alone.
     pub(crate) fn build(pos: &Chess, moves: Vec<Move>, answer: bool) -> Forms {
+        #[cfg(test)]
+        super::counters::count(|c| c.forms += 1);
         let mut entries = Vec::with_capacity(moves.len() * 6);
         let color = pos.turn();
         let push_targets: u64 = moves

@@ -6,30 +6,36 @@
 //! in `assets/<lang>/words.toml`), renders a legal move as its announcement
 //! ([`Vocabulary::announce`]), lists every phrase that designates it ([`Vocabulary::phrases`]),
 //! and resolves what a recognizer heard ([`Vocabulary::resolve`]) or a player typed
-//! ([`Vocabulary::parse_typed`]) against the legal moves of a position.
+//! ([`Vocabulary::parse_typed`]) against the legal moves of a position. All of these work
+//! on the phrase forms of the position's legal moves, which a [`MovePhrases`] builds once
+//! per position and shares (the session keeps one; the `Vocabulary` methods build a fresh
+//! one for a single question).
 //!
 //! Resolution never guesses silently: a heard move is [`Resolution::Move`] with `sure: true`
 //! only when it fits exactly (up to filler words) with confident words and no other legal move
 //! comes close; otherwise the station must ask back, ask which, or say why it is illegal.
 
+#[cfg(test)]
+pub(crate) mod counters;
 mod data;
 mod illegal;
 mod lexicon;
 mod matcher;
+mod move_phrases;
 mod typed;
+
+pub use move_phrases::{MovePhrases, RenderedMove};
 
 #[cfg(test)]
 mod tests;
 
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
-use shakmaty::san::San;
-use shakmaty::{CastlingSide, Chess, Color, File, Move, Position, Rank, Role, Square};
+use shakmaty::san::{self, San, SanPlus};
+use shakmaty::{CastlingSide, Chess, Color, File, Move, Rank, Role, Square};
 
-use crate::core::lang::{Language, normalize_phrase};
-use lexicon::{Lexicon, Sym, cost};
-use matcher::{Forms, Suffix};
+use crate::core::lang::Language;
+use lexicon::{Lexicon, Sym};
 
 /// Why a word file could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -441,9 +447,10 @@ impl Vocabulary {
         words.join(" ")
     }
 
-    /// The meanings of the announcement of `m`: SAN order and disambiguation (FIDE Laws C.9,
-    /// C.10), en passant, promotion piece (D.2.1), check or mate (C.12).
-    fn announcement_syms(&self, pos: &Chess, m: Move, long: bool) -> Vec<Sym> {
+    /// The meanings of the announcement of `m`, whose SAN is `san`: SAN order and
+    /// disambiguation (FIDE Laws C.9, C.10), en passant, promotion piece (D.2.1), check or
+    /// mate (C.12).
+    fn announcement_syms(&self, san: &SanPlus, m: Move, long: bool) -> Vec<Sym> {
         let mut out = Vec::with_capacity(8);
         if let Some(side) = m.castling_side() {
             out.push(match side {
@@ -457,7 +464,7 @@ impl Vocabulary {
             capture,
             to,
             promotion,
-        } = San::from_move(pos, m)
+        } = san.san
         {
             if role != Role::Pawn {
                 out.push(Sym::piece(role));
@@ -484,140 +491,36 @@ impl Vocabulary {
                 out.push(Sym::piece(p));
             }
         }
-        match matcher::suffix(pos, m) {
-            Suffix::None => {}
-            Suffix::Check => out.push(Sym::CHECK),
-            Suffix::Mate => out.push(Sym::MATE),
+        match san.suffix {
+            None => {}
+            Some(san::Suffix::Check) => out.push(Sym::CHECK),
+            Some(san::Suffix::Checkmate) => out.push(Sym::MATE),
         }
         out
     }
 
-    /// The canonical spoken announcement / echo of a legal move in `pos`, the whole move:
-    /// piece, origin when needed to disambiguate (FIDE Laws C.10; a pawn capture names the
-    /// file of departure, C.9), capture word, target, en passant, promotion piece (D.2.1),
-    /// check / mate (C.12). De: "Springer Felix drei", "Eva schlägt David fünf en passant",
-    /// pawn moves without "Bauer": "Eva vier", "Kurze Rochade",
-    /// "Gustav schlägt Hector acht Dame Schach".
-    ///
-    /// Where this language's words are homographs (Spanish "a" is the file and "to"), an
-    /// announcement that could be heard as another move names the full origin instead.
+    // The methods below answer one question about a position and build what it needs for
+    // that question alone; whoever asks again about the same position (the session, a
+    // grammar) keeps a `MovePhrases` instead.
+
+    /// The announcement of a legal move in `pos` ([`MovePhrases::announce`]).
     pub fn announce(&self, pos: &Chess, m: Move) -> String {
-        let text = self.render(&self.announcement_syms(pos, m, false));
-        if !self.has_homograph(&text) || self.designates(pos, &text, m) {
-            return text;
-        }
-        let long = self.render(&self.announcement_syms(pos, m, true));
-        if self.designates(pos, &long, m) {
-            long
-        } else {
-            text
-        }
+        MovePhrases::new(self, pos.clone()).announce(m)
     }
 
-    fn has_homograph(&self, text: &str) -> bool {
-        normalize_phrase(text)
-            .iter()
-            .any(|w| self.lexicon.is_homograph(w))
-    }
-
-    /// Whether `text` resolves surely and uniquely to `m` in `pos`.
-    fn designates(&self, pos: &Chess, text: &str, m: Move) -> bool {
-        self.resolve(pos, &Utterance::from_text(text), None)
-            == Resolution::Move { mv: m, sure: true }
-    }
-
-    /// Every phrase form that designates `m` unambiguously in `pos` (for the recognizer
-    /// grammar and tests): SAN-like, long form with origin ("Springer Gustav eins Felix
-    /// drei"), pawn moves without and with the pawn word, with and without the capture word,
-    /// the target alone when only one legal move goes there, every castling wording,
-    /// promotion with the piece, with and without check/mate words. Each resolves back to
-    /// `m` with `sure == true`.
+    /// Every phrase that designates `m` unambiguously in `pos` ([`MovePhrases::phrases`]).
     pub fn phrases(&self, pos: &Chess, m: Move) -> Vec<String> {
-        let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
-        let Some(me) = legal.iter().position(|x| *x == m) else {
-            return Vec::new();
-        };
-        self.phrases_of(pos, legal, Some(me))
-            .pop()
-            .map(|(_, p)| p)
-            .unwrap_or_default()
+        MovePhrases::new(self, pos.clone()).phrases(m)
     }
 
-    /// [`Vocabulary::phrases`] of every legal move of `pos` at once (the phrase forms are
-    /// built once for the position, not once per move): the grammar a recognizer is given
-    /// at each turn (FIDE Laws D.2.1: only a legal move can be announced).
-    pub fn all_phrases(&self, pos: &Chess) -> Vec<(Move, Vec<String>)> {
-        let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
-        self.phrases_of(pos, legal, None)
+    /// Resolves heard words against the legal moves of `pos` ([`MovePhrases::resolve`]).
+    pub fn resolve(&self, pos: &Chess, heard: &Utterance, among: Option<&[Move]>) -> Resolution {
+        MovePhrases::new(self, pos.clone()).resolve(heard, among)
     }
 
-    /// The phrases of `legal[only]`, or of every move of `legal` when `only` is `None`.
-    fn phrases_of(
-        &self,
-        pos: &Chess,
-        legal: Vec<Move>,
-        only: Option<usize>,
-    ) -> Vec<(Move, Vec<String>)> {
-        let forms = Forms::build(pos, legal, false);
-        // Every concrete phrase (without suffix) of every move, by normalised text: the one
-        // move it designates, or `None` if several.
-        let mut owners: HashMap<String, Option<u16>> = HashMap::new();
-        let mut texts: Vec<Vec<(String, String)>> = vec![Vec::new(); forms.moves.len()];
-        for (form, members) in forms.groups() {
-            let wanted = members
-                .iter()
-                .any(|&(_, idx)| only.is_none_or(|o| usize::from(idx) == o));
-            for text in self.expand(&form) {
-                let key = normalize_phrase(&text).join(" ");
-                for &(_, idx) in members {
-                    owners
-                        .entry(key.clone())
-                        .and_modify(|o| {
-                            if *o != Some(idx) {
-                                *o = None;
-                            }
-                        })
-                        .or_insert(Some(idx));
-                }
-                if !wanted {
-                    continue;
-                }
-                for &(_, idx) in members {
-                    if only.is_none_or(|o| usize::from(idx) == o) {
-                        texts[usize::from(idx)].push((key.clone(), text.clone()));
-                    }
-                }
-            }
-        }
-        let mut out = Vec::with_capacity(if only.is_some() { 1 } else { texts.len() });
-        for (i, mine) in texts.into_iter().enumerate() {
-            if only.is_some_and(|o| o != i) {
-                continue;
-            }
-            let m = forms.moves[i];
-            let suffix_word = match matcher::suffix(pos, m) {
-                Suffix::None => None,
-                Suffix::Check => Some(self.check.as_str()),
-                Suffix::Mate => Some(self.checkmate.as_str()),
-            };
-            let mut phrases: Vec<String> = vec![self.announce(pos, m)];
-            for (key, text) in mine {
-                if owners.get(&key) != Some(&Some(i as u16)) {
-                    continue;
-                }
-                if let Some(w) = suffix_word.filter(|w| !w.is_empty()) {
-                    phrases.push(text.clone());
-                    phrases.push(format!("{text} {w}"));
-                } else {
-                    phrases.push(text);
-                }
-            }
-            let mut seen = std::collections::HashSet::new();
-            phrases.retain(|t| seen.insert(normalize_phrase(t).join(" ")));
-            phrases.retain(|t| !self.has_homograph(t) || self.designates(pos, t, m));
-            out.push((m, phrases));
-        }
-        out
+    /// Typed input in `pos` ([`MovePhrases::parse_typed`]).
+    pub fn parse_typed(&self, pos: &Chess, text: &str, among: Option<&[Move]>) -> Typed {
+        MovePhrases::new(self, pos.clone()).parse_typed(text, among)
     }
 
     /// The concrete spoken texts of a form: optional piece, capture and en passant words
@@ -664,172 +567,6 @@ impl Vocabulary {
             }
         }
         out
-    }
-
-    /// Localized SAN with this language's piece letters (FIDE Laws C.5; "Sf3", "Dxd4+", es
-    /// "Cf3"), castling as "0-0" / "0-0-0" (C.13), "+" check and "#" mate (C.12); en passant
-    /// is not marked ("exd6"). For Braille and scoresheets.
-    pub fn localized_san(&self, pos: &Chess, m: Move) -> String {
-        let san = San::from_move(pos, m);
-        let mut text = match san {
-            San::Castle(CastlingSide::KingSide) => "0-0".to_owned(),
-            San::Castle(CastlingSide::QueenSide) => "0-0-0".to_owned(),
-            other => other
-                .to_string()
-                .chars()
-                .map(|c| match Role::from_char(c) {
-                    Some(role) if c.is_ascii_uppercase() => self.piece_letter(role),
-                    _ => c,
-                })
-                .collect(),
-        };
-        match matcher::suffix(pos, m) {
-            Suffix::None => {}
-            Suffix::Check => text.push('+'),
-            Suffix::Mate => text.push('#'),
-        }
-        text
-    }
-
-    /// Resolves what was heard (words from a recognizer, or spoken text split in words)
-    /// against the legal moves of `pos`.
-    ///
-    /// `among`: when `Some`, only those moves are candidates (the answer to "Welcher
-    /// Springer: von Bella eins oder von Gustav eins?"); the answer may then be just the
-    /// distinguishing word(s): "Bella", "Bella eins", "von Gustav eins".
-    pub fn resolve(&self, pos: &Chess, heard: &Utterance, among: Option<&[Move]>) -> Resolution {
-        let tokens = self.lexicon.tokenize(heard);
-        if tokens.is_empty()
-            || tokens
-                .iter()
-                .all(|t| t.syms & (Sym::FILLER.bit() | Sym::UNKNOWN.bit()) == t.syms)
-        {
-            return Resolution::NotUnderstood;
-        }
-        let candidates: Vec<Move> = pos
-            .legal_moves()
-            .into_iter()
-            .filter(|m| among.is_none_or(|a| a.contains(m)))
-            .collect();
-        let confident = tokens
-            .iter()
-            .filter(|t| t.content().next().is_some())
-            .all(|t| t.confidence >= cost::LOW_CONFIDENCE);
-        let forms = Forms::build(pos, candidates, among.is_some());
-        let found = matcher::best(pos, &forms, &tokens);
-        if let Some(found) = &found
-            && found.cost <= cost::SURE
-        {
-            let robust = confident && robust(pos, &forms, &tokens, heard, found);
-            return decide(found, robust);
-        }
-        if among.is_none()
-            && let Some(reason) = illegal::describe(&tokens).and_then(|d| d.reason(pos))
-        {
-            return Resolution::Illegal(reason);
-        }
-        match found {
-            Some(found) if found.cost <= cost::ACCEPT => decide(&found, false),
-            // Two words damaged: still asked back, or asked which among a few, rather than
-            // refused; never sure.
-            // A short answer to "Welcher …?" gets no such latitude.
-            Some(found)
-                if among.is_none()
-                    && found.cost <= cost::LOOSE
-                    && found.close.len() <= cost::LOOSE_CHOICES =>
-            {
-                decide(&found, false)
-            }
-            _ => Resolution::NotUnderstood,
-        }
-    }
-
-    /// Whether a move resolved surely from a recognizer's words may be made by silence, at
-    /// the end of a correction window (FIDE Laws D.2.3, D.2.7): only if no single likely
-    /// recognizer error explains the words as another legal move. Each content word is
-    /// taken, at the cost of the word as heard, for the words it is easily mistaken for
-    /// (`[[confusion]]` of the word file) and for the recognizer's alternatives, and a word
-    /// of another move may have been dropped (at a small cost); `mv` must stay the
-    /// only best move. A recognizer may be confident of a wrong word (zwei for drei): such a
-    /// move is echoed, and made only on the player's "ja". Typed or scripted words (all of
-    /// confidence 1.0) are always safe.
-    pub fn silence_safe(&self, pos: &Chess, heard: &Utterance, mv: Move) -> bool {
-        if heard.words.iter().all(|w| w.confidence >= 1.0) {
-            return true;
-        }
-        let tokens: Vec<lexicon::Token> = self
-            .lexicon
-            .tokenize(heard)
-            .iter()
-            .map(|t| {
-                if t.content().next().is_some() {
-                    t.confusable()
-                } else {
-                    t.clone()
-                }
-            })
-            .collect();
-        let forms = Forms::build(pos, pos.legal_moves().into_iter().collect(), false);
-        matcher::best_with(pos, &forms, &tokens, cost::DOUBT_MISSING)
-            .is_some_and(|found| found.close == [mv])
-    }
-
-    /// Typed input: SAN ("Nf3", "exd5", "O-O", "e8=Q", "e8Q"), UCI ("g1f3", "e7e8q"), this
-    /// language's SAN ("Cf3" in es, "Sf3" in de; this language's letters take precedence over
-    /// English ones: es "Rb1" is the king), FIDE Laws Appendix C conventions: "0-0", "0-0-0"
-    /// (C.13), "exd6 a.p." / "e.p.", leading move numbers "11.", "1...", annotations "!?",
-    /// "+", "#", "++", and a trailing draw offer "(=)" (C.12) reported in `draw_offer`. Also
-    /// accepts spelled-out words (falls back to [`Vocabulary::resolve`]).
-    pub fn parse_typed(&self, pos: &Chess, text: &str, among: Option<&[Move]>) -> Typed {
-        typed::parse(self, pos, text, among)
-    }
-}
-
-/// Whether a sure match stays unique when the recognizer's likely errors are allowed for:
-/// each doubtful content word (below [`cost::HIGH_CONFIDENCE`]) taken as any other, and, for
-/// a recognizer's words (any below 1.0), a word of another move not heard at
-/// [`cost::DOUBT_MISSING`]. A wrong move must never be echoed as understood: under a
-/// correction window, silence would make it (FIDE Laws D.2.3, D.2.7).
-fn robust(
-    pos: &Chess,
-    forms: &Forms,
-    tokens: &[lexicon::Token],
-    heard: &Utterance,
-    found: &matcher::Match,
-) -> bool {
-    let doubtful = tokens
-        .iter()
-        .any(|t| t.content().next().is_some() && t.confidence < cost::HIGH_CONFIDENCE);
-    let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
-    if !doubtful && !recognized {
-        return true;
-    }
-    let pessimistic: Vec<lexicon::Token> = tokens
-        .iter()
-        .map(|t| {
-            if t.content().next().is_some() && t.confidence < cost::HIGH_CONFIDENCE {
-                t.doubtful()
-            } else {
-                t.clone()
-            }
-        })
-        .collect();
-    let missing = if recognized {
-        cost::DOUBT_MISSING
-    } else {
-        cost::MISSING
-    };
-    match matcher::best_with(pos, forms, &pessimistic, missing) {
-        Some(again) => again.close == found.close,
-        None => false,
-    }
-}
-
-/// Turns a match into a resolution: one move, or several to choose from.
-fn decide(found: &matcher::Match, sure: bool) -> Resolution {
-    match found.close.as_slice() {
-        [m] => Resolution::Move { mv: *m, sure },
-        _ => Resolution::Ambiguous(sorted(found.close.clone())),
     }
 }
 

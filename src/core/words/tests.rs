@@ -1,9 +1,10 @@
 //! Table-driven tests of the words of moves.
 
 use super::*;
-use shakmaty::CastlingMode;
+use crate::core::lang::normalize_phrase;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Position};
 
 fn pos(fen: &str) -> Chess {
     let f: Fen = fen.parse().expect("fen");
@@ -812,7 +813,7 @@ fn silence_is_safe_only_without_a_likely_swap() {
     ];
     for (p, heard, uci, want) in cases {
         assert_eq!(
-            de.silence_safe(p, heard, mv(p, uci)),
+            MovePhrases::new(de, (*p).clone()).silence_safe(heard, mv(p, uci)),
             *want,
             "{} ({uci})",
             heard.text()

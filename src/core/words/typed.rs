@@ -6,15 +6,16 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, Move, Position, Role};
 
 use super::illegal::Description;
-use super::{IllegalReason, Resolution, Typed, Utterance, Vocabulary, sorted};
+use super::{IllegalReason, MovePhrases, Resolution, Typed, Utterance, Vocabulary, sorted};
 
 /// Annotations that may follow a move (FIDE Laws C.12 and common usage).
 const ANNOTATIONS: [&str; 11] = ["!!", "??", "!?", "?!", "!", "?", "++", "+", "#", "†", "‡"];
 /// Marks of an en passant capture (C.12 "e.p.", Spanish "a.p.").
 const EN_PASSANT_MARKS: [&str; 6] = ["e.p.", "a.p.", "e.p", "a.p", "ep", "ap"];
 
-/// Parses typed input (see [`Vocabulary::parse_typed`]).
-pub(crate) fn parse(vocab: &Vocabulary, pos: &Chess, text: &str, among: Option<&[Move]>) -> Typed {
+/// Parses typed input (see [`MovePhrases::parse_typed`]).
+pub(crate) fn parse(phrases: &MovePhrases<'_>, text: &str, among: Option<&[Move]>) -> Typed {
+    let (vocab, pos) = (phrases.vocabulary(), phrases.position());
     let mut s = text.trim();
     let mut draw_offer = false;
     if let Some(rest) = s.strip_suffix("(=)") {
@@ -51,7 +52,7 @@ pub(crate) fn parse(vocab: &Vocabulary, pos: &Chess, text: &str, among: Option<&
         };
     }
     Typed {
-        resolution: vocab.resolve(pos, &Utterance::from_text(s), among),
+        resolution: phrases.resolve(&Utterance::from_text(s), among),
         draw_offer,
     }
 }
@@ -171,27 +172,7 @@ fn notation(pos: &Chess, s: &str) -> Option<Resolution> {
     if is_uci(s)
         && let Ok(uci) = s.parse::<UciMove>()
     {
-        if let Ok(m) = uci.to_move(pos) {
-            return Some(Resolution::Move { mv: m, sure: true });
-        }
-        if let UciMove::Normal {
-            from,
-            to,
-            promotion,
-        } = uci
-        {
-            let d = Description {
-                from_file: Some(from.file()),
-                from_rank: Some(from.rank()),
-                to: Some(to),
-                promotion,
-                ..Description::default()
-            };
-            return Some(match d.reason(pos) {
-                Some(reason) => Resolution::Illegal(reason),
-                None => Resolution::NotUnderstood,
-            });
-        }
+        return Some(uci_move(pos, &uci));
     }
     let san: San = s.replace('-', "").parse().ok()?;
     let San::Normal {
@@ -248,6 +229,34 @@ fn notation(pos: &Chess, s: &str) -> Option<Resolution> {
                 }
             })
         }
+    }
+}
+
+/// A move given in UCI: the legal move, or why there is none (what squares were named and
+/// which piece stands there tell why); anything but a move between two squares is not
+/// understood.
+pub(crate) fn uci_move(pos: &Chess, uci: &UciMove) -> Resolution {
+    if let Ok(m) = uci.to_move(pos) {
+        return Resolution::Move { mv: m, sure: true };
+    }
+    let UciMove::Normal {
+        from,
+        to,
+        promotion,
+    } = *uci
+    else {
+        return Resolution::NotUnderstood;
+    };
+    let d = Description {
+        from_file: Some(from.file()),
+        from_rank: Some(from.rank()),
+        to: Some(to),
+        promotion,
+        ..Description::default()
+    };
+    match d.reason(pos) {
+        Some(reason) => Resolution::Illegal(reason),
+        None => Resolution::NotUnderstood,
     }
 }
 
