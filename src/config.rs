@@ -24,8 +24,8 @@ mod layers;
 
 use std::path::PathBuf;
 
-use crate::core::setup::Config;
 use crate::core::settings::{ExclusiveError, GameSettings};
+use crate::core::setup::Config;
 
 pub use devices::{Braille, InputMethod, Inputs, JournalSettings, Speech, Voice};
 pub use dirs::{NoHome, default_path, games_dir};

@@ -62,14 +62,14 @@ use std::fmt;
 
 use shakmaty::Color;
 
+use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::input::Input;
 use crate::core::output::{Audience, Braille, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
-use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::script::{self, Action, Body, BodyError, input_line, stamp, transcript_line};
 use crate::core::session::Session;
-use crate::core::setup::{Config, SetupError};
 use crate::core::settings::{SettingError, SetupLineError, read_setup, setup_line};
+use crate::core::setup::{Config, SetupError};
 use crate::core::time::Timestamp;
 
 /// The longest payload a frame may announce; longer is taken as damage.

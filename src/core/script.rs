@@ -18,8 +18,8 @@ use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::output::{ArbiterAction, Output};
 use crate::core::phrases::role_key;
 use crate::core::session::Session;
-use crate::core::setup::Config;
 use crate::core::settings::{read_setup, setup_pairs};
+use crate::core::setup::Config;
 use crate::core::time::Timestamp;
 use crate::core::words::{HeardWord, Utterance};
 

@@ -2,8 +2,8 @@
 //! wrong, and a script's error names the line.
 
 use crate::core::input::{UnknownActor, UnknownKey};
-use crate::core::setup::SetupError;
 use crate::core::settings::{PairsError, SettingError};
+use crate::core::setup::SetupError;
 
 /// An error in a script, naming the line.
 #[derive(Debug, thiserror::Error)]
