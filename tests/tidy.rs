@@ -121,20 +121,6 @@ fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
     dir
 }
 
-/// The same impurities in test code, which is left out.
-const IMPURE_TESTS: &str = "pub fn f() {}
-#[cfg(test)]
-mod tests {
-    use std::{fs, io};
-    use std::io as stdio;
-    fn t() { let _ = std::fs::read(\"x\"); let _ = tokio::spawn(async {}); println!(\"x\"); }
-    #[test]
-    fn u() { dbg!(1); }
-}
-#[cfg(test)]
-mod more;
-";
-
 /// The purity scan reads `use` trees, aliases, globs, expressions, types, macro tokens and
 /// macro names, and leaves out test code.
 #[test]
@@ -143,33 +129,76 @@ fn the_purity_scan_catches_impurities() {
         (
             "mod.rs",
             "pub mod a; pub mod b; pub mod c; pub mod d; pub mod e; pub mod f; pub mod g; \
-             pub mod h; pub mod i; #[cfg(test)] mod tests;",
+             pub mod h; pub mod i; pub mod j; #[cfg(test)] mod tests;",
         ),
         ("a.rs", "use std::{fs, io};\nuse std::time::Duration;"),
         (
             "b.rs",
-            "use std::io as stdio;\npub fn f() -> stdio::Result<()> {\n    Ok(())\n}",
+            r#"use std::io as stdio;
+pub fn f() -> stdio::Result<()> {
+    Ok(())
+}"#,
         ),
-        ("c.rs", "pub fn f() {\n    let _ = std::fs::read(\"x\");\n}"),
+        (
+            "c.rs",
+            r#"pub fn f() {
+    let _ = std::fs::read("x");
+}"#,
+        ),
         (
             "d.rs",
-            "pub fn f() {\n    let _ = tokio::spawn(async {});\n}",
+            r#"pub fn f() {
+    let _ = tokio::spawn(async {});
+}"#,
         ),
-        ("e.rs", "pub fn f() {\n    println!(\"x\");\n}"),
+        (
+            "e.rs",
+            r#"pub fn f() {
+    println!("x");
+}"#,
+        ),
         (
             "f.rs",
-            "use std::time::*;\npub fn f(d: Duration) -> Duration {\n    let _ = Instant::now();\n    d\n}",
+            r#"use std::time::*;
+pub fn f(d: Duration) -> Duration {
+    let _ = Instant::now();
+    d
+}"#,
         ),
         (
             "g.rs",
-            "pub fn f() {\n    let _ = format!(\"{:?}\", ::std::env::args());\n    dbg!(1);\n}\n\
-             const B: &[u8] = include_bytes!(\"/etc/hostname\");",
+            r#"pub fn f() {
+    let _ = format!("{:?}", ::std::env::args());
+    dbg!(1);
+}
+const B: &[u8] = include_bytes!("/etc/hostname");"#,
         ),
-        ("h.rs", IMPURE_TESTS),
+        (
+            "h.rs",
+            r#"pub fn f() {}
+#[cfg(test)]
+mod tests {
+    use std::{fs, io};
+    use std::io as stdio;
+    fn t() { let _ = std::fs::read("x"); let _ = tokio::spawn(async {}); println!("x"); }
+    #[test]
+    fn u() { dbg!(1); }
+}
+#[cfg(test)]
+mod more;"#,
+        ),
         ("h/more.rs", "use std::fs;"),
         (
             "i.rs",
             "use std::time::Duration;\npub fn f(d: Duration) -> Duration { d }",
+        ),
+        (
+            "j.rs",
+            r#"use std as s;
+use s::thread;
+pub fn f() {
+    thread::yield_now();
+}"#,
         ),
         ("tests.rs", "use std::fs;"),
     ]);
@@ -188,6 +217,8 @@ fn the_purity_scan_catches_impurities() {
             "g.rs:2: std::env::args",
             "g.rs:3: dbg!",
             "g.rs:5: include_bytes!",
+            "j.rs:2: std::thread",
+            "j.rs:4: std::thread::yield_now",
         ]
     );
 }
@@ -242,10 +273,10 @@ fn the_unwrap_scan_catches_unwraps() {
         ("lib.rs", "pub mod a;"),
         (
             "a.rs",
-            "pub fn f(x: Option<u8>, y: Result<u8, ()>) -> u8 {
+            r#"pub fn f(x: Option<u8>, y: Result<u8, ()>) -> u8 {
     let a = x.unwrap();
-    let b = y.expect(\"y\");
-    let c = format!(\"{}\", x.unwrap());
+    let b = y.expect("y");
+    let c = format!("{}", x.unwrap());
     let d = [x].into_iter().map(Option::unwrap).sum::<u8>();
     let e = x.unwrap_or(0) + not.unwrap(1);
     a + b + c.len() as u8 + d + e
@@ -253,7 +284,7 @@ fn the_unwrap_scan_catches_unwraps() {
 #[cfg(test)]
 mod tests {
     fn t(x: Option<u8>) -> u8 { x.unwrap() }
-}",
+}"#,
         ),
     ]);
     let sources = module_tree(&dir.path().join("lib.rs"), dir.path(), "crate");
@@ -307,20 +338,28 @@ fn the_words_scan_catches_words() {
         ("lib.rs", "pub mod a;"),
         (
             "a.rs",
-            "/// \"Springer\"
+            r#"/// "Springer"
 pub fn f() -> String {
-    // \"Turm\"
-    let _ = \"Springerin\";
-    format!(\"{}\", \"Lange Rochade\") + \"Springer\"
+    // "Turm"
+    let _ = "Springerin";
+    let _ = "Lange Rochade";
+    format!("{}", "Schach") + "Springer" + "Rochade lang"
 }
 #[cfg(test)]
 mod tests {
-    const T: &str = \"Turm\";
-}",
+    const T: &str = "Turm";
+}"#,
         ),
     ]);
     let sources = module_tree(&dir.path().join("lib.rs"), dir.path(), "crate");
-    assert_eq!(words_in(dir.path(), &sources), ["a.rs:5: \"Springer\""]);
+    assert_eq!(
+        words_in(dir.path(), &sources),
+        [
+            "a.rs:6: \"Schach\"",
+            "a.rs:6: \"Springer\"",
+            "a.rs:6: \"Rochade lang\""
+        ]
+    );
 }
 
 /// ARCHITECTURE.md: no import cycle among the top-level modules of the core (a module is
