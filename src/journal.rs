@@ -163,11 +163,6 @@ impl FileJournal {
         })
     }
 
-    /// The file.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Syncs done so far.
     pub fn syncs(&self) -> u64 {
         self.syncs

@@ -153,13 +153,6 @@ impl Repetitions {
         self.hashes.push(position_key(pos));
     }
 
-    /// Forgets the last position (a move taken back).
-    pub fn pop(&mut self) {
-        if self.hashes.len() > 1 {
-            self.hashes.pop();
-        }
-    }
-
     /// How often `pos` has occurred, counting it if it is the current one.
     pub fn count(&self, pos: &Chess) -> usize {
         let key = position_key(pos);

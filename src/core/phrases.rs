@@ -163,16 +163,6 @@ impl Phrases {
         Ok(Phrases { lang, bundle })
     }
 
-    /// The language of this phrase book.
-    pub fn language(&self) -> Language {
-        self.lang
-    }
-
-    /// Whether the phrase book has a message with this id.
-    pub fn has(&self, id: &str) -> bool {
-        self.bundle.has_message(id)
-    }
-
     /// The spoken text of a message. A missing message or argument never panics: the text
     /// then names the id, so the gap is heard and seen, and a test catches it.
     pub fn speech(&self, msg: &Message) -> String {

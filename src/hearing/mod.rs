@@ -16,9 +16,10 @@
 //!   for `ansage bench voice`;
 //! - [`vosk`](mod@self::vosk) (behind the `vosk` cargo feature): libvosk with a grammar of
 //!   the legal moves, switched at each turn. How vosk's API maps onto the trait:
-//!   - `Model::new(path)`; [`Recognizer::knows_word`] is `Model::find_word` /
-//!     `vosk_model_find_word(model, word) >= 0` (run over [`GrammarBuilder::all_words`]
-//!     once at start-up, and [`Grammar::retain_known`] before each `set_grammar`);
+//!   - `Model::new(path)`; the vocabulary check is `Model::find_word` /
+//!     `vosk_model_find_word(model, word) >= 0`, run over [`GrammarBuilder::all_words`]
+//!     once at start-up ([`vocabulary::Spelling::check`]); each `set_grammar` leaves out
+//!     the phrases with a word the model lacks ([`vocabulary::Spelling::phrases`]);
 //!   - `Recognizer::new_with_grammar(&model, 16000.0, &phrases)` once, then
 //!     [`Recognizer::set_grammar`] is `vosk_recognizer_set_grammar` with the JSON list of
 //!     [`Grammar::phrases`] plus [`Grammar::UNKNOWN`] (`"[unk]"`);
@@ -107,12 +108,6 @@ pub trait Recognizer {
 
     /// Forgets the utterance in progress (e.g. when the station itself starts speaking).
     fn reset(&mut self);
-
-    /// Whether the model has this word (vosk: `vosk_model_find_word(model, word) >= 0`).
-    fn knows_word(&self, word: &str) -> bool {
-        let _ = word;
-        true
-    }
 }
 
 /// The environment variable naming the vosk model's directory.
@@ -136,16 +131,6 @@ pub fn model_dir(configured: Option<&Path>, env: Option<&std::ffi::OsStr>) -> Pa
         return here;
     }
     Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_MODEL)
-}
-
-/// The words of `words` the recognizer's model does not have: the vocabulary check at
-/// start-up (an unknown word can never be heard).
-pub fn unknown_words(recognizer: &dyn Recognizer, words: &[String]) -> Vec<String> {
-    words
-        .iter()
-        .filter(|w| !recognizer.knows_word(w))
-        .cloned()
-        .collect()
 }
 
 /// Turns an n-best list (each alternative's text and weight, best first, as vosk's
