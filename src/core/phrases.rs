@@ -1,6 +1,6 @@
 //! Every sentence the station speaks or brailles, looked up by id in the language's Fluent
 //! files (`assets/<lang>/*.ftl`). Code never holds a sentence: it names a message and its
-//! arguments (DEVELOPERS.md: "words are data").
+//! arguments (ARCHITECTURE.md, invariants: "words are data").
 //!
 //! A message `foo` may have a Braille form `foo-braille` (shorter, for a 40-cell line); when
 //! there is none, the display shows the spoken text.
