@@ -250,41 +250,7 @@ impl Reader {
                     continue;
                 }
                 let taken = std::mem::take(&mut path);
-                if let Some((p, bang)) = next.punct().filter(|(p, _)| p.as_char() == '!')
-                    && let Some((inside, _, _, after)) = bang.any_group()
-                {
-                    let first_literal =
-                        inside
-                            .literal()
-                            .and_then(|(lit, _)| match syn::Lit::new(lit) {
-                                syn::Lit::Str(s) => Some(s.value()),
-                                _ => None,
-                            });
-                    self.out.macros.push(MacroCall {
-                        path: taken.clone(),
-                        first_literal,
-                        line: line(p.span()),
-                    });
-                    self.path(taken, global, false, start);
-                    self.tokens(inside);
-                    cursor = after;
-                } else if after_dot
-                    && taken.len() == 1
-                    && let Some((inside, delimiter, _, after)) = next.any_group()
-                    && delimiter == Delimiter::Parenthesis
-                {
-                    let args = arguments(inside.token_stream());
-                    self.out.methods.push(MethodCall {
-                        name: taken[0].clone(),
-                        args,
-                        line: start,
-                    });
-                    self.tokens(inside);
-                    cursor = after;
-                } else {
-                    self.path(taken, global, false, start);
-                    cursor = next;
-                }
+                cursor = self.path_end(taken, (global, after_dot), start, next);
                 global = false;
                 after_dot = false;
                 continue;
@@ -313,6 +279,52 @@ impl Reader {
             }
         }
         self.path(path, global, false, start);
+    }
+
+    /// A path in tokens, on line `start`, `next` pointing after it: a macro invocation
+    /// (`m!(…)`), a method call (after a `.`: `.m(…)`) or a plain path (after `::` if
+    /// `global`). Returns where the tokens go on.
+    fn path_end<'c>(
+        &mut self,
+        path: Vec<String>,
+        (global, after_dot): (bool, bool),
+        start: usize,
+        next: Cursor<'c>,
+    ) -> Cursor<'c> {
+        if let Some((bang, after_bang)) = next.punct().filter(|(p, _)| p.as_char() == '!')
+            && let Some((inside, _, _, after)) = after_bang.any_group()
+        {
+            self.out.macros.push(MacroCall {
+                path: path.clone(),
+                first_literal: first_literal(inside),
+                line: line(bang.span()),
+            });
+            self.path(path, global, false, start);
+            self.tokens(inside);
+            return after;
+        }
+        if after_dot
+            && let [name] = path.as_slice()
+            && let Some((inside, Delimiter::Parenthesis, _, after)) = next.any_group()
+        {
+            self.out.methods.push(MethodCall {
+                name: name.clone(),
+                args: arguments(inside.token_stream()),
+                line: start,
+            });
+            self.tokens(inside);
+            return after;
+        }
+        self.path(path, global, false, start);
+        next
+    }
+}
+
+/// The string literal tokens begin with, if they do.
+fn first_literal(cursor: Cursor<'_>) -> Option<String> {
+    match syn::Lit::new(cursor.literal()?.0) {
+        syn::Lit::Str(s) => Some(s.value()),
+        _ => None,
     }
 }
 
@@ -406,17 +418,9 @@ impl<'ast> Visit<'ast> for Reader {
             .map(|s| s.ident.to_string())
             .collect();
         let buffer = TokenBuffer::new2(mac.tokens.clone());
-        let first_literal =
-            buffer
-                .begin()
-                .literal()
-                .and_then(|(lit, _)| match syn::Lit::new(lit) {
-                    syn::Lit::Str(s) => Some(s.value()),
-                    _ => None,
-                });
         self.out.macros.push(MacroCall {
             path,
-            first_literal,
+            first_literal: first_literal(buffer.begin()),
             line: mac
                 .path
                 .segments
