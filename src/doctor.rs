@@ -93,9 +93,8 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
                 "vosk model",
                 format!(
                     "{}: {report}\n  these words are not in the model: use a model that has \
-                     them, or add a respelling to assets/{}/hearing.toml",
-                    dir.display(),
-                    lang.code()
+                     them, or map them to words it has (voice.word_map)",
+                    dir.display()
                 ),
             )),
             Err(e) => out.push(DeviceStatus::absent(

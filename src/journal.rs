@@ -162,11 +162,6 @@ impl FileJournal {
         })
     }
 
-    /// The file.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
     /// Syncs done so far.
     pub fn syncs(&self) -> u64 {
         self.syncs

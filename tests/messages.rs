@@ -209,6 +209,7 @@ fn the_scan_follows_every_way_of_naming_an_id() {
     "#;
     let sources = vec![Source {
         path: PathBuf::from("x.rs"),
+        module: vec!["crate".to_owned()],
         ast: syn::parse_file(code).unwrap(),
     }];
     let found = scan(&sources);
@@ -236,6 +237,7 @@ fn the_scan_follows_every_way_of_naming_an_id() {
     let opaque = "fn f(v: Vec<&'static str>) { let _ = Message::new(v[0]); }";
     let sources = vec![Source {
         path: PathBuf::from("y.rs"),
+        module: vec!["crate".to_owned()],
         ast: syn::parse_file(opaque).unwrap(),
     }];
     assert_eq!(scan(&sources).unresolved.len(), 1);

@@ -1,78 +1,108 @@
-//! Tidy tests (after matklad): rules of the code base checked by reading the sources.
+//! Tidy tests (after matklad): rules of the code base checked by reading the sources. The
+//! crate's non-test files are read module by module with `syn` (`support/sources.rs`), and
+//! what each names (paths with `use` trees expanded, macros, method calls, literals) by
+//! `support/names.rs`; `#[cfg(test)]` and `#[test]` code is left out.
 
 use std::path::{Path, PathBuf};
 
 #[path = "support/module_graph.rs"]
 mod module_graph;
+#[path = "support/names.rs"]
+mod names;
+#[path = "support/sources.rs"]
+mod sources;
 
 use module_graph::{module_cycles, module_graph};
-
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-/// Whether a file holds only unit tests (a `#[cfg(test)] mod tests;` in its own file).
-fn is_test_file(path: &Path) -> bool {
-    path.file_name().is_some_and(|n| n == "tests.rs")
-}
-
-/// The part of a file before its unit tests (`#[cfg(test)]` modules end the files here).
-fn non_test_code(text: &str) -> &str {
-    text.split("#[cfg(test)]").next().unwrap_or(text)
-}
+use names::names;
+use sources::{Source, crate_sources, module_tree};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The non-test files of the core (`crate::core`).
+fn core_sources() -> Vec<Source> {
+    let sources: Vec<Source> = crate_sources(&root().join("src"))
+        .into_iter()
+        .filter(|s| s.is_in(&["crate", "core"]))
+        .collect();
+    assert!(
+        sources.len() > 20
+            && sources
+                .iter()
+                .any(|s| s.path.ends_with("src/core/session/protocol.rs")),
+        "the core's sources were not found"
+    );
+    sources
+}
+
+/// `file:line: what`, the file relative to `base`.
+fn place(base: &Path, source: &Source, line: usize, what: &str) -> String {
+    let file = source.path.strip_prefix(base).unwrap_or(&source.path);
+    format!("{}:{line}: {what}", file.display())
+}
+
+/// Paths the core must not name (a path starting with one of these).
+const IMPURE_PATHS: [&[&str]; 9] = [
+    &["std", "fs"],
+    &["std", "io"],
+    &["std", "net"],
+    &["std", "thread"],
+    &["std", "process"],
+    &["std", "env"],
+    &["std", "time", "Instant"],
+    &["std", "time", "SystemTime"],
+    &["tokio"],
+];
+
+/// Macros the core must not invoke (it never prints).
+const IMPURE_MACROS: [&str; 5] = ["println", "eprintln", "print", "eprint", "dbg"];
+
+/// What in `sources` is not pure: a path into the file system, I/O, the network, threads,
+/// processes, the environment, the system clock or tokio (through whatever `use`, alias or
+/// glob it is named), a macro that prints, a file included by an absolute path.
+fn impurities(base: &Path, sources: &[Source]) -> Vec<String> {
+    let mut offences = Vec::new();
+    for source in sources {
+        let code = names(source);
+        for named in &code.paths {
+            let into = |m: &&Vec<String>| {
+                IMPURE_PATHS
+                    .iter()
+                    .any(|f| m.len() >= f.len() && m.iter().zip(*f).all(|(a, b)| a == b))
+            };
+            // Whatever names them: the system clock, however it was brought in.
+            let clock = |m: &&Vec<String>| {
+                m.iter().any(|s| s == "SystemTime")
+                    || m.windows(2).any(|w| w[0] == "Instant" && w[1] == "now")
+            };
+            let impure =
+                (named.meanings.iter().find(into)).or_else(|| named.meanings.iter().find(clock));
+            if let Some(m) = impure {
+                offences.push(place(base, source, named.line, &m.join("::")));
+            }
+        }
+        for call in &code.macros {
+            let name = call.path.last().map_or("", String::as_str);
+            let absolute = call
+                .first_literal
+                .as_ref()
+                .is_some_and(|l| l.starts_with('/'));
+            if IMPURE_MACROS.contains(&name)
+                || (["include_bytes", "include_str"].contains(&name) && absolute)
+            {
+                offences.push(place(base, source, call.line, &format!("{name}!")));
+            }
+        }
+    }
+    offences
 }
 
 /// ARCHITECTURE.md: the core is sans-IO. It never reads a clock, touches files, the
 /// network, threads, processes, the environment or tokio, and never prints.
 #[test]
 fn core_is_pure() {
-    let forbidden = [
-        "Instant::now",
-        "SystemTime",
-        "std::time::Instant",
-        "std::fs",
-        "std::io",
-        "std::net",
-        "std::thread",
-        "std::process",
-        "std::env",
-        "tokio",
-        "println!",
-        "eprintln!",
-        "print!",
-        "dbg!",
-        "include_bytes!(\"/",
-    ];
-    let mut offences = Vec::new();
-    let files = rust_files(&root().join("src/core"));
-    assert!(files.len() > 5, "the core's sources were not found");
-    for file in files {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for (n, line) in text.lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            for f in forbidden {
-                if code.contains(f) {
-                    offences.push(format!("{}:{}: {f}", file.display(), n + 1));
-                }
-            }
-        }
-    }
+    let offences = impurities(&root(), &core_sources());
     assert!(
         offences.is_empty(),
         "the core must stay pure:\n{}",
@@ -80,22 +110,154 @@ fn core_is_pure() {
     );
 }
 
-/// DEVELOPERS.md: no unwrap() or expect() outside tests.
+/// Writes files (name, text) into a temporary directory.
+fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text) in files {
+        let path = dir.path().join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    dir
+}
+
+/// The purity scan reads `use` trees, aliases, globs, expressions, types, macro tokens and
+/// macro names, and leaves out test code.
 #[test]
-fn no_unwrap_outside_tests() {
+fn the_purity_scan_catches_impurities() {
+    let dir = tree(&[
+        (
+            "mod.rs",
+            "pub mod a; pub mod b; pub mod c; pub mod d; pub mod e; pub mod f; pub mod g; \
+             pub mod h; pub mod i; pub mod j; #[cfg(test)] mod tests;",
+        ),
+        ("a.rs", "use std::{fs, io};\nuse std::time::Duration;"),
+        (
+            "b.rs",
+            r#"use std::io as stdio;
+pub fn f() -> stdio::Result<()> {
+    Ok(())
+}"#,
+        ),
+        (
+            "c.rs",
+            r#"pub fn f() {
+    let _ = std::fs::read("x");
+}"#,
+        ),
+        (
+            "d.rs",
+            r#"pub fn f() {
+    let _ = tokio::spawn(async {});
+}"#,
+        ),
+        (
+            "e.rs",
+            r#"pub fn f() {
+    println!("x");
+}"#,
+        ),
+        (
+            "f.rs",
+            r#"use std::time::*;
+pub fn f(d: Duration) -> Duration {
+    let _ = Instant::now();
+    d
+}"#,
+        ),
+        (
+            "g.rs",
+            r#"pub fn f() {
+    let _ = format!("{:?}", ::std::env::args());
+    dbg!(1);
+}
+const B: &[u8] = include_bytes!("/etc/hostname");"#,
+        ),
+        (
+            "h.rs",
+            r#"pub fn f() {}
+#[cfg(test)]
+mod tests {
+    use std::{fs, io};
+    use std::io as stdio;
+    fn t() { let _ = std::fs::read("x"); let _ = tokio::spawn(async {}); println!("x"); }
+    #[test]
+    fn u() { dbg!(1); }
+}
+#[cfg(test)]
+mod more;"#,
+        ),
+        ("h/more.rs", "use std::fs;"),
+        (
+            "i.rs",
+            "use std::time::Duration;\npub fn f(d: Duration) -> Duration { d }",
+        ),
+        (
+            "j.rs",
+            r#"use std as s;
+use s::thread;
+pub fn f() {
+    thread::yield_now();
+}"#,
+        ),
+        ("tests.rs", "use std::fs;"),
+    ]);
+    let sources = module_tree(&dir.path().join("mod.rs"), dir.path(), "crate::m");
+    assert_eq!(
+        impurities(dir.path(), &sources),
+        [
+            "a.rs:1: std::fs",
+            "a.rs:1: std::io",
+            "b.rs:1: std::io",
+            "b.rs:2: std::io::Result",
+            "c.rs:2: std::fs::read",
+            "d.rs:2: tokio::spawn",
+            "e.rs:2: println!",
+            "f.rs:3: std::time::Instant::now",
+            "g.rs:2: std::env::args",
+            "g.rs:3: dbg!",
+            "g.rs:5: include_bytes!",
+            "j.rs:2: std::thread",
+            "j.rs:4: std::thread::yield_now",
+        ]
+    );
+}
+
+/// `x.unwrap()` and `x.expect(…)` (also in a macro's tokens) and `Option::unwrap` or
+/// `Result::expect` as a path, in `sources`.
+fn unwraps(base: &Path, sources: &[Source]) -> Vec<String> {
     let mut offences = Vec::new();
-    for file in rust_files(&root().join("src"))
-        .into_iter()
-        .filter(|f| !is_test_file(f))
-    {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for (n, line) in non_test_code(&text).lines().enumerate() {
-            let code = line.split("//").next().unwrap_or("");
-            if code.contains(".unwrap()") || code.contains(".expect(") {
-                offences.push(format!("{}:{}", file.display(), n + 1));
+    for source in sources {
+        let code = names(source);
+        for call in &code.methods {
+            if (call.name == "unwrap" && call.args == 0)
+                || (call.name == "expect" && call.args == 1)
+            {
+                offences.push(place(base, source, call.line, &format!(".{}()", call.name)));
+            }
+        }
+        for named in &code.paths {
+            if let [.., ty, f] = named.path.as_slice()
+                && (ty == "Option" || ty == "Result")
+                && (f == "unwrap" || f == "expect")
+            {
+                offences.push(place(base, source, named.line, &named.path.join("::")));
             }
         }
     }
+    offences
+}
+
+/// ARCHITECTURE.md (invariants): no `unwrap()` or `expect()` outside tests.
+#[test]
+fn no_unwrap_outside_tests() {
+    let sources = crate_sources(&root().join("src"));
+    assert!(
+        sources.len() > 50,
+        "only {} source files found",
+        sources.len()
+    );
+    let offences = unwraps(&root(), &sources);
     assert!(
         offences.is_empty(),
         "unwrap/expect outside tests:\n{}",
@@ -103,46 +265,64 @@ fn no_unwrap_outside_tests() {
     );
 }
 
-/// Words are data: no German, Spanish or English move words in the core's code.
+/// The unwrap scan finds method calls in code and in macros, and the functions as paths;
+/// not `unwrap_or`, not a one-argument `unwrap`, not test code.
 #[test]
-fn no_words_in_core_code() {
-    let words = [
-        "\"Springer\"",
-        "\"Läufer\"",
-        "\"Turm\"",
-        "\"Dame\"",
-        "\"König\"",
-        "\"Bauer\"",
-        "\"Rochade",
-        "\"schlägt\"",
-        "\"Schach\"",
-        "\"matt\"",
-        "\"Caballo\"",
-        "\"Alfil\"",
-        "\"Knight\"",
-        "\"Bishop\"",
-        "\"Weiß\"",
-        "\"Schwarz\"",
-        "\"ja\"",
-        "\"nein\"",
-    ];
+fn the_unwrap_scan_catches_unwraps() {
+    let dir = tree(&[
+        ("lib.rs", "pub mod a;"),
+        (
+            "a.rs",
+            r#"pub fn f(x: Option<u8>, y: Result<u8, ()>) -> u8 {
+    let a = x.unwrap();
+    let b = y.expect("y");
+    let c = format!("{}", x.unwrap());
+    let d = [x].into_iter().map(Option::unwrap).sum::<u8>();
+    let e = x.unwrap_or(0) + not.unwrap(1);
+    a + b + c.len() as u8 + d + e
+}
+#[cfg(test)]
+mod tests {
+    fn t(x: Option<u8>) -> u8 { x.unwrap() }
+}"#,
+        ),
+    ]);
+    let sources = module_tree(&dir.path().join("lib.rs"), dir.path(), "crate");
+    assert_eq!(
+        unwraps(dir.path(), &sources),
+        [
+            "a.rs:2: .unwrap()",
+            "a.rs:3: .expect()",
+            "a.rs:4: .unwrap()",
+            "a.rs:5: Option::unwrap",
+        ]
+    );
+}
+
+/// Words the core's code must not hold: German, Spanish or English move words.
+const WORDS: [&str; 18] = [
+    "Springer", "Läufer", "Turm", "Dame", "König", "Bauer", "Rochade", "schlägt", "Schach", "matt",
+    "Caballo", "Alfil", "Knight", "Bishop", "Weiß", "Schwarz", "ja", "nein",
+];
+
+/// String literals in `sources` that are one of [`WORDS`] (or start with "Rochade").
+fn words_in(base: &Path, sources: &[Source]) -> Vec<String> {
     let mut offences = Vec::new();
-    for file in rust_files(&root().join("src/core"))
-        .into_iter()
-        .filter(|f| !is_test_file(f))
-    {
-        let text = std::fs::read_to_string(&file).unwrap();
-        for (n, line) in non_test_code(&text).lines().enumerate() {
-            if line.trim_start().starts_with("//") {
-                continue;
-            }
-            for w in words {
-                if line.contains(w) {
-                    offences.push(format!("{}:{}: {w}", file.display(), n + 1));
-                }
+    for source in sources {
+        for (text, line) in names(source).literals {
+            if WORDS.contains(&text.as_str()) || text.starts_with("Rochade") {
+                offences.push(place(base, source, line, &format!("{text:?}")));
             }
         }
     }
+    offences
+}
+
+/// ARCHITECTURE.md (invariants): words are data. No German, Spanish or English move words
+/// in the core's code: they belong in `assets/<lang>/`.
+#[test]
+fn no_words_in_core_code() {
+    let offences = words_in(&root(), &core_sources());
     assert!(
         offences.is_empty(),
         "words belong in assets/<lang>/:\n{}",
@@ -150,11 +330,36 @@ fn no_words_in_core_code() {
     );
 }
 
-/// The tidy scan itself must catch an offence.
+/// The words scan finds literals in code and in macros, not in comments, doc comments or
+/// tests.
 #[test]
-fn the_scan_catches_offences() {
-    assert!(non_test_code("a\n#[cfg(test)]\nb").contains('a'));
-    assert!(!non_test_code("a\n#[cfg(test)]\nb").contains('b'));
+fn the_words_scan_catches_words() {
+    let dir = tree(&[
+        ("lib.rs", "pub mod a;"),
+        (
+            "a.rs",
+            r#"/// "Springer"
+pub fn f() -> String {
+    // "Turm"
+    let _ = "Springerin";
+    let _ = "Lange Rochade";
+    format!("{}", "Schach") + "Springer" + "Rochade lang"
+}
+#[cfg(test)]
+mod tests {
+    const T: &str = "Turm";
+}"#,
+        ),
+    ]);
+    let sources = module_tree(&dir.path().join("lib.rs"), dir.path(), "crate");
+    assert_eq!(
+        words_in(dir.path(), &sources),
+        [
+            "a.rs:6: \"Schach\"",
+            "a.rs:6: \"Springer\"",
+            "a.rs:6: \"Rochade lang\""
+        ]
+    );
 }
 
 /// ARCHITECTURE.md: no import cycle among the top-level modules of the core (a module is
@@ -208,29 +413,25 @@ fn describe(cycles: &[Vec<String>]) -> String {
 /// type, a macro's tokens and a child's file, and ignores `#[cfg(test)]` code.
 #[test]
 fn the_cycle_scan_catches_cycles() {
-    let dir = tempfile::tempdir().unwrap();
-    let write = |name: &str, text: &str| {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    };
-    write(
-        "mod.rs",
-        "pub mod a; pub mod b; pub mod c; pub mod d; pub mod e;",
-    );
-    write("a.rs", "use crate::m::b::B; pub struct A;");
-    write("b.rs", "pub struct B; fn f() { let _ = super::a::A; }");
-    write("c.rs", "pub mod inner;");
-    write("c/inner.rs", "pub fn f(_: super::super::d::D) {}");
-    write(
-        "d.rs",
-        "pub struct D; fn g() { let _ = format!(\"{:?}\", crate::m::c::inner::f); }",
-    );
-    write(
-        "e.rs",
-        "pub struct E;\n#[cfg(test)]\nmod tests { use crate::m::a::A; }\n#[cfg(test)] mod more;",
-    );
-    write("e/more.rs", "use crate::m::a::A;");
+    let dir = tree(&[
+        (
+            "mod.rs",
+            "pub mod a; pub mod b; pub mod c; pub mod d; pub mod e;",
+        ),
+        ("a.rs", "use crate::m::b::B; pub struct A;"),
+        ("b.rs", "pub struct B; fn f() { let _ = super::a::A; }"),
+        ("c.rs", "pub mod inner;"),
+        ("c/inner.rs", "pub fn f(_: super::super::d::D) {}"),
+        (
+            "d.rs",
+            "pub struct D; fn g() { let _ = format!(\"{:?}\", crate::m::c::inner::f); }",
+        ),
+        (
+            "e.rs",
+            "pub struct E;\n#[cfg(test)]\nmod tests { use crate::m::a::A; }\n#[cfg(test)] mod more;",
+        ),
+        ("e/more.rs", "use crate::m::a::A;"),
+    ]);
     let cycles = module_cycles(dir.path(), "crate::m");
     assert_eq!(
         cycles,

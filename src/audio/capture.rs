@@ -13,8 +13,8 @@
 //!   and [`AudioEvent::Back`] once it works again (it tells the player). Other stream errors
 //!   (ALSA's harmless `snd_pcm_avail_delay` I/O errors at start) are only counted.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError, sync_channel};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -57,10 +57,6 @@ impl Default for CaptureOptions {
 pub struct Capture {
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<()>>,
-    /// Stream errors reported by cpal and only counted.
-    pub soft_errors: Arc<AtomicUsize>,
-    /// Blocks dropped because the capture thread fell behind.
-    pub dropped: Arc<AtomicUsize>,
 }
 
 impl Capture {
@@ -104,17 +100,13 @@ pub fn input_devices() -> Vec<String> {
 /// Starts capturing on its own thread; events go to `to` (the hearing actor's channel).
 pub fn start(options: CaptureOptions, to: SyncSender<AudioEvent>) -> std::io::Result<Capture> {
     let stop = Arc::new(AtomicBool::new(false));
-    let soft_errors = Arc::new(AtomicUsize::new(0));
-    let dropped = Arc::new(AtomicUsize::new(0));
-    let (s, e, d) = (stop.clone(), soft_errors.clone(), dropped.clone());
+    let s = stop.clone();
     let thread = std::thread::Builder::new()
         .name("ansage-mic".into())
-        .spawn(move || run(&options, &to, &s, &e, &d))?;
+        .spawn(move || run(&options, &to, &s))?;
     Ok(Capture {
         stop,
         thread: Some(thread),
-        soft_errors,
-        dropped,
     })
 }
 
@@ -164,11 +156,7 @@ pub enum CaptureError {
     Block(#[from] rubato::audioadapter_buffers::SizeError),
 }
 
-fn open(
-    options: &CaptureOptions,
-    soft_errors: &Arc<AtomicUsize>,
-    dropped: &Arc<AtomicUsize>,
-) -> Result<Open, CaptureError> {
+fn open(options: &CaptureOptions) -> Result<Open, CaptureError> {
     let host = cpal::default_host();
     let device = match &options.device {
         None => host
@@ -187,8 +175,6 @@ fn open(
     let (tx, raw) = sync_channel::<Raw>(64);
     let fatal: Arc<Mutex<Option<String>>> = Arc::new(Mutex::new(None));
     let fatal_cb = fatal.clone();
-    let soft = soft_errors.clone();
-    let dropped = dropped.clone();
     let data_cb = move |data: &cpal::Data, _: &cpal::InputCallbackInfo| {
         let at = Instant::now();
         let samples = match format {
@@ -204,10 +190,9 @@ fn open(
                 .map(|d| mono(d, channels, |s| (f32::from(s) - 32768.0) / 32768.0)),
             _ => None,
         };
-        if let Some(samples) = samples
-            && let Err(TrySendError::Full(_)) = tx.try_send(Raw { samples, at })
-        {
-            dropped.fetch_add(1, Ordering::Relaxed);
+        // A full queue drops the block: the capture thread fell behind.
+        if let Some(samples) = samples {
+            let _ = tx.try_send(Raw { samples, at });
         }
     };
     let err_cb = move |e: cpal::Error| match e.kind() {
@@ -216,9 +201,8 @@ fn open(
                 *f = Some(e.to_string());
             }
         }
-        _ => {
-            soft.fetch_add(1, Ordering::Relaxed);
-        }
+        // Other stream errors pass: the stream goes on.
+        _ => {}
     };
     if !matches!(
         format,
@@ -306,13 +290,7 @@ impl To16k {
     }
 }
 
-fn run(
-    options: &CaptureOptions,
-    to: &SyncSender<AudioEvent>,
-    stop: &AtomicBool,
-    soft_errors: &Arc<AtomicUsize>,
-    dropped: &Arc<AtomicUsize>,
-) {
+fn run(options: &CaptureOptions, to: &SyncSender<AudioEvent>, stop: &AtomicBool) {
     let mut lost = false;
     let tell_lost = |lost: &mut bool, why: String| {
         tracing::warn!("microphone: {why}");
@@ -322,7 +300,7 @@ fn run(
         }
     };
     while !stop.load(Ordering::SeqCst) {
-        let open = match open(options, soft_errors, dropped) {
+        let open = match open(options) {
             Ok(o) => o,
             Err(why) => {
                 tell_lost(&mut lost, why.to_string());

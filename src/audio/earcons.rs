@@ -67,14 +67,6 @@ impl EarconPlayer {
         })
     }
 
-    /// Plays a tone (after what still plays); returns at once.
-    pub fn play(&self, tone: Tone) {
-        let samples = tone.samples(self.rate);
-        if let Ok(mut q) = self.queue.lock() {
-            q.extend(samples);
-        }
-    }
-
     /// A function that plays tones, for [`crate::speech::SpeechSink::with_earcons`].
     pub fn player(&self) -> Box<dyn FnMut(Tone) + Send> {
         let queue = self.queue.clone();

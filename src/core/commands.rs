@@ -258,29 +258,6 @@ impl CommandBook {
         })
     }
 
-    /// The language of this book.
-    pub fn language(&self) -> Language {
-        self.lang
-    }
-
-    /// Every word the commands use (for a recognizer's vocabulary).
-    pub fn known_words(&self) -> Vec<String> {
-        let mut words: Vec<String> = self
-            .patterns
-            .iter()
-            .flat_map(|(_, t)| t.iter())
-            .filter_map(|t| match t {
-                Token::Word(w) => Some(w.clone()),
-                _ => None,
-            })
-            .chain(self.fillers.iter().cloned())
-            .chain(self.numbers.iter().cloned())
-            .collect();
-        words.sort();
-        words.dedup();
-        words
-    }
-
     /// Every phrase of the book as it may be said, for a recognizer's grammar: the slots
     /// expanded to their words ({piece}: every piece name, singular and plural; {square}:
     /// every square's name; {file}, {rank}; {n}: the book's numbers; {side}: both colours;

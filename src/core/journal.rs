@@ -433,8 +433,6 @@ pub struct Replay {
     /// Made moves (or the result) at the end that had no check record yet (the crash came
     /// between an input's record and its check): restored from the inputs.
     pub unchecked: usize,
-    /// Records replayed, the setup included.
-    pub records: usize,
 }
 
 /// Why a journal cannot be replayed.
@@ -495,7 +493,6 @@ pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
         restored,
         mismatches,
         unchecked: unchecked.len(),
-        records: recovered.records.len(),
     })
 }
 

@@ -153,13 +153,6 @@ impl Repetitions {
         self.hashes.push(position_key(pos));
     }
 
-    /// Forgets the last position (a move taken back).
-    pub fn pop(&mut self) {
-        if self.hashes.len() > 1 {
-            self.hashes.pop();
-        }
-    }
-
     /// How often `pos` has occurred, counting it if it is the current one.
     pub fn count(&self, pos: &Chess) -> usize {
         let key = position_key(pos);
@@ -206,8 +199,8 @@ pub fn is_dead_position(pos: &Chess) -> bool {
     pos.is_insufficient_material()
 }
 
-/// FIDE Laws 6.9: after `loser`'s flag falls, can the opponent still checkmate by any
-/// possible series of legal moves? shakmaty's `has_insufficient_material` answers it: a
+/// FIDE Laws 6.9: after the flag of `winner`'s opponent falls, can `winner` still
+/// checkmate by any possible series of legal moves? shakmaty's `has_insufficient_material` answers it: a
 /// lone king, king and knight or king and bishop(s) on one colour cannot mate (with the
 /// helpmate exceptions it knows, such as a knight against pawns or pieces that can
 /// block); any pawn that could still promote counts as able to mate.

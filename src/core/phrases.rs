@@ -1,6 +1,6 @@
 //! Every sentence the station speaks or brailles, looked up by id in the language's Fluent
 //! files (`assets/<lang>/*.ftl`). Code never holds a sentence: it names a message and its
-//! arguments (DEVELOPERS.md: "words are data").
+//! arguments (ARCHITECTURE.md, invariants: "words are data").
 //!
 //! A message `foo` may have a Braille form `foo-braille` (shorter, for a 40-cell line); when
 //! there is none, the display shows the spoken text.
@@ -161,16 +161,6 @@ impl Phrases {
             })?;
         }
         Ok(Phrases { lang, bundle })
-    }
-
-    /// The language of this phrase book.
-    pub fn language(&self) -> Language {
-        self.lang
-    }
-
-    /// Whether the phrase book has a message with this id.
-    pub fn has(&self, id: &str) -> bool {
-        self.bundle.has_message(id)
     }
 
     /// The spoken text of a message. A missing message or argument never panics: the text

@@ -197,11 +197,6 @@ pub fn pgn_of_sheet(sheet: &Sheet, clocks: &[Option<Duration>]) -> String {
     write_pgn(&game)
 }
 
-/// The position in FEN (for transcripts and the arbiter).
-pub fn fen(session: &Session) -> String {
-    Fen::from_position(session.position(), EnPassantMode::Legal).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

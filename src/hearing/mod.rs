@@ -12,21 +12,25 @@
 //! - [`scripted::ScriptedRecognizer`] (always built): delivers scripted word sequences with
 //!   confidences, for tests of the German path without a microphone;
 //! - [`vosk`](mod@self::vosk) (behind the `vosk` cargo feature): libvosk with a grammar of
-//!   the legal moves, switched at each turn. How vosk's API maps onto the trait:
-//!   - `Model::new(path)`; [`Recognizer::knows_word`] is `Model::find_word` /
-//!     `vosk_model_find_word(model, word) >= 0` (run over [`GrammarBuilder::all_words`]
-//!     once at start-up, and [`Grammar::retain_known`] before each `set_grammar`);
-//!   - `Recognizer::new_with_grammar(&model, 16000.0, &phrases)` once, then
-//!     [`Recognizer::set_grammar`] is `vosk_recognizer_set_grammar` with the JSON list of
+//!   the legal moves, switched at each turn. How libvosk's C API maps onto the trait:
+//!   - `vosk_model_new(path)` once; the vocabulary check is
+//!     `vosk_model_find_word(model, word) >= 0`, run over [`GrammarBuilder::all_words`]
+//!     once at start-up ([`vocabulary::Spelling::check`]); each grammar leaves out the
+//!     phrases with a word the model lacks ([`vocabulary::Spelling::phrases`]);
+//!   - `vosk_recognizer_new_grm(model, 16000.0, phrases)` once, then
+//!     [`Recognizer::set_grammar`] is `vosk_recognizer_set_grm` with the JSON list of
 //!     [`Grammar::phrases`] plus [`Grammar::UNKNOWN`] (`"[unk]"`);
-//!   - `set_words(true)` gives per-word `conf` in `result: [{word, conf, start, end}]`
-//!     (used when `set_max_alternatives(0)`); with `set_max_alternatives(n)` the result is
+//!   - `vosk_recognizer_set_words(1)` gives per-word `conf` in
+//!     `result: [{word, conf, start, end}]` (used when
+//!     `vosk_recognizer_set_max_alternatives(0)`); with `n` alternatives the result is
 //!     `alternatives: [{text, confidence, result: [{word, start, end}]}]` without per-word
 //!     confidences: [`from_nbest`] turns that n-best list into per-word confidences and
 //!     alternatives;
-//!   - [`Recognizer::accept`] is `accept_waveform(&[i16])`: `Finalized` → `result()` as
-//!     [`Heard::Final`], `Running` → `partial_result().partial` as [`Heard::Partial`];
-//!     [`Recognizer::finish`] is `final_result()`, [`Recognizer::reset`] is `reset()`.
+//!   - [`Recognizer::accept`] is `vosk_recognizer_accept_waveform_s` (16-bit samples): at
+//!     the end of an utterance `vosk_recognizer_result` as [`Heard::Final`], otherwise
+//!     `vosk_recognizer_partial_result`'s `partial` as [`Heard::Partial`];
+//!     [`Recognizer::finish`] is `vosk_recognizer_final_result`, [`Recognizer::reset`] is
+//!     `vosk_recognizer_reset`.
 //!
 //! vosk does not enforce the order of a grammar's words (its grammar is compiled into a
 //! language model over the phrases' words), so a result may still be a mixture of phrases:
@@ -103,12 +107,6 @@ pub trait Recognizer {
 
     /// Forgets the utterance in progress (e.g. when the station itself starts speaking).
     fn reset(&mut self);
-
-    /// Whether the model has this word (vosk: `vosk_model_find_word(model, word) >= 0`).
-    fn knows_word(&self, word: &str) -> bool {
-        let _ = word;
-        true
-    }
 }
 
 /// The environment variable naming the vosk model's directory.
@@ -132,16 +130,6 @@ pub fn model_dir(configured: Option<&Path>, env: Option<&std::ffi::OsStr>) -> Pa
         return here;
     }
     Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_MODEL)
-}
-
-/// The words of `words` the recognizer's model does not have: the vocabulary check at
-/// start-up (an unknown word can never be heard).
-pub fn unknown_words(recognizer: &dyn Recognizer, words: &[String]) -> Vec<String> {
-    words
-        .iter()
-        .filter(|w| !recognizer.knows_word(w))
-        .cloned()
-        .collect()
 }
 
 /// Turns an n-best list (each alternative's text and weight, best first, as vosk's

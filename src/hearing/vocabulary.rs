@@ -214,13 +214,6 @@ impl Spelling {
     }
 }
 
-impl VocabularyReport {
-    /// Whether every word can be heard.
-    pub fn is_complete(&self) -> bool {
-        self.missing.is_empty()
-    }
-}
-
 impl fmt::Display for VocabularyReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
@@ -291,7 +284,6 @@ mod tests {
             ]
         );
         assert_eq!(r.missing, ["königin", "nein"]);
-        assert!(!r.is_complete());
         assert_eq!(s.to_model("läufer"), "laeufer");
         assert_eq!(s.from_model("laeufer"), "läufer");
         assert_eq!(s.from_model("ei"), "dame");

@@ -84,11 +84,6 @@ impl VoskModel {
         }))
     }
 
-    /// The model's directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// Whether the model has this word: `vosk_model_find_word(model, word) >= 0`.
     pub fn knows(&self, word: &str) -> bool {
         let Ok(c) = CString::new(word) else {
@@ -389,10 +384,6 @@ impl Recognizer for VoskRecognizer {
         self.last_partial.clear();
         // SAFETY: a live recognizer.
         unsafe { vosk_sys::vosk_recognizer_reset(self.ptr.as_ptr()) }
-    }
-
-    fn knows_word(&self, word: &str) -> bool {
-        !self.spelling.is_missing(word) && self.model.knows(self.spelling.to_model(word))
     }
 }
 

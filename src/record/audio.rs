@@ -162,11 +162,6 @@ impl AudioScoresheet {
         Ok(sample)
     }
 
-    /// Samples written so far.
-    pub fn written(&self) -> u64 {
-        self.written
-    }
-
     /// Finishes the WAV (header, then the marks) and the index; returns the WAV's path.
     pub fn close(mut self) -> Result<PathBuf, WavError> {
         self.index.flush()?;

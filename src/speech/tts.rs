@@ -137,11 +137,6 @@ impl TtsSpeaker {
         Ok(())
     }
 
-    /// The voices speech-dispatcher offers.
-    pub fn voices(&self) -> &[VoiceInfo] {
-        &self.infos
-    }
-
     fn select(&mut self, lang: Language) -> Result<(), SpeechError> {
         if self.current == Some(lang) {
             return Ok(());

@@ -11,7 +11,7 @@ use std::path::Path;
 use syn::visit::{self, Visit};
 use syn::{Expr, Lit, Stmt};
 
-use super::sources::{Source, test_only};
+use super::sources::{Source, impl_item_attrs, item_attrs, test_only, trait_item_attrs};
 
 /// A function of the crate (not test code).
 struct Func<'a> {
@@ -84,29 +84,30 @@ struct Index<'a> {
 }
 
 impl<'a> Visit<'a> for Index<'a> {
-    fn visit_item_mod(&mut self, m: &'a syn::ItemMod) {
-        if !test_only(&m.attrs) {
-            visit::visit_item_mod(self, m);
+    fn visit_item(&mut self, item: &'a syn::Item) {
+        if !test_only(item_attrs(item)) {
+            visit::visit_item(self, item);
         }
     }
-    fn visit_item_impl(&mut self, i: &'a syn::ItemImpl) {
-        if !test_only(&i.attrs) {
-            visit::visit_item_impl(self, i);
+    fn visit_impl_item(&mut self, item: &'a syn::ImplItem) {
+        if !test_only(impl_item_attrs(item)) {
+            visit::visit_impl_item(self, item);
+        }
+    }
+    fn visit_trait_item(&mut self, item: &'a syn::TraitItem) {
+        if !test_only(trait_item_attrs(item)) {
+            visit::visit_trait_item(self, item);
         }
     }
     fn visit_item_fn(&mut self, f: &'a syn::ItemFn) {
-        if !test_only(&f.attrs) {
-            let file = self.file.unwrap();
-            self.funcs.push(func(&f.sig, &f.block, file));
-            visit::visit_item_fn(self, f);
-        }
+        let file = self.file.unwrap();
+        self.funcs.push(func(&f.sig, &f.block, file));
+        visit::visit_item_fn(self, f);
     }
     fn visit_impl_item_fn(&mut self, f: &'a syn::ImplItemFn) {
-        if !test_only(&f.attrs) {
-            let file = self.file.unwrap();
-            self.funcs.push(func(&f.sig, &f.block, file));
-            visit::visit_impl_item_fn(self, f);
-        }
+        let file = self.file.unwrap();
+        self.funcs.push(func(&f.sig, &f.block, file));
+        visit::visit_impl_item_fn(self, f);
     }
     fn visit_trait_item_fn(&mut self, f: &'a syn::TraitItemFn) {
         if let Some(body) = &f.default {
@@ -116,14 +117,10 @@ impl<'a> Visit<'a> for Index<'a> {
         visit::visit_trait_item_fn(self, f);
     }
     fn visit_item_const(&mut self, c: &'a syn::ItemConst) {
-        if !test_only(&c.attrs) {
-            self.consts.push((c.ident.to_string(), &c.expr));
-        }
+        self.consts.push((c.ident.to_string(), &c.expr));
     }
     fn visit_item_static(&mut self, s: &'a syn::ItemStatic) {
-        if !test_only(&s.attrs) {
-            self.consts.push((s.ident.to_string(), &s.expr));
-        }
+        self.consts.push((s.ident.to_string(), &s.expr));
     }
 }
 

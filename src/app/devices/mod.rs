@@ -176,7 +176,7 @@ impl Devices {
     }
 
     /// Stops every device and joins its thread (what is still to be said gets at most
-    /// `limit`).
+    /// 5 seconds).
     pub fn close(mut self) {
         self.sinks.clear();
         for close in self.closers.drain(..) {

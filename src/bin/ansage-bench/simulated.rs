@@ -63,7 +63,7 @@ impl Rng {
     }
 }
 
-/// The confusion data of a language (`assets/<lang>/hearing.toml`).
+/// The confusion data of a language (`hearing.toml` beside this file).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Confusions {
@@ -87,7 +87,7 @@ pub struct ConfusionGroup {
 }
 
 impl Confusions {
-    /// The German confusion data (`assets/de/hearing.toml`, compiled in).
+    /// The German confusion data (`hearing.toml` beside this file, compiled in).
     pub fn german() -> Result<Confusions, HearingError> {
         Confusions::parse(include_str!("hearing.toml"))
     }

@@ -187,11 +187,6 @@ impl Alarms {
         }
     }
 
-    /// FIDE Laws D.2.5.c: the current settings.
-    pub fn settings(&self) -> &AlarmSettings {
-        &self.settings
-    }
-
     /// FIDE Laws D.2.5.c: the player changes the settings (e.g. switches alarms off).
     pub fn set_settings(&mut self, settings: AlarmSettings) {
         self.settings = settings;

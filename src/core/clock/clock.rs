@@ -134,11 +134,6 @@ impl Clock {
         }
     }
 
-    /// FIDE Laws 6.3.a: the controls the clock was set to.
-    pub fn setup(&self) -> &ClockSetup {
-        &self.setup
-    }
-
     fn control(&self, side: Color) -> &TimeControl {
         self.setup.get(side)
     }
@@ -222,11 +217,6 @@ impl Clock {
             .map_or(0, |p| p.index)
     }
 
-    /// FIDE Laws 6.3.a: the period `side` is in, `None` if untimed.
-    pub fn current_period(&self, side: Color) -> Option<&Period> {
-        self.period_spec(side)
-    }
-
     /// FIDE Laws 6.3.a: moves `side` still has to complete to pass the current time control,
     /// `None` if the period lasts for the rest of the game.
     pub fn moves_to_control(&self, side: Color) -> Option<u32> {
@@ -289,17 +279,6 @@ impl Clock {
         match self.stretch(side, now) {
             Some((_, run)) => base.saturating_add(run),
             None => base,
-        }
-    }
-
-    /// FIDE Laws 6.2.a: the time the clock of the side to move has run in this turn.
-    pub fn turn_elapsed(&self, now: Timestamp) -> Duration {
-        match self.turn {
-            Some(turn) => match turn.since {
-                Some(since) => turn.elapsed.saturating_add(now - since),
-                None => turn.elapsed,
-            },
-            None => Duration::ZERO,
         }
     }
 

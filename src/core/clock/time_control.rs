@@ -192,16 +192,6 @@ impl TimeControl {
         TimeControl::sudden_death(Duration::from_secs(180), Duration::from_secs(2))
     }
 
-    /// FIDE Laws 6.3.a: the named presets, as `(name, control)`: `fide-standard`, `rapid`,
-    /// `blitz`.
-    pub fn presets() -> [(&'static str, TimeControl); 3] {
-        [
-            ("fide-standard", TimeControl::fide_standard()),
-            ("rapid", TimeControl::rapid()),
-            ("blitz", TimeControl::blitz()),
-        ]
-    }
-
     /// FIDE Laws 6.3.a: whether this control is untimed (PGN `-`, no periods).
     pub fn is_untimed(&self) -> bool {
         self.periods.is_empty()

@@ -71,7 +71,8 @@ impl Session {
 
     /// The Braille status line: the last move in the language's letters, both clocks
     /// (m:ss, h:mm:ss from an hour up) and whose clock runs; without a clock, whose move
-    /// it is. A display adapter calls this every second while a clock runs.
+    /// it is. Put out as [`Output::Status`] with every clock reading; a display redraws a
+    /// running clock itself, from the [`StatusSource`] (`DisplayModel::tick`).
     pub fn status_line(&self, now: Timestamp) -> String {
         self.status_source().line(&self.phrases, self.vocab, now)
     }

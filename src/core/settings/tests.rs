@@ -239,7 +239,7 @@ fn time_control() -> impl Strategy<Value = TimeControl> {
         })
 }
 
-/// A legal position reached by `plies` moves chosen with `picks`, in FEN.
+/// A legal position reached by up to 39 moves chosen at random, in FEN.
 fn fen() -> impl Strategy<Value = String> {
     prop::collection::vec(any::<prop::sample::Index>(), 0..40).prop_map(|picks| {
         let mut pos = Chess::default();
