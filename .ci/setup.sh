@@ -12,6 +12,7 @@
 # The rig scripts (tests/rig/) install nothing; they check that setup has run. A new -sys
 # crate's Debian package goes into BUILD_DEBS in the same commit.
 set -euo pipefail
+setup_started=$SECONDS
 ANSAGE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Building: a C toolchain (rustup brings none; cc links every crate and builds the C of the
@@ -127,3 +128,4 @@ if [[ ${ANSAGE_DE_MODEL:-1} != 0 && ! -d $ANSAGE_ROOT/models/$DE_MODEL ]]; then
     fi
     rm -rf "$tmp"
 fi
+echo "setup: ready in $((SECONDS - setup_started)) s" >&2
