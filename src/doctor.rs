@@ -79,11 +79,7 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
                 return out;
             }
         };
-        let report = crate::hearing::vosk::VoskModel::load(&dir).and_then(|model| {
-            let builder = crate::core::grammar::GrammarBuilder::new(lang)
-                .map_err(|e| crate::hearing::HearingError::Grammar(e.to_string()))?;
-            Ok(model.vocabulary_report(&builder, &word_map))
-        });
+        let report = crate::hearing::vosk::doctor_report(&dir, lang, &word_map);
         match report {
             Ok(report) if report.missing.is_empty() => out.push(DeviceStatus::present(
                 "vosk model",

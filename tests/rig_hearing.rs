@@ -19,7 +19,7 @@ use ansage::core::input::{Actor, Event, Input};
 use ansage::core::lang::Language;
 use ansage::core::words::{MovePhrases, vocabulary};
 use ansage::devices::Speaking;
-use ansage::hearing::actor::{GrammarSlot, ListenOptions, listen};
+use ansage::hearing::actor::{GrammarSlot, ListenOptions, ListenSetup, listen};
 use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::station::StationInput;
@@ -76,14 +76,16 @@ fn korean_phrases_into_the_microphone_come_out_as_words() {
         let speaking = speaking.clone();
         move || {
             listen(
-                Box::new(rec),
-                builder,
+                ListenSetup {
+                    recognizer: Box::new(rec),
+                    builder,
+                    slot,
+                    speaking,
+                    options: ListenOptions::default(),
+                    out: out_tx,
+                },
                 &start,
                 audio_rx,
-                slot,
-                speaking,
-                ListenOptions::default(),
-                out_tx,
             )
         }
     });

@@ -193,8 +193,12 @@ fn vocabulary_check_reports_what_the_model_lacks() {
     let report = model.vocabulary_report(&builder, &bad);
     assert!(report.missing.contains(&"eva".to_owned()), "{report}");
     // Without a map, the German words are all missing from a Korean model.
-    let plain = ansage::hearing::vosk::doctor_report(&model_dir(), Language::De).unwrap();
+    let doctor = |map: &HashMap<String, String>| {
+        ansage::hearing::vosk::doctor_report(&model_dir(), Language::De, map).unwrap()
+    };
+    let plain = doctor(&HashMap::new());
     assert_eq!(plain.missing.len(), plain.checked - plain.respelled.len());
     assert!(plain.missing.contains(&"eva".to_owned()));
-    let _ = HashMap::<String, String>::new();
+    // What `ansage doctor` reports goes through the configured word map, as the station does.
+    assert_eq!(doctor(&map).missing, report.missing);
 }

@@ -413,20 +413,38 @@ impl Listener {
     }
 }
 
+/// What the recognizer's thread works with, besides its audio.
+pub struct ListenSetup {
+    /// The recognizer.
+    pub recognizer: Box<dyn Recognizer + Send>,
+    /// Builds the grammar of each position (FIDE Laws D.2.1: only legal moves are heard).
+    pub builder: GrammarBuilder,
+    /// Brings the grammars of later positions.
+    pub slot: GrammarSlot,
+    /// Shut while the station speaks: the microphone would hear it.
+    pub speaking: Speaking,
+    /// Endpointing and gating.
+    pub options: ListenOptions,
+    /// Where heard words and the microphone's notices go.
+    pub out: Sender<StationInput>,
+}
+
 /// Runs the actor on the calling thread until the audio source ends or the station is
 /// gone: `position` is the position (with its phrase forms) whose grammar the recognizer
-/// already has (or gets now), `slot` brings the later ones. Returns what it did.
-#[allow(clippy::too_many_arguments)]
+/// already has (or gets now), `setup.slot` brings the later ones. Returns what it did.
 pub fn listen(
-    mut recognizer: Box<dyn Recognizer + Send>,
-    builder: GrammarBuilder,
+    setup: ListenSetup,
     position: &MovePhrases<'_>,
     audio: Receiver<AudioEvent>,
-    slot: GrammarSlot,
-    speaking: Speaking,
-    options: ListenOptions,
-    out: Sender<StationInput>,
 ) -> ListenStats {
+    let ListenSetup {
+        mut recognizer,
+        builder,
+        slot,
+        speaking,
+        options,
+        out,
+    } = setup;
     let grammar = builder.build(position);
     if let Err(e) = recognizer.set_grammar(&grammar) {
         tracing::error!("hearing: first grammar: {e}");
@@ -520,14 +538,16 @@ mod tests {
         let (otx, mut orx) = tokio::sync::mpsc::channel(64);
         let builder = GrammarBuilder::new(Language::De).unwrap();
         let stats = listen(
-            Box::new(rec),
-            builder,
+            ListenSetup {
+                recognizer: Box::new(rec),
+                builder,
+                slot,
+                speaking,
+                options,
+                out: otx,
+            },
             &start(),
             arx,
-            slot,
-            speaking,
-            options,
-            otx,
         );
         let mut got = Vec::new();
         while let Ok(m) = orx.try_recv() {
@@ -772,17 +792,19 @@ mod tests {
             drop(atx);
             let (otx, mut orx) = tokio::sync::mpsc::channel(8);
             let stats = listen(
-                Box::new(Lagging { said, heard: 0 }),
-                GrammarBuilder::new(Language::De).unwrap(),
+                ListenSetup {
+                    recognizer: Box::new(Lagging { said, heard: 0 }),
+                    builder: GrammarBuilder::new(Language::De).unwrap(),
+                    slot: GrammarSlot::default(),
+                    speaking: Speaking::new(),
+                    options: ListenOptions {
+                        silence_end: Some(Duration::from_millis(100)),
+                        ..ListenOptions::default()
+                    },
+                    out: otx,
+                },
                 &start(),
                 arx,
-                GrammarSlot::default(),
-                Speaking::new(),
-                ListenOptions {
-                    silence_end: Some(Duration::from_millis(100)),
-                    ..ListenOptions::default()
-                },
-                otx,
             );
             let mut got = Vec::new();
             while let Ok(m) = orx.try_recv() {

@@ -121,15 +121,16 @@ impl Drop for VoskModel {
     }
 }
 
-/// Loads the model in `dir` and checks the vocabulary of `lang` against it: what
-/// `ansage doctor` prints (FIDE Laws D.2.1).
+/// Loads the model in `dir` and checks the vocabulary of `lang` against it, through
+/// `word_map`: what `ansage doctor` prints (FIDE Laws D.2.1).
 pub fn doctor_report(
     dir: &Path,
     lang: crate::core::lang::Language,
+    word_map: &HashMap<String, String>,
 ) -> Result<VocabularyReport, HearingError> {
     let model = VoskModel::load(dir)?;
     let builder = GrammarBuilder::new(lang).map_err(|e| HearingError::Grammar(e.to_string()))?;
-    Ok(model.vocabulary_report(&builder, &HashMap::new()))
+    Ok(model.vocabulary_report(&builder, word_map))
 }
 
 /// How the recognizer is set up.

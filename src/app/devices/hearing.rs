@@ -169,14 +169,16 @@ impl Devices {
             .name("hearing".into())
             .spawn(move || {
                 actor::listen(
-                    Box::new(recognizer),
-                    builder,
+                    actor::ListenSetup {
+                        recognizer: Box::new(recognizer),
+                        builder,
+                        slot,
+                        speaking,
+                        options: listen_options,
+                        out,
+                    },
                     &position,
                     hear_rx,
-                    slot,
-                    speaking,
-                    listen_options,
-                    out,
                 )
             });
         self.closers.push(Box::new(move || {

@@ -38,7 +38,9 @@ use ansage::core::time::Timestamp;
 use ansage::core::words::{MovePhrases, vocabulary};
 use ansage::devices::Speaking;
 use ansage::hearing::Recognizer;
-use ansage::hearing::actor::{AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenStats, listen};
+use ansage::hearing::actor::{
+    AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenSetup, ListenStats, listen,
+};
 use ansage::hearing::vocabulary::{KO_STANDIN, Spelling, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::station::StationInput;
@@ -262,14 +264,16 @@ fn one_utterance(
     let options = options.clone();
     let actor = std::thread::spawn(move || {
         listen(
-            Box::new(rec),
-            builder,
+            ListenSetup {
+                recognizer: Box::new(rec),
+                builder,
+                slot: GrammarSlot::default(),
+                speaking: Speaking::new(),
+                options,
+                out: otx,
+            },
             &MovePhrases::new(vocabulary(Language::De), start),
             arx,
-            GrammarSlot::default(),
-            Speaking::new(),
-            options,
-            otx,
         )
     });
     let level = ListenOptions::default().silence_level;

@@ -69,8 +69,7 @@ impl Session {
     /// The arbiter stops the clocks (FIDE Laws 6.11.a).
     pub(super) fn pause_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
         let to = audience(by);
-        if by != Actor::Arbiter {
-            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+        if self.refused_unless_arbiter(by, out) {
             return;
         }
         match self.clock.as_mut() {
@@ -99,8 +98,7 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
-        if by != Actor::Arbiter {
-            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+        if self.refused_unless_arbiter(by, out) {
             return;
         }
         let Some(clock) = self.clock.as_mut() else {

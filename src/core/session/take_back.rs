@@ -26,8 +26,7 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
-        if by != Actor::Arbiter {
-            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+        if self.refused_unless_arbiter(by, out) {
             return;
         }
         let keep = match command {

@@ -132,6 +132,22 @@ impl Session {
         }
     }
 
+    /// Refuses an action only the arbiter may take (the clock's settings 6.10–6.11, 7.5,
+    /// take-backs D.2.8, adjournment Appendix E), telling whoever asked; returns whether it
+    /// was refused.
+    pub(super) fn refused_unless_arbiter(&mut self, by: Actor, out: &mut Vec<Output>) -> bool {
+        if by == Actor::Arbiter {
+            return false;
+        }
+        self.tell(
+            audience(by),
+            Priority::Answer,
+            Message::new("arbiter-only"),
+            out,
+        );
+        true
+    }
+
     /// Tells `to` that the game is over, and how it ended.
     pub(super) fn tell_game_over(&mut self, to: Audience, out: &mut Vec<Output>) {
         let text = self
