@@ -111,6 +111,69 @@ enum Meaning {
     ResumeAdjourned,
 }
 
+impl Meaning {
+    /// The command this meaning makes with the slots a phrase filled; `None` when a slot
+    /// it needs is empty.
+    fn command(self, slots: &Slots) -> Option<Command> {
+        Some(match self {
+            Meaning::Yes => Command::Yes,
+            Meaning::No => Command::No,
+            Meaning::OfferDraw => Command::OfferDraw,
+            Meaning::AcceptDraw => Command::AcceptDraw,
+            Meaning::DeclineDraw => Command::DeclineDraw,
+            Meaning::Resign => Command::Resign,
+            Meaning::ClaimDraw => Command::ClaimDraw,
+            Meaning::Repeat => Command::Repeat,
+            Meaning::Start => Command::Start,
+            Meaning::Pause => Command::Pause,
+            Meaning::Resume => Command::Resume,
+            Meaning::WhoseMove => Command::Ask(Question::WhoseMove),
+            Meaning::MoveNumber => Command::Ask(Question::MoveNumber),
+            Meaning::LastMove => Command::Ask(Question::LastMoves(1)),
+            Meaning::LastMoves => Command::Ask(Question::LastMoves(slots.number?.max(1))),
+            Meaning::MyPieces => Command::Ask(Question::Pieces {
+                mine: true,
+                role: slots.piece,
+            }),
+            Meaning::TheirPieces => Command::Ask(Question::Pieces {
+                mine: false,
+                role: slots.piece,
+            }),
+            Meaning::Square => Command::Ask(Question::Square(slots.square?)),
+            Meaning::File => Command::Ask(Question::File(slots.file?)),
+            Meaning::Rank => Command::Ask(Question::Rank(slots.rank?)),
+            Meaning::Material => Command::Ask(Question::Material),
+            Meaning::Position => Command::Ask(Question::Position),
+            Meaning::Time => Command::Ask(Question::Time),
+            Meaning::Help => Command::Ask(Question::Help),
+            Meaning::SetClock => Command::SetClock {
+                side: slots.side?,
+                time: slots.time?,
+            },
+            Meaning::SetMoves => Command::SetMoves {
+                side: slots.side?,
+                moves: slots.number?,
+            },
+            Meaning::AddTime => Command::AddTime {
+                side: slots.side?,
+                time: slots.time?,
+            },
+            Meaning::Penalty => Command::Penalty {
+                offender: slots.side?,
+            },
+            Meaning::AlarmsOff => Command::Alarms(false),
+            Meaning::AlarmsOn => Command::Alarms(true),
+            Meaning::TakeBack => Command::TakeBack,
+            Meaning::TakeBackTo => Command::TakeBackTo {
+                number: slots.number?,
+                side: slots.side?,
+            },
+            Meaning::Adjourn => Command::Adjourn,
+            Meaning::ResumeAdjourned => Command::ResumeAdjourned,
+        })
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Token {
     Word(String),
@@ -122,6 +185,80 @@ enum Token {
     Move,
     Side,
     Time,
+}
+
+impl CommandFile {
+    /// Each meaning with its phrases, in the order they are tried.
+    fn groups(&self) -> [(Meaning, &Vec<String>); 34] {
+        [
+            (Meaning::Yes, &self.yes),
+            (Meaning::No, &self.no),
+            (Meaning::OfferDraw, &self.offer_draw),
+            (Meaning::AcceptDraw, &self.accept_draw),
+            (Meaning::DeclineDraw, &self.decline_draw),
+            (Meaning::Resign, &self.resign),
+            (Meaning::ClaimDraw, &self.claim_draw),
+            (Meaning::Repeat, &self.repeat),
+            (Meaning::Start, &self.start),
+            (Meaning::Pause, &self.pause),
+            (Meaning::Resume, &self.resume),
+            (Meaning::WhoseMove, &self.whose_move),
+            (Meaning::MoveNumber, &self.move_number),
+            (Meaning::LastMove, &self.last_move),
+            (Meaning::LastMoves, &self.last_moves),
+            (Meaning::MyPieces, &self.my_pieces),
+            (Meaning::TheirPieces, &self.their_pieces),
+            (Meaning::Square, &self.square),
+            (Meaning::File, &self.file),
+            (Meaning::Rank, &self.rank),
+            (Meaning::Material, &self.material),
+            (Meaning::Position, &self.position),
+            (Meaning::Time, &self.time),
+            (Meaning::Help, &self.help),
+            (Meaning::SetClock, &self.set_clock),
+            (Meaning::SetMoves, &self.set_moves),
+            (Meaning::AddTime, &self.add_time),
+            (Meaning::Penalty, &self.penalty),
+            (Meaning::AlarmsOff, &self.alarms_off),
+            (Meaning::AlarmsOn, &self.alarms_on),
+            (Meaning::TakeBack, &self.take_back),
+            (Meaning::TakeBackTo, &self.take_back_to),
+            (Meaning::Adjourn, &self.adjourn),
+            (Meaning::ResumeAdjourned, &self.resume_adjourned),
+        ]
+    }
+}
+
+/// The tokens of one phrase of `file`: its words normalised, its slots; `{move}` may only
+/// end a phrase.
+fn tokens(file: &'static str, phrase: &str) -> Result<Vec<Token>, CommandFileError> {
+    let mut tokens = Vec::new();
+    for w in phrase.split_whitespace() {
+        tokens.push(match w {
+            "{piece}" => Token::Piece,
+            "{square}" => Token::Square,
+            "{file}" => Token::File,
+            "{rank}" => Token::Rank,
+            "{n}" => Token::Number,
+            "{move}" => Token::Move,
+            "{side}" => Token::Side,
+            "{time}" => Token::Time,
+            w if w.starts_with('{') => {
+                return Err(CommandFileError {
+                    file,
+                    detail: format!("unknown slot {w} in {phrase:?}"),
+                });
+            }
+            w => Token::Word(normalize_word(w)),
+        });
+    }
+    if tokens.iter().skip_while(|t| **t != Token::Move).count() > 1 {
+        return Err(CommandFileError {
+            file,
+            detail: format!("{{move}} must end the phrase: {phrase:?}"),
+        });
+    }
+    Ok(tokens)
 }
 
 /// The error for a command file that cannot be read.
@@ -166,74 +303,12 @@ impl CommandBook {
             file,
             detail: e.to_string(),
         })?;
-        let groups: [(Meaning, &Vec<String>); 34] = [
-            (Meaning::Yes, &f.yes),
-            (Meaning::No, &f.no),
-            (Meaning::OfferDraw, &f.offer_draw),
-            (Meaning::AcceptDraw, &f.accept_draw),
-            (Meaning::DeclineDraw, &f.decline_draw),
-            (Meaning::Resign, &f.resign),
-            (Meaning::ClaimDraw, &f.claim_draw),
-            (Meaning::Repeat, &f.repeat),
-            (Meaning::Start, &f.start),
-            (Meaning::Pause, &f.pause),
-            (Meaning::Resume, &f.resume),
-            (Meaning::WhoseMove, &f.whose_move),
-            (Meaning::MoveNumber, &f.move_number),
-            (Meaning::LastMove, &f.last_move),
-            (Meaning::LastMoves, &f.last_moves),
-            (Meaning::MyPieces, &f.my_pieces),
-            (Meaning::TheirPieces, &f.their_pieces),
-            (Meaning::Square, &f.square),
-            (Meaning::File, &f.file),
-            (Meaning::Rank, &f.rank),
-            (Meaning::Material, &f.material),
-            (Meaning::Position, &f.position),
-            (Meaning::Time, &f.time),
-            (Meaning::Help, &f.help),
-            (Meaning::SetClock, &f.set_clock),
-            (Meaning::SetMoves, &f.set_moves),
-            (Meaning::AddTime, &f.add_time),
-            (Meaning::Penalty, &f.penalty),
-            (Meaning::AlarmsOff, &f.alarms_off),
-            (Meaning::AlarmsOn, &f.alarms_on),
-            (Meaning::TakeBack, &f.take_back),
-            (Meaning::TakeBackTo, &f.take_back_to),
-            (Meaning::Adjourn, &f.adjourn),
-            (Meaning::ResumeAdjourned, &f.resume_adjourned),
-        ];
         let mut patterns = Vec::new();
         let mut written = Vec::new();
-        for (meaning, phrases) in groups {
+        for (meaning, phrases) in f.groups() {
             for phrase in phrases {
                 written.push(phrase.clone());
-                let mut tokens = Vec::new();
-                for w in phrase.split_whitespace() {
-                    tokens.push(match w {
-                        "{piece}" => Token::Piece,
-                        "{square}" => Token::Square,
-                        "{file}" => Token::File,
-                        "{rank}" => Token::Rank,
-                        "{n}" => Token::Number,
-                        "{move}" => Token::Move,
-                        "{side}" => Token::Side,
-                        "{time}" => Token::Time,
-                        w if w.starts_with('{') => {
-                            return Err(CommandFileError {
-                                file,
-                                detail: format!("unknown slot {w} in {phrase:?}"),
-                            });
-                        }
-                        w => Token::Word(normalize_word(w)),
-                    });
-                }
-                if tokens.iter().skip_while(|t| **t != Token::Move).count() > 1 {
-                    return Err(CommandFileError {
-                        file,
-                        detail: format!("{{move}} must end the phrase: {phrase:?}"),
-                    });
-                }
-                patterns.push((meaning, tokens));
+                patterns.push((meaning, tokens(file, phrase)?));
             }
         }
         let vocab = vocabulary(lang);
@@ -337,125 +412,63 @@ impl CommandBook {
         tokens: &[Token],
         words: &[String],
     ) -> Option<Understood> {
-        let mut slots = Slots::default();
-        let mut i = 0;
-        for token in tokens {
-            match token {
-                Token::Word(w) => {
-                    if words.get(i) != Some(w) {
-                        return None;
-                    }
-                    i += 1;
-                }
-                Token::Piece => {
-                    slots.piece = Some(*self.pieces.get(words.get(i)?)?);
-                    i += 1;
-                }
-                Token::Number => {
-                    let w = words.get(i)?;
-                    let n = match w.parse::<u32>() {
-                        Ok(n) => n,
-                        Err(_) => {
-                            u32::try_from(self.numbers.iter().position(|x| x == w)? + 1).ok()?
-                        }
-                    };
-                    slots.number = Some(n);
-                    i += 1;
-                }
-                Token::File => {
-                    slots.file = Some(self.file(words.get(i)?)?);
-                    i += 1;
-                }
-                Token::Rank => {
-                    slots.rank = Some(self.rank(words.get(i)?)?);
-                    i += 1;
-                }
-                Token::Square => {
-                    let (sq, used) = self.square(&words[i.min(words.len())..])?;
-                    slots.square = Some(sq);
-                    i += used;
-                }
-                Token::Side => {
-                    slots.side = Some(*self.sides.get(words.get(i)?)?);
-                    i += 1;
-                }
-                Token::Time => {
-                    slots.time = Some(marked_time(words.get(i)?)?);
-                    i += 1;
-                }
-                Token::Move => {
-                    let rest = words[i.min(words.len())..].to_vec();
-                    if rest.is_empty() {
-                        return None;
-                    }
-                    i = words.len();
-                    slots.move_words = Some(rest);
-                }
-            }
-        }
-        if i != words.len() {
-            return None;
-        }
-        let command = match meaning {
-            Meaning::Yes => Command::Yes,
-            Meaning::No => Command::No,
-            Meaning::OfferDraw => Command::OfferDraw,
-            Meaning::AcceptDraw => Command::AcceptDraw,
-            Meaning::DeclineDraw => Command::DeclineDraw,
-            Meaning::Resign => Command::Resign,
-            Meaning::ClaimDraw => Command::ClaimDraw,
-            Meaning::Repeat => Command::Repeat,
-            Meaning::Start => Command::Start,
-            Meaning::Pause => Command::Pause,
-            Meaning::Resume => Command::Resume,
-            Meaning::WhoseMove => Command::Ask(Question::WhoseMove),
-            Meaning::MoveNumber => Command::Ask(Question::MoveNumber),
-            Meaning::LastMove => Command::Ask(Question::LastMoves(1)),
-            Meaning::LastMoves => Command::Ask(Question::LastMoves(slots.number?.max(1))),
-            Meaning::MyPieces => Command::Ask(Question::Pieces {
-                mine: true,
-                role: slots.piece,
-            }),
-            Meaning::TheirPieces => Command::Ask(Question::Pieces {
-                mine: false,
-                role: slots.piece,
-            }),
-            Meaning::Square => Command::Ask(Question::Square(slots.square?)),
-            Meaning::File => Command::Ask(Question::File(slots.file?)),
-            Meaning::Rank => Command::Ask(Question::Rank(slots.rank?)),
-            Meaning::Material => Command::Ask(Question::Material),
-            Meaning::Position => Command::Ask(Question::Position),
-            Meaning::Time => Command::Ask(Question::Time),
-            Meaning::Help => Command::Ask(Question::Help),
-            Meaning::SetClock => Command::SetClock {
-                side: slots.side?,
-                time: slots.time?,
-            },
-            Meaning::SetMoves => Command::SetMoves {
-                side: slots.side?,
-                moves: slots.number?,
-            },
-            Meaning::AddTime => Command::AddTime {
-                side: slots.side?,
-                time: slots.time?,
-            },
-            Meaning::Penalty => Command::Penalty {
-                offender: slots.side?,
-            },
-            Meaning::AlarmsOff => Command::Alarms(false),
-            Meaning::AlarmsOn => Command::Alarms(true),
-            Meaning::TakeBack => Command::TakeBack,
-            Meaning::TakeBackTo => Command::TakeBackTo {
-                number: slots.number?,
-                side: slots.side?,
-            },
-            Meaning::Adjourn => Command::Adjourn,
-            Meaning::ResumeAdjourned => Command::ResumeAdjourned,
-        };
+        let slots = self.fill_slots(tokens, words)?;
+        let command = meaning.command(&slots)?;
         Some(Understood {
             command,
             move_words: slots.move_words,
         })
+    }
+
+    /// Matches `words` against a phrase's tokens, filling its slots; `None` unless every
+    /// token matches and every word is used.
+    fn fill_slots(&self, tokens: &[Token], words: &[String]) -> Option<Slots> {
+        let mut slots = Slots::default();
+        let mut i = 0;
+        for token in tokens {
+            i += self.fill_slot(token, &words[i.min(words.len())..], &mut slots)?;
+        }
+        (i == words.len()).then_some(slots)
+    }
+
+    /// Matches one token at the start of `rest`, filling its slot; returns how many words
+    /// it used.
+    fn fill_slot(&self, token: &Token, rest: &[String], slots: &mut Slots) -> Option<usize> {
+        let first = rest.first();
+        match token {
+            Token::Word(w) => {
+                if first != Some(w) {
+                    return None;
+                }
+            }
+            Token::Piece => slots.piece = Some(*self.pieces.get(first?)?),
+            Token::Number => slots.number = Some(self.number(first?)?),
+            Token::File => slots.file = Some(self.file(first?)?),
+            Token::Rank => slots.rank = Some(self.rank(first?)?),
+            Token::Square => {
+                let (sq, used) = self.square(rest)?;
+                slots.square = Some(sq);
+                return Some(used);
+            }
+            Token::Side => slots.side = Some(*self.sides.get(first?)?),
+            Token::Time => slots.time = Some(marked_time(first?)?),
+            Token::Move => {
+                if rest.is_empty() {
+                    return None;
+                }
+                slots.move_words = Some(rest.to_vec());
+                return Some(rest.len());
+            }
+        }
+        Some(1)
+    }
+
+    /// A number as digits or as one of the book's number words (the first is 1).
+    fn number(&self, w: &str) -> Option<u32> {
+        match w.parse::<u32>() {
+            Ok(n) => Some(n),
+            Err(_) => u32::try_from(self.numbers.iter().position(|x| x == w)? + 1).ok(),
+        }
     }
 
     fn file(&self, w: &str) -> Option<File> {

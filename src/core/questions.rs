@@ -127,52 +127,9 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Message> {
         Question::MoveNumber => Message::new("move-number")
             .arg("number", cx.pos.fullmoves().get())
             .arg("side", cx.side(turn)),
-        Question::LastMoves(n) => {
-            let n = usize::try_from(*n).unwrap_or(usize::MAX);
-            let start = cx.history.len().saturating_sub(n);
-            let items: Vec<String> = cx.history[start..]
-                .iter()
-                .map(|p| {
-                    cx.say(
-                        &Message::new("move-entry")
-                            .arg("number", p.made.number)
-                            .arg("side", cx.side(p.made.side))
-                            .arg("move", p.made.phrase.clone()),
-                    )
-                })
-                .collect();
-            if items.is_empty() {
-                Message::new("no-moves-yet")
-            } else {
-                Message::new("last-moves").arg("list", items.join(", "))
-            }
-        }
-        Question::Pieces { mine, role } => {
-            let color = if *mine { cx.own() } else { !cx.own() };
-            let list = cx.list(cx.pieces(color, *role));
-            let id = match (mine, role) {
-                (true, None) => "pieces-mine",
-                (false, None) => "pieces-theirs",
-                (true, Some(_)) => "pieces-mine-kind",
-                (false, Some(_)) => "pieces-theirs-kind",
-            };
-            let mut m = Message::new(id).arg("list", list);
-            if let Some(r) = role {
-                m = m
-                    .arg("pieces", cx.vocab.piece_name_plural(*r))
-                    .arg("role", role_key(*r));
-            }
-            m
-        }
-        Question::Square(sq) => {
-            let square = cx.vocab.square_name(*sq);
-            match cx.pos.board().piece_at(*sq) {
-                Some(p) => Message::new("square-piece")
-                    .arg("square", square)
-                    .arg("piece", cx.colored_piece(p.color, p.role)),
-                None => Message::new("square-empty").arg("square", square),
-            }
-        }
+        Question::LastMoves(n) => last_moves(*n, cx),
+        Question::Pieces { mine, role } => pieces(*mine, *role, cx),
+        Question::Square(sq) => square(*sq, cx),
         Question::File(f) => {
             let items = cx.square_items(Rank::ALL.into_iter().map(|r| Square::from_coords(*f, r)));
             Message::new("file-content")
@@ -185,69 +142,12 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Message> {
                 .arg("rank", cx.vocab.rank_name(*r))
                 .arg("list", cx.list(items))
         }
-        Question::Material => {
-            let count = |c: Color| {
-                let items: Vec<String> = [
-                    Role::Queen,
-                    Role::Rook,
-                    Role::Bishop,
-                    Role::Knight,
-                    Role::Pawn,
-                ]
-                .into_iter()
-                .filter_map(|role| {
-                    let n = cx
-                        .pos
-                        .board()
-                        .by_piece(shakmaty::Piece { color: c, role })
-                        .count();
-                    (n > 0).then(|| {
-                        cx.say(
-                            &Message::new("piece-count")
-                                .arg("n", n)
-                                .arg("one", cx.vocab.piece_name(role))
-                                .arg("many", cx.vocab.piece_name_plural(role)),
-                        )
-                    })
-                })
-                .collect();
-                cx.list(items)
-            };
-            let points = |c: Color| {
-                let m = cx.pos.board().material_side(c);
-                u32::from(m.queen) * 9
-                    + u32::from(m.rook) * 5
-                    + u32::from(m.bishop) * 3
-                    + u32::from(m.knight) * 3
-                    + u32::from(m.pawn)
-            };
-            Message::new("material")
-                .arg("white", count(Color::White))
-                .arg("black", count(Color::Black))
-                .arg("white_points", points(Color::White))
-                .arg("black_points", points(Color::Black))
-        }
+        Question::Material => material(cx),
         Question::Position => Message::new("position")
             .arg("white", cx.list(cx.pieces(Color::White, None)))
             .arg("black", cx.list(cx.pieces(Color::Black, None)))
             .arg("side", cx.side(turn)),
-        Question::Time => match cx.clock {
-            None => Message::new("no-clock"),
-            Some(clock) => {
-                return Color::ALL
-                    .into_iter()
-                    .map(|c| {
-                        let left = clock.remaining(c, cx.now);
-                        Message::new("time-side")
-                            .arg("side", cx.side(c))
-                            .arg("left", cx.duration(left))
-                            .arg("clock", clock_text(left))
-                            .arg("used", cx.duration(clock.used(c, cx.now)))
-                            .arg("moves", clock.moves_completed(c))
-                    })
-                    .collect();
-            }
-        },
+        Question::Time => return time(cx),
         Question::Help => {
             if cx.echo_pending {
                 Message::new("help-pending")
@@ -257,4 +157,119 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Message> {
         }
     };
     vec![msg]
+}
+
+/// The last `n` moves made, oldest first.
+fn last_moves(n: u32, cx: &Context<'_>) -> Message {
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    let start = cx.history.len().saturating_sub(n);
+    let items: Vec<String> = cx.history[start..]
+        .iter()
+        .map(|p| {
+            cx.say(
+                &Message::new("move-entry")
+                    .arg("number", p.made.number)
+                    .arg("side", cx.side(p.made.side))
+                    .arg("move", p.made.phrase.clone()),
+            )
+        })
+        .collect();
+    if items.is_empty() {
+        Message::new("no-moves-yet")
+    } else {
+        Message::new("last-moves").arg("list", items.join(", "))
+    }
+}
+
+/// The asker's pieces (`mine`) or the opponent's, all of them or one kind.
+fn pieces(mine: bool, role: Option<Role>, cx: &Context<'_>) -> Message {
+    let color = if mine { cx.own() } else { !cx.own() };
+    let list = cx.list(cx.pieces(color, role));
+    let id = match (mine, role) {
+        (true, None) => "pieces-mine",
+        (false, None) => "pieces-theirs",
+        (true, Some(_)) => "pieces-mine-kind",
+        (false, Some(_)) => "pieces-theirs-kind",
+    };
+    let mut m = Message::new(id).arg("list", list);
+    if let Some(r) = role {
+        m = m
+            .arg("pieces", cx.vocab.piece_name_plural(r))
+            .arg("role", role_key(r));
+    }
+    m
+}
+
+/// What stands on one square.
+fn square(sq: Square, cx: &Context<'_>) -> Message {
+    let square = cx.vocab.square_name(sq);
+    match cx.pos.board().piece_at(sq) {
+        Some(p) => Message::new("square-piece")
+            .arg("square", square)
+            .arg("piece", cx.colored_piece(p.color, p.role)),
+        None => Message::new("square-empty").arg("square", square),
+    }
+}
+
+/// Each side's pieces but the king, counted by kind, and their points (9, 5, 3, 3, 1).
+fn material(cx: &Context<'_>) -> Message {
+    let count = |c: Color| {
+        let items: Vec<String> = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .into_iter()
+        .filter_map(|role| {
+            let n = cx
+                .pos
+                .board()
+                .by_piece(shakmaty::Piece { color: c, role })
+                .count();
+            (n > 0).then(|| {
+                cx.say(
+                    &Message::new("piece-count")
+                        .arg("n", n)
+                        .arg("one", cx.vocab.piece_name(role))
+                        .arg("many", cx.vocab.piece_name_plural(role)),
+                )
+            })
+        })
+        .collect();
+        cx.list(items)
+    };
+    let points = |c: Color| {
+        let m = cx.pos.board().material_side(c);
+        u32::from(m.queen) * 9
+            + u32::from(m.rook) * 5
+            + u32::from(m.bishop) * 3
+            + u32::from(m.knight) * 3
+            + u32::from(m.pawn)
+    };
+    Message::new("material")
+        .arg("white", count(Color::White))
+        .arg("black", count(Color::Black))
+        .arg("white_points", points(Color::White))
+        .arg("black_points", points(Color::Black))
+}
+
+/// Both clocks: the time left, the time used and the moves completed of each side.
+fn time(cx: &Context<'_>) -> Vec<Message> {
+    let Some(clock) = cx.clock else {
+        return vec![Message::new("no-clock")];
+    };
+    Color::ALL
+        .into_iter()
+        .map(|c| {
+            let left = clock.remaining(c, cx.now);
+            Message::new("time-side")
+                .arg("side", cx.side(c))
+                .arg("left", cx.duration(left))
+                .arg("clock", clock_text(left))
+                .arg("used", cx.duration(clock.used(c, cx.now)))
+                .arg("moves", clock.moves_completed(c))
+        })
+        .collect()
 }

@@ -4,8 +4,10 @@ use shakmaty::{CastlingMode, Square};
 
 use super::*;
 use crate::core::input::Input;
+use crate::core::input::{Command, Event, Question};
 use crate::core::lang::Language;
 use crate::core::output::Braille;
+use crate::core::scoresheet::braille::cells_to_text;
 use crate::core::scoresheet::braille::to_unicode;
 use crate::core::session::Session;
 
