@@ -24,11 +24,14 @@ use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Vis
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Move};
 
+mod prepare;
+
 use super::brf::{BrfError, read_brf};
 use super::tokens::{self, Token};
 use super::{MoveError, Replay, Sheet, SheetMove};
 use crate::core::lang::Language;
 use crate::core::setup::GameInfo;
+use prepare::prepare;
 
 /// The mark that opens a comment holding a move word (never in real PGN text).
 const MARK: char = '\u{1}';
@@ -211,128 +214,6 @@ pub fn read_any(text: &str, lang: Language) -> Result<Sheet, ReadError> {
         Format::Brf => read_brf(text, lang)?,
         Format::List => read_list(text, lang)?,
     })
-}
-
-/// PGN text with every main-line move word (and "(=)") wrapped in a marked comment.
-struct Prepared {
-    text: String,
-    /// The line of each tag, in order.
-    tag_lines: Vec<usize>,
-}
-
-/// Wraps the move words of the main line in marked comments `{\u{1}LINE:WORD}`, drops en
-/// passant marks and annotations, and keeps everything else as it is.
-fn prepare(text: &str) -> Prepared {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = String::with_capacity(text.len() * 2);
-    let mut tag_lines = Vec::new();
-    let (mut i, mut line, mut depth, mut line_start) = (0, 1, 0usize, true);
-    let copy_to_eol = |i: &mut usize, out: &mut String| {
-        while *i < chars.len() && chars[*i] != '\n' {
-            out.push(chars[*i]);
-            *i += 1;
-        }
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        if c == '\n' {
-            out.push(c);
-            line += 1;
-            line_start = true;
-            i += 1;
-            continue;
-        }
-        if c.is_whitespace() {
-            out.push(c);
-            i += 1;
-            continue;
-        }
-        if line_start && c == '[' && depth == 0 {
-            let mut quoted = false;
-            let mut j = i;
-            while j < chars.len() && chars[j] != '\n' {
-                match chars[j] {
-                    '\\' if quoted => j += 1,
-                    '"' => quoted = !quoted,
-                    '[' if !quoted => tag_lines.push(line),
-                    _ => {}
-                }
-                j += 1;
-            }
-            copy_to_eol(&mut i, &mut out);
-            continue;
-        }
-        if line_start && c == '%' {
-            copy_to_eol(&mut i, &mut out);
-            continue;
-        }
-        line_start = false;
-        match c {
-            '{' => {
-                while i < chars.len() {
-                    out.push(chars[i]);
-                    if chars[i] == '\n' {
-                        line += 1;
-                    }
-                    i += 1;
-                    if chars[i - 1] == '}' {
-                        break;
-                    }
-                }
-            }
-            ';' => copy_to_eol(&mut i, &mut out),
-            '(' if chars[i..].starts_with(&['(', '=', ')']) => {
-                if depth == 0 {
-                    out.push_str(&format!("{{{MARK}{line}:(=)}} "));
-                }
-                i += 3;
-            }
-            '(' => {
-                depth += 1;
-                out.push(c);
-                i += 1;
-            }
-            ')' => {
-                depth = depth.saturating_sub(1);
-                out.push(c);
-                i += 1;
-            }
-            // A stray closing brace outside a comment: kept for pgn-reader to judge (a
-            // word stops at it, so it must be stepped over here).
-            '}' => {
-                out.push(c);
-                i += 1;
-            }
-            _ => {
-                let begin = i;
-                while i < chars.len()
-                    && !chars[i].is_whitespace()
-                    && !matches!(chars[i], '{' | '}' | ';' | '(' | ')')
-                {
-                    i += 1;
-                }
-                let word: String = chars[begin..i].iter().collect();
-                if depth > 0 {
-                    out.push_str(&word);
-                    continue;
-                }
-                for token in tokens::split(&word) {
-                    match token {
-                        Token::Number(n) => out.push_str(n),
-                        Token::Result(r) => out.push_str(r),
-                        Token::Move(m) => out.push_str(&format!("{{{MARK}{line}:{m}}}")),
-                        Token::DrawOffer => out.push_str(&format!("{{{MARK}{line}:(=)}}")),
-                        Token::EnPassant | Token::Annotation => {}
-                    }
-                    out.push(' ');
-                }
-            }
-        }
-    }
-    Prepared {
-        text: out,
-        tag_lines,
-    }
 }
 
 /// The pgn-reader visitor: tags to the header and start, marked comments to moves.

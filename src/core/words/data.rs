@@ -116,10 +116,7 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
         language: lang,
         message: e.to_string(),
     })?;
-    let bad = |what: &str| WordsError::Invalid {
-        language: lang,
-        message: what.to_owned(),
-    };
+    let bad = |what: &str| invalid(lang, what);
     let files = eight(&file.files.say).ok_or_else(|| bad("files.say must have 8 names"))?;
     let ranks = eight(&file.ranks.say).ok_or_else(|| bad("ranks.say must have 8 names"))?;
     if file.files.hear.len() != 8 || file.ranks.hear.len() != 8 {
@@ -130,6 +127,37 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
     }
 
     let mut lex = Lexicon::default();
+    add_board_words(&mut lex, &file);
+    let pieces = piece_words(&mut lex, &file.pieces, lang)?;
+    let castling = castling_words(&mut lex, &file.castling);
+    add_marker_words(&mut lex, &file);
+    add_confusions(&mut lex, &file.confusion, lang)?;
+    Ok(Vocabulary {
+        language: lang,
+        square: file.square,
+        files,
+        ranks,
+        pieces,
+        castling,
+        capture: file.capture.say,
+        check: file.check.say,
+        checkmate: file.checkmate.say,
+        en_passant: file.en_passant.say,
+        colors: [file.colors.white, file.colors.black],
+        lexicon: lex,
+    })
+}
+
+/// The error for a word file of `lang` that breaks a rule.
+fn invalid(lang: Language, what: &str) -> WordsError {
+    WordsError::Invalid {
+        language: lang,
+        message: what.to_owned(),
+    }
+}
+
+/// Teaches `lex` the names of the files and ranks, said and heard.
+fn add_board_words(lex: &mut Lexicon, file: &File) {
     for i in 0..8u8 {
         let (fi, ri) = (usize::from(i), usize::from(i));
         lex.add(&file.files.say[fi], Sym::file(i));
@@ -141,7 +169,15 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
             lex.add(w, Sym::rank(i));
         }
     }
-    let p = &file.pieces;
+}
+
+/// Teaches `lex` the piece names and returns them, pawn to king; each piece's letter must be
+/// a distinct upper case ASCII letter.
+fn piece_words(
+    lex: &mut Lexicon,
+    p: &Pieces,
+    lang: Language,
+) -> Result<[PieceWords; 6], WordsError> {
     let by_role = [
         (Role::Pawn, &p.pawn),
         (Role::Knight, &p.knight),
@@ -158,7 +194,10 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
             lex.add(w, Sym::piece(role));
         }
         if !piece.letter.is_ascii_uppercase() {
-            return Err(bad("piece letters must be upper case ASCII letters"));
+            return Err(invalid(
+                lang,
+                "piece letters must be upper case ASCII letters",
+            ));
         }
         pieces.push(PieceWords {
             name: piece.say.clone(),
@@ -169,12 +208,16 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
     let letters: Vec<char> = pieces.iter().map(|p| p.letter).collect();
     for (i, c) in letters.iter().enumerate() {
         if letters[..i].contains(c) {
-            return Err(bad("piece letters must differ"));
+            return Err(invalid(lang, "piece letters must differ"));
         }
     }
-    let pieces: [PieceWords; 6] = pieces.try_into().map_err(|_| bad("six pieces expected"))?;
+    pieces
+        .try_into()
+        .map_err(|_| invalid(lang, "six pieces expected"))
+}
 
-    let c = &file.castling;
+/// Teaches `lex` the castling words and returns them.
+fn castling_words(lex: &mut Lexicon, c: &Castling) -> CastleWords {
     let mut castle_all: [Vec<String>; 3] = Default::default();
     for (slot, (word, sym)) in [
         (&c.king_side, Sym::CASTLE_KING_SIDE),
@@ -191,6 +234,17 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
             }
         }
     }
+    CastleWords {
+        king_side: c.king_side.say.clone(),
+        queen_side: c.queen_side.say.clone(),
+        either: c.either.say.clone(),
+        all: castle_all,
+    }
+}
+
+/// Teaches `lex` the words that mark a capture, check, mate, en passant, promotion, origin and
+/// target, and the filler words.
+fn add_marker_words(lex: &mut Lexicon, file: &File) {
     for (word, sym) in [
         (&file.capture, Sym::CAPTURE),
         (&file.check, Sym::CHECK),
@@ -208,13 +262,25 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
     for w in &file.filler.hear {
         lex.add(w, Sym::FILLER);
     }
-    for group in &file.confusion {
+}
+
+/// Teaches `lex` the groups of words the recognizer confuses, each at a cost between 0 and 1;
+/// every word must already be known.
+fn add_confusions(
+    lex: &mut Lexicon,
+    confusion: &[Confusion],
+    lang: Language,
+) -> Result<(), WordsError> {
+    for group in confusion {
         if !(group.cost > 0.0 && group.cost < 1.0) {
-            return Err(bad("confusion cost must be between 0 and 1"));
+            return Err(invalid(lang, "confusion cost must be between 0 and 1"));
         }
         for w in &group.words {
             if !lex.knows_single(w) {
-                return Err(bad(&format!("confusion word {w:?} is not a known word")));
+                return Err(invalid(
+                    lang,
+                    &format!("confusion word {w:?} is not a known word"),
+                ));
             }
         }
         for a in &group.words {
@@ -225,27 +291,7 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
             }
         }
     }
-
-    let castling = CastleWords {
-        king_side: c.king_side.say.clone(),
-        queen_side: c.queen_side.say.clone(),
-        either: c.either.say.clone(),
-        all: castle_all,
-    };
-    Ok(Vocabulary {
-        language: lang,
-        square: file.square,
-        files,
-        ranks,
-        pieces,
-        castling,
-        capture: file.capture.say,
-        check: file.check.say,
-        checkmate: file.checkmate.say,
-        en_passant: file.en_passant.say,
-        colors: [file.colors.white, file.colors.black],
-        lexicon: lex,
-    })
+    Ok(())
 }
 
 fn eight(names: &[String]) -> Option<[String; 8]> {

@@ -33,6 +33,45 @@ pub(crate) fn describe(heard: &[Token]) -> Option<Description> {
 }
 
 fn describe_with(heard: &[Token], homograph_as_content: bool) -> Option<Description> {
+    let syms = content_syms(heard, homograph_as_content)?;
+    if let Some(castle) = castling(&syms) {
+        return Some(castle);
+    }
+    let mut d = Description::default();
+    let mut rest = syms.as_slice();
+    if let Some((first, tail)) = rest.split_first()
+        && let Some(role) = first.as_role()
+    {
+        d.role = Some(role);
+        rest = tail;
+    }
+    if let Some((last, init)) = rest.split_last()
+        && let Some(role) = last.as_role()
+    {
+        d.promotion = Some(role);
+        rest = init;
+    }
+    let (origin, target) = match rest.len() {
+        2 => (&rest[..0], rest),
+        3 | 4 => rest.split_at(rest.len() - 2),
+        _ => return None,
+    };
+    let (Some(tf), Some(tr)) = (target[0].as_file(), target[1].as_rank()) else {
+        return None;
+    };
+    d.to = Some(Square::from_coords(
+        shakmaty::File::new(u32::from(tf)),
+        Rank::new(u32::from(tr)),
+    ));
+    read_origin(origin, &mut d)?;
+    Some(d)
+}
+
+/// The meaning of each heard token that carries one, skipping the words that only mark
+/// (filler, from, to, promote, check, mate, capture, en passant); `None` if a token is
+/// unknown or ambiguous. With `homograph_as_content`, a marker that is also content
+/// (Spanish "a") counts as content.
+fn content_syms(heard: &[Token], homograph_as_content: bool) -> Option<Vec<Sym>> {
     let mut syms: Vec<Sym> = Vec::with_capacity(heard.len());
     for t in heard {
         let content: Vec<Sym> = t.content().collect();
@@ -57,49 +96,29 @@ fn describe_with(heard: &[Token], homograph_as_content: bool) -> Option<Descript
             _ => return None,
         }
     }
-    let mut d = Description::default();
-    match syms.as_slice() {
-        [] => return None,
-        [Sym::CASTLE_KING_SIDE] => {
-            d.castle = Some(Some(CastlingSide::KingSide));
-            return Some(d);
-        }
-        [Sym::CASTLE_QUEEN_SIDE] => {
-            d.castle = Some(Some(CastlingSide::QueenSide));
-            return Some(d);
-        }
-        [Sym::CASTLE] => {
-            d.castle = Some(None);
-            return Some(d);
-        }
-        _ => {}
+    if syms.is_empty() {
+        return None;
     }
-    let mut rest = syms.as_slice();
-    if let Some((first, tail)) = rest.split_first()
-        && let Some(role) = first.as_role()
-    {
-        d.role = Some(role);
-        rest = tail;
-    }
-    if let Some((last, init)) = rest.split_last()
-        && let Some(role) = last.as_role()
-    {
-        d.promotion = Some(role);
-        rest = init;
-    }
-    let coords: Vec<Sym> = rest.to_vec();
-    let (origin, target) = match coords.len() {
-        2 => (&coords[..0], &coords[..]),
-        3 | 4 => coords.split_at(coords.len() - 2),
+    Some(syms)
+}
+
+/// The description of a castling said alone: king side, queen side or either.
+fn castling(syms: &[Sym]) -> Option<Description> {
+    let castle = match syms {
+        [Sym::CASTLE_KING_SIDE] => Some(CastlingSide::KingSide),
+        [Sym::CASTLE_QUEEN_SIDE] => Some(CastlingSide::QueenSide),
+        [Sym::CASTLE] => None,
         _ => return None,
     };
-    let (Some(tf), Some(tr)) = (target[0].as_file(), target[1].as_rank()) else {
-        return None;
-    };
-    d.to = Some(Square::from_coords(
-        shakmaty::File::new(u32::from(tf)),
-        Rank::new(u32::from(tr)),
-    ));
+    Some(Description {
+        castle: Some(castle),
+        ..Description::default()
+    })
+}
+
+/// Reads the origin words (none, a file, a rank, or file and rank) into `d`; `None` if they
+/// are no origin.
+fn read_origin(origin: &[Sym], d: &mut Description) -> Option<()> {
     match origin {
         [] => {}
         [s] => {
@@ -120,7 +139,7 @@ fn describe_with(heard: &[Token], homograph_as_content: bool) -> Option<Descript
         }
         _ => return None,
     }
-    Some(d)
+    Some(())
 }
 
 impl Description {

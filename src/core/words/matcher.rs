@@ -96,123 +96,21 @@ impl Forms {
         super::counters::count(|c| c.forms += 1);
         let mut entries = Vec::with_capacity(moves.len() * 6);
         let color = pos.turn();
-        let push_targets: u64 = moves
-            .iter()
-            .filter(|m| m.role() == Role::Pawn && !m.is_capture())
-            .fold(0, |acc, m| acc | (1u64 << (m.to() as u32)));
+        let push_targets = targets(&moves, |m| m.role() == Role::Pawn && !m.is_capture());
         // A king's ordinary move to a square claims "König Gustav eins" over castling there
         // (Chess960), as SAN "Kg1" does.
-        let king_targets: u64 = moves
-            .iter()
-            .filter(|m| m.role() == Role::King && !m.is_castle())
-            .fold(0, |acc, m| acc | (1u64 << (m.to() as u32)));
+        let king_targets = targets(&moves, |m| m.role() == Role::King && !m.is_castle());
         for (i, &m) in moves.iter().enumerate() {
             let idx = i as u16;
             let mut add = |f: Form| entries.push((f, idx));
             if let Some(side) = castling_side(m) {
-                let mut f = Form::new();
-                f.push(
-                    match side {
-                        CastlingSide::KingSide => Sym::CASTLE_KING_SIDE,
-                        CastlingSide::QueenSide => Sym::CASTLE_QUEEN_SIDE,
-                    },
-                    false,
-                );
-                add(f);
-                let mut f = Form::new();
-                f.push(Sym::CASTLE, false);
-                add(f);
-                if let (Some(to), Some(from)) = (king_target(m, color), m.from())
-                    && king_targets & (1u64 << (to as u32)) == 0
-                    && from != to
-                {
-                    let mut f = Form::new();
-                    f.push(Sym::piece(Role::King), false);
-                    f.to(to);
-                    add(f);
-                    let mut f = Form::new();
-                    f.push(Sym::piece(Role::King), true);
-                    f.push(Sym::FROM, true);
-                    f.sq(from);
-                    f.to(to);
-                    add(f);
-                }
+                castling_forms(m, side, color, king_targets, &mut add);
                 continue;
             }
             let Some(from) = m.from() else { continue };
-            let role = m.role();
-            let pawn = role == Role::Pawn;
-            let capture = m.is_capture();
-            let to = m.to();
-            let tail = |f: &mut Form| {
-                if capture {
-                    f.push(Sym::CAPTURE, true);
-                }
-                f.to(to);
-                if m.is_en_passant() {
-                    f.push(Sym::EN_PASSANT, true);
-                }
-                if let Some(p) = m.promotion() {
-                    f.push(Sym::PROMOTE, true);
-                    f.push(Sym::piece(p), false);
-                }
-            };
-            // Piece and target: "Springer Felix drei", "Eva vier", "Bauer schlägt David fünf".
-            let mut f = Form::new();
-            f.push(Sym::piece(role), pawn && !capture);
-            tail(&mut f);
-            add(f);
-            // Piece, origin file and target: "Springer Bella David zwei", "Eva schlägt David fünf".
-            if !pawn || capture {
-                let mut f = Form::new();
-                f.push(Sym::piece(role), pawn);
-                f.push(Sym::file(from.file() as u8), false);
-                tail(&mut f);
-                add(f);
-            }
-            // Piece, origin rank and target: "Turm eins David eins".
-            if !pawn {
-                let mut f = Form::new();
-                f.push(Sym::piece(role), false);
-                f.push(Sym::rank(from.rank() as u8), false);
-                tail(&mut f);
-                add(f);
-            }
-            // Long form: "Springer von Gustav eins nach Felix drei", "Gustav eins Felix drei".
-            let mut f = Form::new();
-            f.push(Sym::piece(role), true);
-            f.push(Sym::FROM, true);
-            f.sq(from);
-            tail(&mut f);
-            add(f);
-            // Target alone: "Felix drei", when no pawn push claims it (SAN "f3" is the pawn).
-            if push_targets & (1u64 << (to as u32)) == 0 {
-                let mut f = Form::new();
-                tail(&mut f);
-                add(f);
-            }
+            move_forms(m, from, push_targets, &mut add);
             if answer {
-                let mut f = Form::new();
-                f.push(Sym::FROM, true);
-                f.sq(from);
-                add(f);
-                let mut f = Form::new();
-                f.push(Sym::FROM, true);
-                f.push(Sym::file(from.file() as u8), false);
-                add(f);
-                let mut f = Form::new();
-                f.push(Sym::FROM, true);
-                f.push(Sym::rank(from.rank() as u8), false);
-                add(f);
-                let mut f = Form::new();
-                f.push(Sym::piece(role), false);
-                add(f);
-                if let Some(p) = m.promotion() {
-                    let mut f = Form::new();
-                    f.push(Sym::PROMOTE, true);
-                    f.push(Sym::piece(p), false);
-                    add(f);
-                }
+                answer_forms(m, from, &mut add);
             }
         }
         if answer {
@@ -235,6 +133,134 @@ impl Forms {
         self.entries
             .chunk_by(|a, b| a.0 == b.0)
             .map(|chunk| (chunk[0].0, chunk))
+    }
+}
+
+/// The target squares, as a bit set, of the moves that `claims`.
+fn targets(moves: &[Move], claims: impl Fn(&Move) -> bool) -> u64 {
+    moves
+        .iter()
+        .filter(|m| claims(m))
+        .fold(0, |acc, m| acc | (1u64 << (m.to() as u32)))
+}
+
+/// The forms of a castling move: its name ("Kurze Rochade"), castling alone ("Rochade"), and
+/// the king's move when no ordinary king move claims its target (`king_targets`).
+fn castling_forms(
+    m: Move,
+    side: CastlingSide,
+    color: Color,
+    king_targets: u64,
+    add: &mut impl FnMut(Form),
+) {
+    let mut f = Form::new();
+    f.push(
+        match side {
+            CastlingSide::KingSide => Sym::CASTLE_KING_SIDE,
+            CastlingSide::QueenSide => Sym::CASTLE_QUEEN_SIDE,
+        },
+        false,
+    );
+    add(f);
+    let mut f = Form::new();
+    f.push(Sym::CASTLE, false);
+    add(f);
+    if let (Some(to), Some(from)) = (king_target(m, color), m.from())
+        && king_targets & (1u64 << (to as u32)) == 0
+        && from != to
+    {
+        let mut f = Form::new();
+        f.push(Sym::piece(Role::King), false);
+        f.to(to);
+        add(f);
+        let mut f = Form::new();
+        f.push(Sym::piece(Role::King), true);
+        f.push(Sym::FROM, true);
+        f.sq(from);
+        f.to(to);
+        add(f);
+    }
+}
+
+/// The forms of an ordinary move from `from`; the target alone only when no pawn push
+/// claims it (`push_targets`).
+fn move_forms(m: Move, from: Square, push_targets: u64, add: &mut impl FnMut(Form)) {
+    let role = m.role();
+    let pawn = role == Role::Pawn;
+    let capture = m.is_capture();
+    let to = m.to();
+    let tail = |f: &mut Form| {
+        if capture {
+            f.push(Sym::CAPTURE, true);
+        }
+        f.to(to);
+        if m.is_en_passant() {
+            f.push(Sym::EN_PASSANT, true);
+        }
+        if let Some(p) = m.promotion() {
+            f.push(Sym::PROMOTE, true);
+            f.push(Sym::piece(p), false);
+        }
+    };
+    // Piece and target: "Springer Felix drei", "Eva vier", "Bauer schlägt David fünf".
+    let mut f = Form::new();
+    f.push(Sym::piece(role), pawn && !capture);
+    tail(&mut f);
+    add(f);
+    // Piece, origin file and target: "Springer Bella David zwei", "Eva schlägt David fünf".
+    if !pawn || capture {
+        let mut f = Form::new();
+        f.push(Sym::piece(role), pawn);
+        f.push(Sym::file(from.file() as u8), false);
+        tail(&mut f);
+        add(f);
+    }
+    // Piece, origin rank and target: "Turm eins David eins".
+    if !pawn {
+        let mut f = Form::new();
+        f.push(Sym::piece(role), false);
+        f.push(Sym::rank(from.rank() as u8), false);
+        tail(&mut f);
+        add(f);
+    }
+    // Long form: "Springer von Gustav eins nach Felix drei", "Gustav eins Felix drei".
+    let mut f = Form::new();
+    f.push(Sym::piece(role), true);
+    f.push(Sym::FROM, true);
+    f.sq(from);
+    tail(&mut f);
+    add(f);
+    // Target alone: "Felix drei", when no pawn push claims it (SAN "f3" is the pawn).
+    if push_targets & (1u64 << (to as u32)) == 0 {
+        let mut f = Form::new();
+        tail(&mut f);
+        add(f);
+    }
+}
+
+/// The short forms that answer "which one?" for a move from `from`: origin square, file or
+/// rank alone, the piece alone, the promotion piece alone.
+fn answer_forms(m: Move, from: Square, add: &mut impl FnMut(Form)) {
+    let mut f = Form::new();
+    f.push(Sym::FROM, true);
+    f.sq(from);
+    add(f);
+    let mut f = Form::new();
+    f.push(Sym::FROM, true);
+    f.push(Sym::file(from.file() as u8), false);
+    add(f);
+    let mut f = Form::new();
+    f.push(Sym::FROM, true);
+    f.push(Sym::rank(from.rank() as u8), false);
+    add(f);
+    let mut f = Form::new();
+    f.push(Sym::piece(m.role()), false);
+    add(f);
+    if let Some(p) = m.promotion() {
+        let mut f = Form::new();
+        f.push(Sym::PROMOTE, true);
+        f.push(Sym::piece(p), false);
+        add(f);
     }
 }
 

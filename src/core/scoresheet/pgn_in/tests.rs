@@ -242,16 +242,6 @@ fn clock_comments() {
     }
 }
 
-#[test]
-fn prepare_wraps_moves_and_keeps_the_rest() {
-    let p = prepare("[A \"b [c]\"] [D \"e\"]\n\n11.Rb1(=) exd6 a.p. (1. d4) 1-0");
-    assert_eq!(p.tag_lines, [1, 1]);
-    assert_eq!(
-        p.text,
-        "[A \"b [c]\"] [D \"e\"]\n\n11. {\u{1}3:Rb1} {\u{1}3:(=)}  {\u{1}3:exd6}    (1. d4) 1-0 "
-    );
-}
-
 /// Found by the `pgn` fuzz target: a stray `}` outside a comment made `prepare` loop
 /// forever (a word stops at `}`, and nothing stepped over it).
 #[test]
