@@ -1,5 +1,5 @@
 //! The Braille display adapter (FIDE Laws D.2.6; a channel without sound for a deaf-blind
-//! player): a [`Sink`] that hands the session's outputs to the display's own thread, and
+//! player): a [`Sink`](crate::station::Sink) that hands the session's outputs to the display's own thread, and
 //! sends what is typed and pressed on the display into the main loop.
 //!
 //! What is shown and what a key means is decided by the pure
@@ -35,9 +35,6 @@ pub use fake::{FakeConnector, FakeDisplay};
 pub use keys::decode_key;
 pub use sink::BrailleSink;
 
-#[cfg(test)]
-use keys::code;
-
 /// How the display adapter is set up.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BrailleConfig {
@@ -48,7 +45,7 @@ pub struct BrailleConfig {
     pub lang: Language,
     /// Braille only, for a deaf-blind player: nothing is spoken. The display shows what it
     /// always shows; whoever wires the devices (`ansage play`) must then start no speech
-    /// output at all (or one that drops every [`Output::Say`]), must not open the
+    /// output at all (or one that drops every [`Output::Say`](crate::core::output::Output::Say)), must not open the
     /// microphone's speaking gate, and should leave the console's Braille lines on for the
     /// arbiter. The adapter itself only records the choice.
     pub braille_only: bool,

@@ -3,6 +3,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
+use super::keys::code;
 use super::*;
 use crate::core::display::DisplayKey;
 use crate::core::display::vr_dots;
