@@ -290,20 +290,46 @@ impl To16k {
     }
 }
 
-fn run(options: &CaptureOptions, to: &SyncSender<AudioEvent>, stop: &AtomicBool) {
-    let mut lost = false;
-    let tell_lost = |lost: &mut bool, why: String| {
+/// Whether the capture thread told the station that the microphone is lost (it says so
+/// once per loss, and once that it is back).
+struct LossReport<'a> {
+    to: &'a SyncSender<AudioEvent>,
+    lost: bool,
+}
+
+impl LossReport<'_> {
+    fn lost(&mut self, why: String) {
         tracing::warn!("microphone: {why}");
-        if !*lost {
-            *lost = true;
-            let _ = to.send(AudioEvent::Lost(why));
+        if !self.lost {
+            self.lost = true;
+            let _ = self.to.send(AudioEvent::Lost(why));
         }
-    };
+    }
+
+    fn back(&mut self) {
+        if self.lost {
+            self.lost = false;
+            tracing::info!("microphone: back");
+            let _ = self.to.send(AudioEvent::Back);
+        }
+    }
+}
+
+/// How a stream's loop ended.
+enum StreamEnd {
+    /// Stopped, or nobody listens any more: the thread ends.
+    Stop,
+    /// The stream failed: open the device again.
+    Reopen,
+}
+
+fn run(options: &CaptureOptions, to: &SyncSender<AudioEvent>, stop: &AtomicBool) {
+    let mut report = LossReport { to, lost: false };
     while !stop.load(Ordering::SeqCst) {
         let open = match open(options) {
             Ok(o) => o,
             Err(why) => {
-                tell_lost(&mut lost, why.to_string());
+                report.lost(why.to_string());
                 std::thread::sleep(options.retry);
                 continue;
             }
@@ -311,57 +337,13 @@ fn run(options: &CaptureOptions, to: &SyncSender<AudioEvent>, stop: &AtomicBool)
         let mut conv = match To16k::new(open.rate, options.chunk) {
             Ok(c) => c,
             Err(why) => {
-                tell_lost(&mut lost, why.to_string());
+                report.lost(why.to_string());
                 std::thread::sleep(options.retry);
                 continue;
             }
         };
-        let mut delivered = false;
-        loop {
-            if stop.load(Ordering::SeqCst) {
-                return;
-            }
-            if let Some(why) = open.fatal.lock().ok().and_then(|mut f| f.take()) {
-                tell_lost(&mut lost, why);
-                break;
-            }
-            match open.raw.recv_timeout(options.stall) {
-                Ok(raw) => {
-                    if !delivered {
-                        delivered = true;
-                        if lost {
-                            lost = false;
-                            tracing::info!("microphone: back");
-                            let _ = to.send(AudioEvent::Back);
-                        }
-                    }
-                    match conv.push(&raw.samples) {
-                        Ok(blocks) => {
-                            for samples in blocks {
-                                let chunk = Chunk {
-                                    samples,
-                                    at: raw.at,
-                                };
-                                if to.send(AudioEvent::Chunk(chunk)).is_err() {
-                                    return;
-                                }
-                            }
-                        }
-                        Err(why) => {
-                            tell_lost(&mut lost, why.to_string());
-                            break;
-                        }
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    tell_lost(&mut lost, format!("no sound for {:?}", options.stall));
-                    break;
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    tell_lost(&mut lost, "the stream ended".into());
-                    break;
-                }
-            }
+        if let StreamEnd::Stop = stream(options, &open, &mut conv, &mut report, stop) {
+            return;
         }
         // A stream whose device or sound server vanished can block forever when it is
         // closed (seen with ALSA's PulseAudio plugin when the server died): it is left
@@ -369,6 +351,58 @@ fn run(options: &CaptureOptions, to: &SyncSender<AudioEvent>, stop: &AtomicBool)
         // to be closed there.) One lost stream per loss of the device.
         std::mem::forget(open);
         std::thread::sleep(options.retry);
+    }
+}
+
+/// Sends the open stream's sound on as 16 kHz chunks until it fails or the thread stops.
+fn stream(
+    options: &CaptureOptions,
+    open: &Open,
+    conv: &mut To16k,
+    report: &mut LossReport<'_>,
+    stop: &AtomicBool,
+) -> StreamEnd {
+    let mut delivered = false;
+    loop {
+        if stop.load(Ordering::SeqCst) {
+            return StreamEnd::Stop;
+        }
+        if let Some(why) = open.fatal.lock().ok().and_then(|mut f| f.take()) {
+            report.lost(why);
+            return StreamEnd::Reopen;
+        }
+        let raw = match open.raw.recv_timeout(options.stall) {
+            Ok(raw) => raw,
+            Err(RecvTimeoutError::Timeout) => {
+                report.lost(format!("no sound for {:?}", options.stall));
+                return StreamEnd::Reopen;
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                report.lost("the stream ended".into());
+                return StreamEnd::Reopen;
+            }
+        };
+        if !delivered {
+            delivered = true;
+            report.back();
+        }
+        match conv.push(&raw.samples) {
+            Ok(blocks) => {
+                for samples in blocks {
+                    let chunk = Chunk {
+                        samples,
+                        at: raw.at,
+                    };
+                    if report.to.send(AudioEvent::Chunk(chunk)).is_err() {
+                        return StreamEnd::Stop;
+                    }
+                }
+            }
+            Err(why) => {
+                report.lost(why.to_string());
+                return StreamEnd::Reopen;
+            }
+        }
     }
 }
 

@@ -1,10 +1,19 @@
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{self as std_mpsc, Receiver};
+use std::sync::{Arc, Mutex};
 
+use tokio::sync::mpsc;
+
+use super::keys::code;
 use super::*;
+use crate::core::display::DisplayKey;
 use crate::core::display::vr_dots;
 use crate::core::input::{Command, Event, Question};
+use crate::core::input::{Input, Key};
+use crate::core::output::Output;
 use crate::core::output::{Audience, Braille};
 use crate::core::scoresheet::braille::text_to_cells;
+use crate::core::time::Timestamp;
+use crate::station::{Sink, StationInput};
 use shakmaty::uci::UciMove;
 use shakmaty::{Color, Square};
 

@@ -5,9 +5,9 @@
 //!   [`SpeakerEvent`]s; [`ConsoleSpeaker`] prints (always built), `tts::TtsSpeaker`
 //!   (feature `speech`) speaks through speech-dispatcher, what Orca uses.
 //! - [`schedule`]: the order, interruptions and dropping of stale utterances (pure).
-//! - [`SpeechSink`]: the [`Sink`] that hands what the session says to its own speech thread
+//! - [`SpeechSink`]: the [`Sink`](crate::station::Sink) that hands what the session says to its own speech thread
 //!   over a bounded channel (it never blocks the main loop). The thread drives the
-//!   [`Speaking`] gate so the microphone ignores the station's own voice, and keeps a
+//!   [`Speaking`](crate::devices::Speaking) gate so the microphone ignores the station's own voice, and keeps a
 //!   [`Trace`] of what was said, dropped and when.
 //! - [`pronunciation`]: the respellings a synthesizer is handed instead of the words it
 //!   would mispronounce (the speech-dispatcher backend applies espeak-ng's table).
@@ -16,27 +16,29 @@
 //!
 //! The `repeat` key is the session's: it says the listener's last message again as an
 //! answer ([`crate::core::input::Key::Repeat`]). The `stop` key becomes
-//! [`Output::Hush`], which silences what plays and what waits.
+//! [`crate::core::output::Output::Hush`], which silences what plays and what waits.
 
+mod console;
 pub mod earcon;
 pub mod pronunciation;
 pub mod schedule;
+mod sink;
+mod thread;
+mod trace;
 #[cfg(feature = "speech")]
 pub mod tts;
 
-use std::io::Write;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, TrySendError};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
 
 use crate::core::lang::Language;
-use crate::core::output::{Audience, Output, Priority};
-use crate::core::time::Timestamp;
-use crate::devices::Speaking;
-use crate::station::Sink;
+use crate::core::output::{Audience, Priority};
 
-use earcon::{EarconChooser, Tone};
-use schedule::{Action, DropReason, Scheduler, Staleness};
+pub use console::ConsoleSpeaker;
+pub use sink::{MakeSpeaker, SpeechSink};
+pub use trace::{Trace, Traced};
+
+use schedule::Staleness;
 
 /// The voice's settings (the coordinator reads them from the configuration file and the
 /// command line). Rate, pitch and volume are speech-dispatcher's scale, -100 to 100.
@@ -177,86 +179,6 @@ pub trait Speaker {
     fn describe(&self) -> String;
 }
 
-/// The console backend: prints each utterance as `speak:WHO TEXT` (to any writer) and
-/// reports it begun and ended at once.
-pub struct ConsoleSpeaker {
-    out: Box<dyn Write + Send>,
-    events: EventSender,
-    next: u64,
-}
-
-impl ConsoleSpeaker {
-    /// Prints to `out`.
-    pub fn new(out: Box<dyn Write + Send>, events: EventSender) -> ConsoleSpeaker {
-        ConsoleSpeaker {
-            out,
-            events,
-            next: 0,
-        }
-    }
-}
-
-impl Speaker for ConsoleSpeaker {
-    fn speak(&mut self, u: &Utterance) -> Result<u64, SpeechError> {
-        self.next += 1;
-        writeln!(self.out, "speak:{} {}", u.to.name(), u.text)
-            .and_then(|()| self.out.flush())
-            .map_err(|e| SpeechError::Synth(e.to_string()))?;
-        self.events.send(self.next, SpeakerEventKind::Began);
-        self.events.send(self.next, SpeakerEventKind::Ended);
-        Ok(self.next)
-    }
-
-    fn stop(&mut self) -> Result<(), SpeechError> {
-        Ok(())
-    }
-
-    fn describe(&self) -> String {
-        "console (printed)".into()
-    }
-}
-
-/// What the speech thread did, for tests, benchmarks and the log.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Traced {
-    /// The synthesizer accepted the utterance (`speak` returned) after `latency` from the
-    /// main loop's hand-over.
-    Accepted {
-        /// The words.
-        text: String,
-        /// Hand-over to accepted.
-        latency: Duration,
-    },
-    /// It began to sound.
-    Began(String),
-    /// It ended (or was cancelled).
-    Ended(String),
-    /// It was not said, or cut short.
-    Dropped(String, DropReason),
-    /// The synthesizer failed.
-    Failed(String, String),
-}
-
-/// The speech thread's record (the last 4096 entries).
-#[derive(Clone, Debug, Default)]
-pub struct Trace(Arc<Mutex<Vec<(Instant, Traced)>>>);
-
-impl Trace {
-    fn push(&self, what: Traced) {
-        if let Ok(mut v) = self.0.lock() {
-            if v.len() >= 4096 {
-                v.drain(..1024);
-            }
-            v.push((Instant::now(), what));
-        }
-    }
-
-    /// Everything recorded so far.
-    pub fn entries(&self) -> Vec<(Instant, Traced)> {
-        self.0.lock().map(|v| v.clone()).unwrap_or_default()
-    }
-}
-
 /// What reaches the speech thread.
 #[derive(Debug)]
 pub enum Msg {
@@ -272,338 +194,16 @@ pub enum Msg {
     Idle(std::sync::mpsc::Sender<()>),
 }
 
-/// The [`Sink`] of the speech output: filters what its listeners should hear and hands it
-/// to the speech thread without blocking.
-pub struct SpeechSink {
-    tx: SyncSender<Msg>,
-    listeners: Vec<Audience>,
-    trace: Trace,
-    thread: Option<std::thread::JoinHandle<()>>,
-    earcons: EarconChooser,
-    player: Option<Box<dyn FnMut(Tone) + Send>>,
-    description: String,
-}
-
-/// How long the synthesizer may take to start (speech-dispatcher lists its voices then,
-/// which took up to 7 s here).
-const START_LIMIT: Duration = Duration::from_secs(20);
-
-/// A function that makes the synthesizer on the speech thread.
-pub type MakeSpeaker = Box<dyn FnOnce(EventSender) -> Result<Box<dyn Speaker>, SpeechError> + Send>;
-
-impl SpeechSink {
-    /// Starts the speech thread with the synthesizer `make` builds there; speaks what is
-    /// said to one of `listeners` (and to all). Fails if the synthesizer cannot start.
-    pub fn spawn(
-        make: MakeSpeaker,
-        config: &SpeechConfig,
-        listeners: Vec<Audience>,
-        speaking: Speaking,
-    ) -> Result<SpeechSink, SpeechError> {
-        let (tx, rx) = std::sync::mpsc::sync_channel(256);
-        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
-        let trace = Trace::default();
-        let events = EventSender(tx.clone());
-        let thread_trace = trace.clone();
-        let staleness = config.staleness;
-        let tail = config.tail;
-        let thread = std::thread::Builder::new()
-            .name("speech".into())
-            .spawn(move || match make(events) {
-                Ok(speaker) => {
-                    let _ = ready_tx.send(Ok(speaker.describe()));
-                    run(speaker, rx, staleness, tail, speaking, thread_trace);
-                }
-                Err(e) => {
-                    let _ = ready_tx.send(Err(e));
-                }
-            })
-            .map_err(|e| SpeechError::Synth(e.to_string()))?;
-        // A speech server that accepts the connection but never answers (seen: an
-        // autospawned speech-dispatcher without a sound server) must not hold the station:
-        // after this long the synthesizer counts as missing (its thread is left behind).
-        let description = ready_rx.recv_timeout(START_LIMIT).map_err(|e| match e {
-            std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
-                "the speech server did not answer within {} s",
-                START_LIMIT.as_secs()
-            )),
-            std::sync::mpsc::RecvTimeoutError::Disconnected => SpeechError::Gone,
-        })??;
-        Ok(SpeechSink {
-            tx,
-            listeners,
-            trace,
-            thread: Some(thread),
-            earcons: EarconChooser::new(config.earcons),
-            player: None,
-            description,
-        })
-    }
-
-    /// A console speech output printing to `out`.
-    pub fn console(
-        out: Box<dyn Write + Send>,
-        config: &SpeechConfig,
-        listeners: Vec<Audience>,
-        speaking: Speaking,
-    ) -> Result<SpeechSink, SpeechError> {
-        let make: MakeSpeaker = Box::new(move |events| {
-            Ok(Box::new(ConsoleSpeaker::new(out, events)) as Box<dyn Speaker>)
-        });
-        SpeechSink::spawn(make, config, listeners, speaking)
-    }
-
-    /// Plays earcons with `player` (it must not block: the sound card adapter hands the
-    /// tone to its own thread).
-    pub fn with_earcons(mut self, player: Box<dyn FnMut(Tone) + Send>) -> SpeechSink {
-        self.player = Some(player);
-        self
-    }
-
-    /// What the synthesizer is.
-    pub fn describe(&self) -> &str {
-        &self.description
-    }
-
-    /// The speech thread's record.
-    pub fn trace(&self) -> Trace {
-        self.trace.clone()
-    }
-
-    fn hears(&self, to: Audience) -> bool {
-        to == Audience::All || self.listeners.contains(&to)
-    }
-
-    fn send(&self, msg: Msg) {
-        match self.tx.try_send(msg) {
-            Ok(()) => {}
-            Err(TrySendError::Full(m)) => tracing::warn!("speech queue full, dropped {m:?}"),
-            Err(TrySendError::Disconnected(_)) => tracing::warn!("speech thread gone"),
-        }
-    }
-
-    /// Waits until everything handed over so far has been said or dropped (at most
-    /// `limit`); whether it was.
-    pub fn wait_idle(&self, limit: Duration) -> bool {
-        let (tx, rx) = std::sync::mpsc::channel();
-        if self.tx.send(Msg::Idle(tx)).is_err() {
-            return false;
-        }
-        rx.recv_timeout(limit).is_ok()
-    }
-
-    /// Says what waits, then stops the thread (at most `limit` of waiting).
-    pub fn close(mut self, limit: Duration) {
-        self.send(Msg::Close);
-        if let Some(t) = self.thread.take() {
-            let start = Instant::now();
-            while !t.is_finished() && start.elapsed() < limit {
-                std::thread::sleep(Duration::from_millis(10));
-            }
-            if t.is_finished() {
-                let _ = t.join();
-            }
-        }
-    }
-}
-
-impl Drop for SpeechSink {
-    fn drop(&mut self) {
-        if self.thread.is_some() {
-            let _ = self.tx.try_send(Msg::Close);
-        }
-    }
-}
-
-impl Sink for SpeechSink {
-    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
-        let now = Instant::now();
-        let listeners = self.listeners.clone();
-        for tone in self.earcons.choose(at, outputs, &|to| {
-            to == Audience::All || listeners.contains(&to)
-        }) {
-            if let Some(play) = self.player.as_mut() {
-                play(tone);
-            }
-        }
-        for o in outputs {
-            match o {
-                Output::Say(s) if self.hears(s.to) => self.send(Msg::Say(Utterance {
-                    text: s.text.clone(),
-                    lang: s.lang,
-                    priority: s.priority,
-                    to: s.to,
-                    handed: Some(now),
-                })),
-                Output::Hush { to } if self.hears(*to) => self.send(Msg::Hush),
-                _ => {}
-            }
-        }
-    }
-}
-
-/// How long to wait for a synthesizer's end event before taking the utterance as ended
-/// (a lost event must not silence the station): generous for the slowest rate.
-fn watchdog(u: &Utterance) -> Duration {
-    Duration::from_secs(5)
-        + Duration::from_millis(200) * u32::try_from(u.text.chars().count()).unwrap_or(u32::MAX)
-}
-
-/// The speech thread.
-fn run(
-    mut speaker: Box<dyn Speaker>,
-    rx: Receiver<Msg>,
-    staleness: Staleness,
-    tail: Duration,
-    speaking: Speaking,
-    trace: Trace,
-) {
-    let mut sched = Scheduler::new(staleness);
-    // The synthesizer's id of what plays, and since when we wait for its end.
-    let mut current: Option<(u64, Instant)> = None;
-    let mut closing = false;
-    let mut idle_waiters: Vec<std::sync::mpsc::Sender<()>> = Vec::new();
-    loop {
-        if current.is_none() && sched.playing().is_none() && sched.waiting() == 0 {
-            for w in idle_waiters.drain(..) {
-                let _ = w.send(());
-            }
-        }
-        if closing && current.is_none() && sched.playing().is_none() && sched.waiting() == 0 {
-            break;
-        }
-        let timeout = match (&current, sched.playing()) {
-            (Some((_, since)), Some(u)) => watchdog(u).saturating_sub(since.elapsed()),
-            _ => Duration::from_secs(3600),
-        };
-        let msg = match rx.recv_timeout(timeout) {
-            Ok(m) => m,
-            Err(RecvTimeoutError::Timeout) => {
-                tracing::warn!("speech: no end event, taking the utterance as ended");
-                current = None;
-                let now = Instant::now();
-                speaking.ended(now, tail);
-                let actions = sched.ended(now);
-                act(
-                    &mut *speaker,
-                    actions,
-                    &mut current,
-                    &trace,
-                    &speaking,
-                    tail,
-                );
-                continue;
-            }
-            Err(RecvTimeoutError::Disconnected) => break,
-        };
-        let actions = match msg {
-            Msg::Say(u) => sched.push(u, Instant::now()),
-            Msg::Hush => {
-                speaking.barge_in();
-                sched.stop()
-            }
-            Msg::Close => {
-                closing = true;
-                Vec::new()
-            }
-            Msg::Idle(w) => {
-                idle_waiters.push(w);
-                Vec::new()
-            }
-            Msg::Event(ev) => {
-                let ours = current.is_some_and(|(id, _)| id == ev.id);
-                match ev.kind {
-                    SpeakerEventKind::Began => {
-                        if ours {
-                            speaking.started();
-                            if let Some(u) = sched.playing() {
-                                trace.push(Traced::Began(u.text.clone()));
-                            }
-                        }
-                        Vec::new()
-                    }
-                    SpeakerEventKind::Ended | SpeakerEventKind::Cancelled if ours => {
-                        if let Some(u) = sched.playing() {
-                            trace.push(Traced::Ended(u.text.clone()));
-                        }
-                        current = None;
-                        speaking.ended(ev.at, tail);
-                        sched.ended(ev.at)
-                    }
-                    _ => Vec::new(),
-                }
-            }
-        };
-        act(
-            &mut *speaker,
-            actions,
-            &mut current,
-            &trace,
-            &speaking,
-            tail,
-        );
-        // A synthesizer that refused an utterance will never end it: go on at once.
-        while current.is_none() && sched.playing().is_some() {
-            let actions = sched.ended(Instant::now());
-            act(
-                &mut *speaker,
-                actions,
-                &mut current,
-                &trace,
-                &speaking,
-                tail,
-            );
-        }
-    }
-}
-
-fn act(
-    speaker: &mut dyn Speaker,
-    actions: Vec<Action>,
-    current: &mut Option<(u64, Instant)>,
-    trace: &Trace,
-    speaking: &Speaking,
-    tail: Duration,
-) {
-    for a in actions {
-        match a {
-            Action::Cancel => {
-                *current = None;
-                if let Err(e) = speaker.stop() {
-                    tracing::warn!("speech: stop failed: {e}");
-                }
-                speaking.ended(Instant::now(), tail);
-            }
-            Action::Drop(u, reason) => {
-                tracing::debug!("speech: dropped {:?} ({reason:?})", u.text);
-                trace.push(Traced::Dropped(u.text, reason));
-            }
-            Action::Speak(u) => match speaker.speak(&u) {
-                Ok(id) => {
-                    let now = Instant::now();
-                    *current = Some((id, now));
-                    let latency = u
-                        .handed
-                        .map_or(Duration::ZERO, |h| now.saturating_duration_since(h));
-                    trace.push(Traced::Accepted {
-                        text: u.text.clone(),
-                        latency,
-                    });
-                }
-                Err(e) => {
-                    tracing::warn!("speech: {e}");
-                    trace.push(Traced::Failed(u.text.clone(), e.to_string()));
-                    *current = None;
-                }
-            },
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use std::io::Write;
+    use std::sync::{Arc, Mutex};
+
     use super::*;
+    use crate::core::output::Audience;
     use crate::core::script;
+    use crate::devices::Speaking;
+    use crate::station::Sink;
 
     /// A writer into shared memory.
     #[derive(Clone, Default)]

@@ -86,11 +86,10 @@ impl Sink for Recorder {
     }
 }
 
-/// Runs a game of `length` on the real clock in which white never moves: a reminder is due
-/// every 100 ms until the flag falls. Returns the lateness of each announcement.
-pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
+/// A game of `length` in which a reminder is due every 100 ms until the flag falls.
+fn reminders_every_100ms(length: Duration) -> Config {
     let every = Duration::from_millis(100);
-    let config = Config {
+    Config {
         clock: Some(ClockSetup::same(TimeControl::sudden_death(
             length,
             Duration::ZERO,
@@ -109,8 +108,13 @@ pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
             },
         },
         ..Config::default()
-    };
-    let session = Session::new(config)?;
+    }
+}
+
+/// Runs a game of `length` on the real clock in which white never moves: a reminder is due
+/// every 100 ms until the flag falls. Returns the lateness of each announcement.
+pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
+    let session = Session::new(reminders_every_100ms(length))?;
     // The other core is kept busy for the whole run.
     let stop = Arc::new(AtomicBool::new(false));
     let busy = {
@@ -148,6 +152,11 @@ pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
     stop.store(true, Ordering::Relaxed);
     let _ = busy.join();
     let all = samples.lock().map(|v| v.clone()).unwrap_or_default();
+    Ok(summarize(&all))
+}
+
+/// The lateness figures of the recorded announcements (lateness, whether urgent).
+fn summarize(all: &[(Duration, bool)]) -> Lateness {
     let flag_ms = all
         .iter()
         .find(|(_, urgent)| *urgent)
@@ -163,12 +172,12 @@ pub fn lateness(length: Duration) -> Result<Lateness, ClockBenchError> {
         let i = ((n - 1) as f64 * p).round() as usize;
         late.get(i).map_or(0.0, ms)
     };
-    Ok(Lateness {
+    Lateness {
         count: late.len(),
         p50_ms: pct(0.50),
         p95_ms: pct(0.95),
         p99_ms: pct(0.99),
         max_ms: late.last().map_or(0.0, ms),
         flag_ms,
-    })
+    }
 }

@@ -150,6 +150,36 @@ fn onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
     None
 }
 
+/// `n` moves said and hushed one by one: how long each took from the hand-over to the
+/// synthesizer's acceptance, in milliseconds.
+fn hand_over(sink: &mut SpeechSink, trace: &ansage::speech::Trace, n: usize) -> Vec<f64> {
+    let mut accepted_ms = Vec::new();
+    let hush = Output::Hush {
+        to: Audience::White,
+    };
+    let accepted = |trace: &ansage::speech::Trace, text: &str| {
+        trace.entries().iter().find_map(|(_, t)| match t {
+            Traced::Accepted { text: x, latency } if x == text => Some(*latency),
+            _ => None,
+        })
+    };
+    for i in 0..n {
+        let text = format!("Springer Felix drei, Zug {i}.");
+        sink.deliver(Timestamp::ZERO, &[say(&text, Priority::Move)]);
+        let mut got = None;
+        wait_for(Duration::from_secs(10), || {
+            got = accepted(trace, &text);
+            got.is_some()
+        });
+        if let Some(l) = got {
+            accepted_ms.push(l.as_secs_f64() * 1000.0);
+        }
+        sink.deliver(Timestamp::ZERO, std::slice::from_ref(&hush));
+        sink.wait_idle(Duration::from_secs(10));
+    }
+    accepted_ms
+}
+
 /// Runs both measurements: `n` hand-overs and `k` interruptions, recording the speaker
 /// from the PulseAudio source `monitor`.
 pub fn speech_latency(
@@ -165,30 +195,10 @@ pub fn speech_latency(
         Speaking::new(),
     )?;
     let trace = sink.trace();
-    let mut figures = SpeechFigures::default();
-    let hush = Output::Hush {
-        to: Audience::White,
+    let mut figures = SpeechFigures {
+        accepted_ms: hand_over(&mut sink, &trace, n),
+        ..SpeechFigures::default()
     };
-    let accepted = |trace: &ansage::speech::Trace, text: &str| {
-        trace.entries().iter().find_map(|(_, t)| match t {
-            Traced::Accepted { text: x, latency } if x == text => Some(*latency),
-            _ => None,
-        })
-    };
-    for i in 0..n {
-        let text = format!("Springer Felix drei, Zug {i}.");
-        sink.deliver(Timestamp::ZERO, &[say(&text, Priority::Move)]);
-        let mut got = None;
-        wait_for(Duration::from_secs(10), || {
-            got = accepted(&trace, &text);
-            got.is_some()
-        });
-        if let Some(l) = got {
-            figures.accepted_ms.push(l.as_secs_f64() * 1000.0);
-        }
-        sink.deliver(Timestamp::ZERO, std::slice::from_ref(&hush));
-        sink.wait_idle(Duration::from_secs(10));
-    }
     let (mut parec, frames) = record_speaker(monitor)?;
     let long = "Auf Anna eins steht ein weißer Turm, auf Bella eins ein weißer Springer, auf \
                 Zäsar eins ein weißer Läufer, auf David eins die weiße Dame, auf Eva eins der \

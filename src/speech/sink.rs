@@ -1,0 +1,186 @@
+//! The [`Sink`] of the speech output: it filters what its listeners should hear and hands it
+//! to the speech thread over a bounded channel, without blocking the main loop.
+
+use std::io::Write;
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::time::{Duration, Instant};
+
+use super::earcon::{EarconChooser, Tone};
+use super::thread::SpeechThread;
+use super::{
+    ConsoleSpeaker, EventSender, Msg, Speaker, SpeechConfig, SpeechError, Trace, Utterance,
+};
+use crate::core::output::{Audience, Output};
+use crate::core::time::Timestamp;
+use crate::devices::Speaking;
+use crate::station::Sink;
+
+/// The [`Sink`] of the speech output: filters what its listeners should hear and hands it
+/// to the speech thread without blocking.
+pub struct SpeechSink {
+    tx: SyncSender<Msg>,
+    listeners: Vec<Audience>,
+    trace: Trace,
+    thread: Option<std::thread::JoinHandle<()>>,
+    earcons: EarconChooser,
+    player: Option<Box<dyn FnMut(Tone) + Send>>,
+    description: String,
+}
+
+/// How long the synthesizer may take to start (speech-dispatcher lists its voices then,
+/// which took up to 7 s here).
+const START_LIMIT: Duration = Duration::from_secs(20);
+
+/// A function that makes the synthesizer on the speech thread.
+pub type MakeSpeaker = Box<dyn FnOnce(EventSender) -> Result<Box<dyn Speaker>, SpeechError> + Send>;
+
+impl SpeechSink {
+    /// Starts the speech thread with the synthesizer `make` builds there; speaks what is
+    /// said to one of `listeners` (and to all). Fails if the synthesizer cannot start.
+    pub fn spawn(
+        make: MakeSpeaker,
+        config: &SpeechConfig,
+        listeners: Vec<Audience>,
+        speaking: Speaking,
+    ) -> Result<SpeechSink, SpeechError> {
+        let (tx, rx) = std::sync::mpsc::sync_channel(256);
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel();
+        let trace = Trace::default();
+        let events = EventSender(tx.clone());
+        let thread_trace = trace.clone();
+        let staleness = config.staleness;
+        let tail = config.tail;
+        let thread = std::thread::Builder::new()
+            .name("speech".into())
+            .spawn(move || match make(events) {
+                Ok(speaker) => {
+                    let _ = ready_tx.send(Ok(speaker.describe()));
+                    SpeechThread::new(speaker, staleness, tail, speaking, thread_trace).run(rx);
+                }
+                Err(e) => {
+                    let _ = ready_tx.send(Err(e));
+                }
+            })
+            .map_err(|e| SpeechError::Synth(e.to_string()))?;
+        // A speech server that accepts the connection but never answers (seen: an
+        // autospawned speech-dispatcher without a sound server) must not hold the station:
+        // after this long the synthesizer counts as missing (its thread is left behind).
+        let description = ready_rx.recv_timeout(START_LIMIT).map_err(|e| match e {
+            std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
+                "the speech server did not answer within {} s",
+                START_LIMIT.as_secs()
+            )),
+            std::sync::mpsc::RecvTimeoutError::Disconnected => SpeechError::Gone,
+        })??;
+        Ok(SpeechSink {
+            tx,
+            listeners,
+            trace,
+            thread: Some(thread),
+            earcons: EarconChooser::new(config.earcons),
+            player: None,
+            description,
+        })
+    }
+
+    /// A console speech output printing to `out`.
+    pub fn console(
+        out: Box<dyn Write + Send>,
+        config: &SpeechConfig,
+        listeners: Vec<Audience>,
+        speaking: Speaking,
+    ) -> Result<SpeechSink, SpeechError> {
+        let make: MakeSpeaker = Box::new(move |events| {
+            Ok(Box::new(ConsoleSpeaker::new(out, events)) as Box<dyn Speaker>)
+        });
+        SpeechSink::spawn(make, config, listeners, speaking)
+    }
+
+    /// Plays earcons with `player` (it must not block: the sound card adapter hands the
+    /// tone to its own thread).
+    pub fn with_earcons(mut self, player: Box<dyn FnMut(Tone) + Send>) -> SpeechSink {
+        self.player = Some(player);
+        self
+    }
+
+    /// What the synthesizer is.
+    pub fn describe(&self) -> &str {
+        &self.description
+    }
+
+    /// The speech thread's record.
+    pub fn trace(&self) -> Trace {
+        self.trace.clone()
+    }
+
+    fn hears(&self, to: Audience) -> bool {
+        to == Audience::All || self.listeners.contains(&to)
+    }
+
+    fn send(&self, msg: Msg) {
+        match self.tx.try_send(msg) {
+            Ok(()) => {}
+            Err(TrySendError::Full(m)) => tracing::warn!("speech queue full, dropped {m:?}"),
+            Err(TrySendError::Disconnected(_)) => tracing::warn!("speech thread gone"),
+        }
+    }
+
+    /// Waits until everything handed over so far has been said or dropped (at most
+    /// `limit`); whether it was.
+    pub fn wait_idle(&self, limit: Duration) -> bool {
+        let (tx, rx) = std::sync::mpsc::channel();
+        if self.tx.send(Msg::Idle(tx)).is_err() {
+            return false;
+        }
+        rx.recv_timeout(limit).is_ok()
+    }
+
+    /// Says what waits, then stops the thread (at most `limit` of waiting).
+    pub fn close(mut self, limit: Duration) {
+        self.send(Msg::Close);
+        if let Some(t) = self.thread.take() {
+            let start = Instant::now();
+            while !t.is_finished() && start.elapsed() < limit {
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            if t.is_finished() {
+                let _ = t.join();
+            }
+        }
+    }
+}
+
+impl Drop for SpeechSink {
+    fn drop(&mut self) {
+        if self.thread.is_some() {
+            let _ = self.tx.try_send(Msg::Close);
+        }
+    }
+}
+
+impl Sink for SpeechSink {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        let now = Instant::now();
+        let listeners = self.listeners.clone();
+        for tone in self.earcons.choose(at, outputs, &|to| {
+            to == Audience::All || listeners.contains(&to)
+        }) {
+            if let Some(play) = self.player.as_mut() {
+                play(tone);
+            }
+        }
+        for o in outputs {
+            match o {
+                Output::Say(s) if self.hears(s.to) => self.send(Msg::Say(Utterance {
+                    text: s.text.clone(),
+                    lang: s.lang,
+                    priority: s.priority,
+                    to: s.to,
+                    handed: Some(now),
+                })),
+                Output::Hush { to } if self.hears(*to) => self.send(Msg::Hush),
+                _ => {}
+            }
+        }
+    }
+}
