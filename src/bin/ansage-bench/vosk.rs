@@ -112,7 +112,28 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
         spelling.report().to_string().lines().next().unwrap_or("")
     );
 
-    // Grammar switch over positions of real games (every 10th, at most 300).
+    grammar_switch(&model, &spelling, &builder, pgn, &mut out)?;
+    latency(&model, &spelling, &builder, runs, &mut out)?;
+    let _ = writeln!(
+        out,
+        "memory: before the model {} MB, model loaded {} MB (peak {} MB), station peak after all of the above {} MB",
+        rss0 / 1024,
+        rss_model / 1024,
+        hwm_model / 1024,
+        proc_status_kb("VmHWM").unwrap_or(0) / 1024
+    );
+    Ok(out)
+}
+
+/// The grammar switch over positions of real games (every 10th, at most 300), and a new
+/// recognizer per position instead, for comparison.
+fn grammar_switch(
+    model: &Arc<VoskModel>,
+    spelling: &Arc<Spelling>,
+    builder: &GrammarBuilder,
+    pgn: &str,
+    out: &mut String,
+) -> Result<(), BenchError> {
     let (_, positions) = read_positions(pgn)?;
     let sample: Vec<_> = positions
         .iter()
@@ -161,7 +182,17 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
     );
     drop(rec);
 
-    // Latency through the actor, paced in real time.
+    Ok(())
+}
+
+/// The latency through the actor, paced in real time, for each endpointing setting.
+fn latency(
+    model: &Arc<VoskModel>,
+    spelling: &Arc<Spelling>,
+    builder: &GrammarBuilder,
+    runs: usize,
+    out: &mut String,
+) -> Result<(), BenchError> {
     let tmp = tempfile_dir()?;
     let phrases = [
         ("오렌지 넷", "felix vier"),
@@ -190,8 +221,7 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
         let (mut early, mut replays) = (0, 0);
         for i in 0..runs {
             let (samples, de) = &audio[i % audio.len()];
-            let (r, e, ok, stats) =
-                one_utterance(&model, &spelling, &builder, samples, de, &options)?;
+            let (r, e, ok, stats) = one_utterance(model, spelling, builder, samples, de, &options)?;
             early += stats.silence_ends;
             replays += stats.replays;
             if let (Some(r), Some(e)) = (r, e) {
@@ -203,15 +233,7 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
         let _ = writeln!(
             out,
             "latency, {} ({} utterances, {} heard right, {} with a result, {} ended on silence, {} heard again after a pause): end of speech → result p50 {:.0} ms, p95 {:.0} ms; → echo handed to speech p50 {:.0} ms, p95 {:.0} ms",
-            match (quick, silence) {
-                (None, None) => "vosk's endpoint only".to_owned(),
-                (Some(q), None) => format!("quick end after {} ms", q.as_millis()),
-                (q, s) => format!(
-                    "quick end after {} ms, silence end after {} ms",
-                    q.unwrap_or_default().as_millis(),
-                    s.unwrap_or_default().as_millis()
-                ),
-            },
+            setting_name(quick, silence),
             runs,
             right,
             to_result.len(),
@@ -223,21 +245,71 @@ pub fn vosk_bench(model_dir: &Path, pgn: &str, runs: usize) -> Result<String, Be
             pct(&mut to_echo, 0.95),
         );
     }
-    let _ = writeln!(
-        out,
-        "memory: before the model {} MB, model loaded {} MB (peak {} MB), station peak after all of the above {} MB",
-        rss0 / 1024,
-        rss_model / 1024,
-        hwm_model / 1024,
-        proc_status_kb("VmHWM").unwrap_or(0) / 1024
-    );
-    Ok(out)
+    Ok(())
+}
+
+/// How a latency line names its endpointing setting.
+fn setting_name(quick: Option<Duration>, silence: Option<Duration>) -> String {
+    match (quick, silence) {
+        (None, None) => "vosk's endpoint only".to_owned(),
+        (Some(q), None) => format!("quick end after {} ms", q.as_millis()),
+        (q, s) => format!(
+            "quick end after {} ms, silence end after {} ms",
+            q.unwrap_or_default().as_millis(),
+            s.unwrap_or_default().as_millis()
+        ),
+    }
 }
 
 fn tempfile_dir() -> Result<std::path::PathBuf, BenchError> {
     let dir = std::env::temp_dir().join(format!("ansage-bench-vosk-{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(setup)?;
     Ok(dir)
+}
+
+/// The synthesised audio with a little noise over it and the second after it: a microphone
+/// never delivers digital silence (±40 of 32768, about -60 dBFS).
+fn with_noise(samples: &[i16]) -> Vec<i16> {
+    let mut noise: u32 = 0x1234_5678;
+    let mut all: Vec<i16> = samples
+        .iter()
+        .copied()
+        .chain(std::iter::repeat_n(0i16, 16_000))
+        .map(|s| {
+            noise ^= noise << 13;
+            noise ^= noise >> 17;
+            noise ^= noise << 5;
+            s.saturating_add((noise % 81) as i16 - 40)
+        })
+        .collect();
+    all.shrink_to_fit();
+    all
+}
+
+/// The microphone: blocks of `block` samples paced in real time from `t0`, on their own
+/// thread.
+fn feed(
+    all: Vec<i16>,
+    block: usize,
+    t0: Instant,
+    atx: std::sync::mpsc::SyncSender<AudioEvent>,
+) -> std::thread::JoinHandle<()> {
+    std::thread::spawn(move || {
+        for (i, c) in all.chunks(block).enumerate() {
+            let due = t0 + Duration::from_secs_f64(((i + 1) * block) as f64 / 16_000.0);
+            if let Some(wait) = due.checked_duration_since(Instant::now()) {
+                std::thread::sleep(wait);
+            }
+            let chunk = Chunk {
+                samples: c.to_vec(),
+                at: Instant::now(),
+            };
+            if atx.send(AudioEvent::Chunk(chunk)).is_err() {
+                return;
+            }
+        }
+        let _ = atx.send(AudioEvent::End);
+    })
 }
 
 /// One utterance through the actor in real time: (end of speech → result, → echo, right,
@@ -281,41 +353,11 @@ fn one_utterance(
         .iter()
         .rposition(|s| s.saturating_abs() >= level)
         .unwrap_or(0);
-    // A microphone never delivers digital silence: a little noise (±40 of 32768, about
-    // -60 dBFS) over the synthesised audio and the second after it.
-    let mut noise: u32 = 0x1234_5678;
-    let mut all: Vec<i16> = samples
-        .iter()
-        .copied()
-        .chain(std::iter::repeat_n(0i16, 16_000))
-        .map(|s| {
-            noise ^= noise << 13;
-            noise ^= noise >> 17;
-            noise ^= noise << 5;
-            s.saturating_add((noise % 81) as i16 - 40)
-        })
-        .collect();
-    all.shrink_to_fit();
+    let all = with_noise(samples);
     let block = 800; // 50 ms
     let t0 = Instant::now();
     let speech_end = t0 + Duration::from_secs_f64((last_loud + 1) as f64 / 16_000.0);
-    // The microphone: blocks paced in real time, on their own thread.
-    let feeder = std::thread::spawn(move || {
-        for (i, c) in all.chunks(block).enumerate() {
-            let due = t0 + Duration::from_secs_f64(((i + 1) * block) as f64 / 16_000.0);
-            if let Some(wait) = due.checked_duration_since(Instant::now()) {
-                std::thread::sleep(wait);
-            }
-            let chunk = Chunk {
-                samples: c.to_vec(),
-                at: Instant::now(),
-            };
-            if atx.send(AudioEvent::Chunk(chunk)).is_err() {
-                return;
-            }
-        }
-        let _ = atx.send(AudioEvent::End);
-    });
+    let feeder = feed(all, block, t0, atx);
     // The station's side: the first heard input goes to a session, whose echo is timed.
     let mut session = Session::new(Config::default()).map_err(setup)?;
     let mut result = None;
