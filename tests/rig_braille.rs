@@ -172,7 +172,15 @@ fn keys_on_the_display_make_and_confirm_moves() {
     };
     // Typed with dot chords: e2e4, Enter; the echo "e4?" shows; Enter confirms (D.2.3).
     for c in "e2e4".chars() {
+        // The next chord only once this one shows: BRLTTY's Virtual driver loses a key that
+        // arrives before it has read the one before (seen once in a fresh root).
+        let before = dots(&rig);
         press(&rig, &format!("PassDots {}", chord(c)));
+        assert!(
+            wait_until(WAIT, || dots(&rig) != before),
+            "the typed {c} never showed: {}",
+            dots(&rig)
+        );
     }
     press(&rig, "Return");
     assert!(echoed("e4"), "no echo of e4: {}", dots(&rig));
