@@ -47,6 +47,7 @@ mod speech {
             priority,
             to: Audience::White,
             error: false,
+            expires: None,
         })
     }
 

@@ -557,6 +557,7 @@ pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Messa
             priority,
             to,
             error: crate::core::phrases::is_error(msg.id),
+            expires: None,
         }),
         Output::Braille(Braille {
             text: phrases.braille(msg),

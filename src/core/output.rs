@@ -5,6 +5,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use crate::core::lang::Language;
+use crate::core::time::Timestamp;
 
 /// Whom an output is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +68,11 @@ pub struct Speech {
     /// It reports something that could not be understood or done (a wrong or illegal
     /// move, an act out of turn): the speech output may precede it with an error earcon.
     pub error: bool,
+    /// The session's decision that it is worth saying only if it can start by then (a
+    /// clock announcement that would come behind the clock, FIDE Laws D.2.5): the speech
+    /// adapter drops it, unsaid, when its turn comes later. `None`: said whenever its
+    /// turn comes.
+    pub expires: Option<Timestamp>,
 }
 
 /// Something to show on a Braille display.

@@ -199,7 +199,15 @@ pub fn exact(d: Duration) -> String {
 pub fn transcript_line(at: Timestamp, output: &Output) -> String {
     let t = stamp(at);
     match output {
-        Output::Say(s) => format!("{t} say:{} {}", s.to.name(), s.text),
+        Output::Say(s) => match s.expires {
+            Some(until) => format!(
+                "{t} say:{} [until {}] {}",
+                s.to.name(),
+                stamp(until),
+                s.text
+            ),
+            None => format!("{t} say:{} {}", s.to.name(), s.text),
+        },
         Output::Braille(b) => format!("{t} braille:{} {}", b.to.name(), b.text),
         Output::Clock(c) => {
             let running = match c.running {

@@ -114,6 +114,9 @@ pub struct Utterance {
     pub to: Audience,
     /// When the main loop handed it over (for the benchmarks).
     pub handed: Option<Instant>,
+    /// Not said if it cannot start by then (the session's
+    /// [`Speech::expires`](crate::core::output::Speech::expires)).
+    pub expires: Option<Instant>,
 }
 
 /// The errors of a synthesizer.

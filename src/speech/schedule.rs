@@ -64,6 +64,9 @@ pub enum DropReason {
     TooOld,
     /// The `stop` key.
     Stopped,
+    /// Its turn came after the instant the session gave it
+    /// ([`Utterance::expires`]): it would have been said behind the clock.
+    Late,
 }
 
 #[derive(Clone, Debug)]
@@ -188,6 +191,10 @@ impl Scheduler {
                 actions.push(Action::Drop(w.utterance, DropReason::TooOld));
                 continue;
             }
+            if w.utterance.expires.is_some_and(|e| now > e) {
+                actions.push(Action::Drop(w.utterance, DropReason::Late));
+                continue;
+            }
             self.playing = Some(w.utterance.clone());
             actions.push(Action::Speak(w.utterance));
             break;
@@ -209,6 +216,7 @@ mod tests {
             priority,
             to: Audience::White,
             handed: None,
+            expires: None,
         }
     }
 
@@ -226,6 +234,8 @@ mod tests {
 
     enum Step {
         Push(&'static str, Priority, u64),
+        /// Pushed at the first instant, not to be started after the second.
+        PushBy(&'static str, Priority, u64, u64),
         End(u64),
         Stop,
     }
@@ -354,6 +364,16 @@ mod tests {
                 ],
             ),
             (
+                "what the session said to start by a deadline is dropped when its turn comes later",
+                vec![
+                    Push("e4", Move, 0),
+                    PushBy("neun", Reminder, 100, 1300),
+                    End(1400),
+                    PushBy("acht", Reminder, 2000, 2300),
+                ],
+                vec!["say e4", "drop neun (Late)", "say acht"],
+            ),
+            (
                 "stop cancels and forgets",
                 vec![
                     Push("e4", Move, 0),
@@ -377,6 +397,11 @@ mod tests {
             for step in steps {
                 let actions = match step {
                     Push(text, p, ms) => s.push(u(text, p), at(ms)),
+                    PushBy(text, p, ms, by) => {
+                        let mut utterance = u(text, p);
+                        utterance.expires = Some(at(by));
+                        s.push(utterance, at(ms))
+                    }
                     End(ms) => s.ended(at(ms)),
                     Stop => s.stop(),
                 };

@@ -177,6 +177,7 @@ impl Sink for SpeechSink {
                     priority: s.priority,
                     to: s.to,
                     handed: Some(now),
+                    expires: s.expires.map(|e| now + e.saturating_since(at)),
                 })),
                 Output::Hush { to } if self.hears(*to) => self.send(Msg::Hush),
                 _ => {}

@@ -282,6 +282,7 @@ mod tests {
                 priority: Priority::Move,
                 to: Audience::White,
                 handed: None,
+                expires: None,
             };
             synthesizer_text(&p, &u).into_owned()
         };

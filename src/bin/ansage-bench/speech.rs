@@ -85,6 +85,7 @@ fn say(text: &str, priority: Priority) -> Output {
         priority,
         to: Audience::White,
         error: false,
+        expires: None,
     })
 }
 

@@ -91,6 +91,7 @@ impl Session {
             priority,
             to,
             error: is_error(msg.id),
+            expires: None,
         }));
         out.push(Output::Braille(Braille {
             text: self.phrases.braille(&msg),
