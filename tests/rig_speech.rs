@@ -48,6 +48,7 @@ mod speech {
             to: Audience::White,
             error: false,
             expires: None,
+            live: None,
         })
     }
 

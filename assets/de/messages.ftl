@@ -82,11 +82,20 @@ clock-paused = Die Uhr ist angehalten.
 clock-already-running = Die Uhr läuft bereits.
 clock-not-running = Die Uhr läuft nicht.
 arbiter-only = Das darf nur der Schiedsrichter.
-time-side = { $side }: { $left } übrig, { $used } verbraucht, { $moves ->
-    [one] ein Zug
-   *[other] { $moves } Züge
-}.
-time-side-braille = { $side } { $clock } ({ $moves })
+time-short = { $a } { $a_left }, { $b } { $b_left }.
+time-short-braille = { $a } { $a_clock }, { $b } { $b_clock }
+time-own = Ihre Zeit: { $a_left }.
+time-own-braille = Ihre Zeit { $a_clock }
+time-own-side = { $a }: { $a_left }.
+time-own-side-braille = { $a } { $a_clock }
+time-used = Verbraucht: { $a } { $a_used }, { $b } { $b_used }.
+time-used-braille = Verbraucht: { $a } { $a_clock }, { $b } { $b_clock }
+time-moves = Züge: { $a } { $a_moves }, { $b } { $b_moves }.
+time-detail = { $used } { $moves }
+time-detail-braille = { $used_braille } { $moves_braille }
+label-you = Sie
+label-opponent = Gegner
+duration-and = { $big } { $small }
 duration-hours = { $n ->
     [one] eine Stunde
    *[other] { $n } Stunden
@@ -110,7 +119,6 @@ pieces-mine = Ihre Figuren: { $list }.
 pieces-theirs = Gegnerische Figuren: { $list }.
 pieces-mine-kind = Ihre { $pieces }: { $list }.
 pieces-theirs-kind = Gegnerische { $pieces }: { $list }.
-piece-at = { $piece } { $square }
 colored-piece = { $color ->
     [white] { $role ->
         [queen] weiße
@@ -130,8 +138,20 @@ piece-count = { $n ->
    *[other] { $n } { $many }
 }
 material = Weiß, { $white_points } Punkte: { $white }. Schwarz, { $black_points } Punkte: { $black }.
-position = Weiß: { $white }. Schwarz: { $black }. { $side } ist am Zug.
-help = Sagen Sie Ihren Zug, zum Beispiel Springer Felix drei oder Eva vier. Ja bestätigt, Nein korrigiert. Fragen: wer ist am Zug, Zeit, letzter Zug, Stellung, wo sind meine Figuren, was steht auf Eva vier. Außerdem: Remis, Remis reklamieren, ich gebe auf, wiederholen.
+position-side = { $side }: { $list }.
+kind-squares = { $piece } { $squares }
+rank-group = { $files } { $rank }
+square-range = { $from } bis { $to }
+square-content = { $square } { $piece }
+answer-part = { $speech }
+answer-part-braille = { $braille }
+answer-part-more = { $speech } { more-hint }
+answer-part-more-braille = { $braille } (mehr)
+more-hint = Weiter mit mehr.
+more-nothing = Mehr gibt es dazu nicht.
+help = Sagen Sie Ihren Zug, etwa Springer Felix drei. Ja bestätigt, Nein korrigiert. Zeit, wiederholen. Mehr Hilfe mit mehr.
+help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, wo sind meine Figuren, was steht auf Eva vier, Linie Eva, Material. { more-hint }
+help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge, die Zeit-Taste zweimal. Außerdem: Remis, Remis reklamieren, ich gebe auf.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
 

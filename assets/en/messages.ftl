@@ -71,11 +71,20 @@ clock-paused = The clock is stopped.
 clock-already-running = The clock is already running.
 clock-not-running = The clock is not running.
 arbiter-only = Only the arbiter may do that.
-time-side = { $side }: { $left } left, { $used } used, { $moves ->
-    [one] one move
-   *[other] { $moves } moves
-}.
-time-side-braille = { $side } { $clock } ({ $moves })
+time-short = { $a } { $a_left }, { $b } { $b_left }.
+time-short-braille = { $a } { $a_clock }, { $b } { $b_clock }
+time-own = Your time: { $a_left }.
+time-own-braille = Your time { $a_clock }
+time-own-side = { $a }: { $a_left }.
+time-own-side-braille = { $a } { $a_clock }
+time-used = Used: { $a } { $a_used }, { $b } { $b_used }.
+time-used-braille = Used: { $a } { $a_clock }, { $b } { $b_clock }
+time-moves = Moves: { $a } { $a_moves }, { $b } { $b_moves }.
+time-detail = { $used } { $moves }
+time-detail-braille = { $used_braille } { $moves_braille }
+label-you = You
+label-opponent = opponent
+duration-and = { $big } { $small }
 duration-hours = { $n ->
     [one] one hour
    *[other] { $n } hours
@@ -99,7 +108,6 @@ pieces-mine = Your pieces: { $list }.
 pieces-theirs = Opponent's pieces: { $list }.
 pieces-mine-kind = Your { $pieces }: { $list }.
 pieces-theirs-kind = Opponent's { $pieces }: { $list }.
-piece-at = { $piece } { $square }
 colored-piece = { $color ->
     [white] white
    *[black] black
@@ -113,8 +121,20 @@ piece-count = { $n ->
    *[other] { $n } { $many }
 }
 material = White, { $white_points } points: { $white }. Black, { $black_points } points: { $black }.
-position = White: { $white }. Black: { $black }. { $side } to move.
-help = Say your move, for example knight f three or e four. Yes confirms, no corrects. Questions: whose move, time, last move, position, where are my pieces, what is on e four. Also: draw, claim draw, resign, repeat.
+position-side = { $side }: { $list }.
+kind-squares = { $piece } { $squares }
+rank-group = { $files } { $rank }
+square-range = { $from } to { $to }
+square-content = { $square } { $piece }
+answer-part = { $speech }
+answer-part-braille = { $braille }
+answer-part-more = { $speech } { more-hint }
+answer-part-more-braille = { $braille } (more)
+more-hint = For more, say more.
+more-nothing = There is no more.
+help = Say your move, for example knight f three. Yes confirms, no corrects. Time, repeat. For more help, say more.
+help-questions = Questions: whose move, last move, position, where are my pieces, what is on e four, file e, material. { more-hint }
+help-more = Clock: my time, time used, how many moves, the time key twice. Also: draw, claim draw, resign.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
 

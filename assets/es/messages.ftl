@@ -79,11 +79,20 @@ clock-paused = El reloj está parado.
 clock-already-running = El reloj ya está en marcha.
 clock-not-running = El reloj no está en marcha.
 arbiter-only = Solo el árbitro puede hacerlo.
-time-side = { $side }: quedan { $left }, usados { $used }, { $moves ->
-    [one] una jugada
-   *[other] { $moves } jugadas
-}.
-time-side-braille = { $side } { $clock } ({ $moves })
+time-short = { $a } { $a_left }, { $b } { $b_left }.
+time-short-braille = { $a } { $a_clock }, { $b } { $b_clock }
+time-own = Su tiempo: { $a_left }.
+time-own-braille = Su tiempo { $a_clock }
+time-own-side = { $a }: { $a_left }.
+time-own-side-braille = { $a } { $a_clock }
+time-used = Usado: { $a } { $a_used }, { $b } { $b_used }.
+time-used-braille = Usado: { $a } { $a_clock }, { $b } { $b_clock }
+time-moves = Jugadas: { $a } { $a_moves }, { $b } { $b_moves }.
+time-detail = { $used } { $moves }
+time-detail-braille = { $used_braille } { $moves_braille }
+label-you = Usted
+label-opponent = rival
+duration-and = { $big } { $small }
 duration-hours = { $n ->
     [one] una hora
    *[other] { $n } horas
@@ -107,7 +116,6 @@ pieces-mine = Sus piezas: { $list }.
 pieces-theirs = Piezas rivales: { $list }.
 pieces-mine-kind = Sus { $pieces }: { $list }.
 pieces-theirs-kind = { $pieces } rivales: { $list }.
-piece-at = { $piece } { $square }
 colored-piece = { $piece } { $color ->
     [white] { $role ->
         [queen] blanca
@@ -129,8 +137,20 @@ piece-count = { $n ->
    *[other] { $n } { $many }
 }
 material = Blancas, { $white_points } puntos: { $white }. Negras, { $black_points } puntos: { $black }.
-position = Blancas: { $white }. Negras: { $black }. Juegan { $side }.
-help = Diga su jugada, por ejemplo caballo f tres o e cuatro. Sí confirma, no corrige. Preguntas: quién juega, tiempo, última jugada, posición, dónde están mis piezas, qué hay en e cuatro. Además: tablas, reclamo tablas, abandono, repite.
+position-side = { $side }: { $list }.
+kind-squares = { $piece } { $squares }
+rank-group = { $files } { $rank }
+square-range = { $from } a { $to }
+square-content = { $square } { $piece }
+answer-part = { $speech }
+answer-part-braille = { $braille }
+answer-part-more = { $speech } { more-hint }
+answer-part-more-braille = { $braille } (más)
+more-hint = Para seguir, diga más.
+more-nothing = No hay más.
+help = Diga su jugada, por ejemplo caballo f tres. Sí confirma, no corrige. Tiempo, repite. Más ayuda: diga más.
+help-questions = Preguntas: quién juega, última jugada, posición, dónde están mis piezas, qué hay en e cuatro, columna e, material. { more-hint }
+help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas, la tecla de tiempo dos veces. Además: tablas, reclamo tablas, abandono.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
 

@@ -60,6 +60,10 @@ struct CommandFile {
     position: Vec<String>,
     time: Vec<String>,
     help: Vec<String>,
+    more: Vec<String>,
+    own_time: Vec<String>,
+    time_used: Vec<String>,
+    moves_made: Vec<String>,
     set_clock: Vec<String>,
     set_moves: Vec<String>,
     add_time: Vec<String>,
@@ -99,6 +103,10 @@ enum Meaning {
     Position,
     Time,
     Help,
+    More,
+    OwnTime,
+    TimeUsed,
+    MovesMade,
     SetClock,
     SetMoves,
     AddTime,
@@ -146,6 +154,10 @@ impl Meaning {
             Meaning::Position => Command::Ask(Question::Position),
             Meaning::Time => Command::Ask(Question::Time),
             Meaning::Help => Command::Ask(Question::Help),
+            Meaning::More => Command::Ask(Question::More),
+            Meaning::OwnTime => Command::Ask(Question::OwnTime),
+            Meaning::TimeUsed => Command::Ask(Question::TimeUsed),
+            Meaning::MovesMade => Command::Ask(Question::MovesMade),
             Meaning::SetClock => Command::SetClock {
                 side: slots.side?,
                 time: slots.time?,
@@ -189,7 +201,7 @@ enum Token {
 
 impl CommandFile {
     /// Each meaning with its phrases, in the order they are tried.
-    fn groups(&self) -> [(Meaning, &Vec<String>); 34] {
+    fn groups(&self) -> [(Meaning, &Vec<String>); 38] {
         [
             (Meaning::Yes, &self.yes),
             (Meaning::No, &self.no),
@@ -215,6 +227,10 @@ impl CommandFile {
             (Meaning::Position, &self.position),
             (Meaning::Time, &self.time),
             (Meaning::Help, &self.help),
+            (Meaning::More, &self.more),
+            (Meaning::OwnTime, &self.own_time),
+            (Meaning::TimeUsed, &self.time_used),
+            (Meaning::MovesMade, &self.moves_made),
             (Meaning::SetClock, &self.set_clock),
             (Meaning::SetMoves, &self.set_moves),
             (Meaning::AddTime, &self.add_time),

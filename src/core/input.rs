@@ -67,7 +67,8 @@ pub enum Key {
     Cancel,
     /// Say the last utterance again.
     Repeat,
-    /// Both clocks and moves completed (D.2.9.d).
+    /// Both clocks, briefly (D.2.9.d); pressed again within a few seconds, the time used
+    /// and the moves completed.
     Time,
     /// What can be said or typed now.
     Help,
@@ -144,10 +145,19 @@ pub enum Question {
     Material,
     /// The whole position.
     Position,
-    /// Both clocks and moves completed (D.2.9.d).
+    /// Both clocks, briefly, the asker's own first (D.2.9.d); the time used and the moves
+    /// completed follow on [`Question::More`].
     Time,
-    /// What can be said now.
+    /// The asker's own remaining time only (D.2.9.d).
+    OwnTime,
+    /// The time each side has used (D.2.9.d).
+    TimeUsed,
+    /// The moves each side has completed, as the clock counts them (D.2.5.c, D.2.9.d).
+    MovesMade,
+    /// What can be said now: the five most useful commands, more on [`Question::More`].
     Help,
+    /// The rest of the asker's last answer ("mehr"): answers are short first.
+    More,
 }
 
 /// A command, from words, a key or a device: everything that is not a move.

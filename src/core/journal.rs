@@ -558,6 +558,7 @@ pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Messa
             to,
             error: crate::core::phrases::is_error(msg.id),
             expires: None,
+            live: None,
         }),
         Output::Braille(Braille {
             text: phrases.braille(msg),

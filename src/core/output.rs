@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use shakmaty::Color;
 
+use crate::core::clock::Clock;
 use crate::core::lang::Language;
 use crate::core::time::Timestamp;
 
@@ -73,6 +74,40 @@ pub struct Speech {
     /// adapter drops it, unsaid, when its turn comes later. `None`: said whenever its
     /// turn comes.
     pub expires: Option<Timestamp>,
+    /// An answer about the clocks (FIDE Laws D.2.9.d), to be computed again when it starts
+    /// to be spoken (it may wait behind a move announcement): the speech adapter renders
+    /// it at its real start with `core::questions::render_live`, never reading out a time
+    /// that is no longer true. `None`: the text is said as it is.
+    pub live: Option<LiveClock>,
+}
+
+/// What a clock answer says, in which form (FIDE Laws D.2.9.d: times on request).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClockForm {
+    /// The asker's remaining time first, then the opponent's, briefly.
+    Short,
+    /// The asker's remaining time only.
+    Own,
+    /// The time each side has used.
+    Used,
+    /// The moves each side has completed.
+    Moves,
+    /// The time used and the moves completed (the follow-up of [`ClockForm::Short`]).
+    Detail,
+}
+
+/// The pure data a clock answer is rendered from at any instant: the clock as it was when
+/// the question was answered (a running clock keeps running in it), whom it is for and
+/// what it says.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveClock {
+    /// The clock.
+    pub clock: Clock,
+    /// The asking player's side, or `None` for the arbiter (who hears both sides by
+    /// their colours).
+    pub asker: Option<Color>,
+    /// What the answer says.
+    pub form: ClockForm,
 }
 
 /// Something to show on a Braille display.

@@ -163,6 +163,11 @@ impl Phrases {
         Ok(Phrases { lang, bundle })
     }
 
+    /// The language of this phrase book.
+    pub fn lang(&self) -> Language {
+        self.lang
+    }
+
     /// The spoken text of a message. A missing message or argument never panics: the text
     /// then names the id, so the gap is heard and seen, and a test catches it.
     pub fn speech(&self, msg: &Message) -> String {

@@ -339,7 +339,8 @@ pub fn parse_exact(text: &str) -> Option<Duration> {
 /// `take-back`, `take-back-to N SIDE` (7.5, D.2.8), `adjourn`, `resume-adjourned`
 /// (Appendix E) and
 /// `ask QUESTION` (`whose-move`, `move-number`, `last-moves N`, `pieces mine|theirs
-/// [ROLE]`, `square e4`, `file e`, `rank 4`, `material`, `position`, `time`, `help`).
+/// [ROLE]`, `square e4`, `file e`, `rank 4`, `material`, `position`, `time`, `own-time`,
+/// `time-used`, `moves-made`, `help`, `more`).
 pub fn command_text(command: &Command) -> String {
     match command {
         Command::Yes => "yes".into(),
@@ -391,6 +392,10 @@ fn question_text(q: &Question) -> String {
         Question::Position => "position".into(),
         Question::Time => "time".into(),
         Question::Help => "help".into(),
+        Question::OwnTime => "own-time".into(),
+        Question::TimeUsed => "time-used".into(),
+        Question::MovesMade => "moves-made".into(),
+        Question::More => "more".into(),
     }
 }
 
@@ -488,6 +493,10 @@ fn parse_question(words: &[&str]) -> Option<Question> {
         ["position"] => Question::Position,
         ["time"] => Question::Time,
         ["help"] => Question::Help,
+        ["own-time"] => Question::OwnTime,
+        ["time-used"] => Question::TimeUsed,
+        ["moves-made"] => Question::MovesMade,
+        ["more"] => Question::More,
         _ => return None,
     })
 }
@@ -703,6 +712,10 @@ mod tests {
             Question::Position,
             Question::Time,
             Question::Help,
+            Question::OwnTime,
+            Question::TimeUsed,
+            Question::MovesMade,
+            Question::More,
         ];
         all.extend(questions.into_iter().map(Command::Ask));
         all

@@ -20,6 +20,7 @@
 
 mod console;
 pub mod earcon;
+mod live;
 pub mod pronunciation;
 pub mod schedule;
 mod sink;
@@ -35,6 +36,7 @@ use crate::core::lang::Language;
 use crate::core::output::{Audience, Priority};
 
 pub use console::ConsoleSpeaker;
+pub use live::Live;
 pub use sink::{MakeSpeaker, SpeechSink};
 pub use trace::{Trace, Traced};
 
@@ -117,6 +119,8 @@ pub struct Utterance {
     /// Not said if it cannot start by then (the session's
     /// [`Speech::expires`](crate::core::output::Speech::expires)).
     pub expires: Option<Instant>,
+    /// A clock answer: its text is rendered again when it starts to be spoken.
+    pub live: Option<Live>,
 }
 
 /// The errors of a synthesizer.

@@ -217,6 +217,7 @@ mod tests {
             to: Audience::White,
             handed: None,
             expires: None,
+            live: None,
         }
     }
 

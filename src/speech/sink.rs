@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use super::earcon::{EarconChooser, Tone};
 use super::thread::SpeechThread;
 use super::{
-    ConsoleSpeaker, EventSender, Msg, Speaker, SpeechConfig, SpeechError, Trace, Utterance,
+    ConsoleSpeaker, EventSender, Live, Msg, Speaker, SpeechConfig, SpeechError, Trace,
+    Utterance,
 };
 use crate::core::output::{Audience, Output};
 use crate::core::time::Timestamp;
@@ -178,6 +179,11 @@ impl Sink for SpeechSink {
                     to: s.to,
                     handed: Some(now),
                     expires: s.expires.map(|e| now + e.saturating_since(at)),
+                    live: s.live.clone().map(|clock| Live {
+                        clock,
+                        at,
+                        delivered: now,
+                    }),
                 })),
                 Output::Hush { to } if self.hears(*to) => self.send(Msg::Hush),
                 _ => {}

@@ -4,6 +4,7 @@
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
+use super::live::Renderer;
 use super::schedule::{Action, Scheduler, Staleness};
 use super::{Msg, Speaker, SpeakerEvent, SpeakerEventKind, Trace, Traced, Utterance};
 use crate::devices::Speaking;
@@ -24,6 +25,8 @@ pub(super) struct SpeechThread {
     tail: Duration,
     speaking: Speaking,
     trace: Trace,
+    /// Renders clock answers again at their start.
+    live: Renderer,
 }
 
 impl SpeechThread {
@@ -41,6 +44,7 @@ impl SpeechThread {
             tail,
             speaking,
             trace,
+            live: Renderer::default(),
         }
     }
 
@@ -156,6 +160,9 @@ impl SpeechThread {
 
     /// Hands one utterance to the synthesizer.
     fn speak(&mut self, u: &Utterance) {
+        // A clock answer says the time at its real start, not when it was asked.
+        let fresh = self.live.rendered(u, Instant::now());
+        let u = fresh.as_ref().unwrap_or(u);
         match self.speaker.speak(u) {
             Ok(id) => {
                 let now = Instant::now();

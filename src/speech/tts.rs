@@ -283,6 +283,7 @@ mod tests {
                 to: Audience::White,
                 handed: None,
                 expires: None,
+                live: None,
             };
             synthesizer_text(&p, &u).into_owned()
         };

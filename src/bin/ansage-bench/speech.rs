@@ -86,6 +86,7 @@ fn say(text: &str, priority: Priority) -> Output {
         to: Audience::White,
         error: false,
         expires: None,
+        live: None,
     })
 }
 

@@ -501,6 +501,10 @@ mod inputs {
             Just(Question::Position),
             Just(Question::Time),
             Just(Question::Help),
+            Just(Question::OwnTime),
+            Just(Question::TimeUsed),
+            Just(Question::MovesMade),
+            Just(Question::More),
         ]
     }
 

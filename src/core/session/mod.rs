@@ -22,11 +22,14 @@
 //! - `arbiter.rs`: the clock started, paused and set, time added, the 7.5 penalty;
 //! - `take_back.rs`: take-backs (7.5, D.2.8);
 //! - `adjournment.rs`: adjournment (Appendix E);
+//! - `asking.rs`: answers short first, the rest on "mehr" or a second press of the time
+//!   key;
 //! - `telling.rs`: the one place that renders outputs (speech, Braille, the clock and
 //!   status lines, the result, questions and answers).
 
 mod adjournment;
 mod arbiter;
+mod asking;
 mod deadlines;
 mod draws;
 mod ending;
@@ -42,7 +45,7 @@ use crate::core::clock::{Alarms, Clock};
 use crate::core::commands::{CommandBook, commands};
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::laws::Repetitions;
-use crate::core::output::{Audience, GameResult, Output};
+use crate::core::output::{Audience, GameResult, LiveClock, Output};
 use crate::core::phrases::{Message, Phrases};
 use crate::core::ply::Ply;
 use crate::core::setup::{Config, ConfirmPolicy, SetupError};
@@ -73,7 +76,9 @@ pub struct Session {
     draw_offer: Option<Color>,
     result: Option<GameResult>,
     /// The recent utterances with their audience, newest last, for the repeat key.
-    last_said: Vec<(Audience, Message)>,
+    last_said: Vec<(Audience, Message, Option<LiveClock>)>,
+    /// Where each asker is in their last answer (the rest is said on "mehr").
+    follow: Vec<asking::Follow>,
     /// The clock's announcements.
     alarms: Alarms,
     /// FIDE Laws Appendix E: an adjournment in progress.
@@ -116,6 +121,7 @@ impl Session {
             draw_offer: None,
             result: None,
             last_said: Vec::new(),
+            follow: Vec::new(),
             alarms: Alarms::new(config.announce.alarms.clone()),
             adjournment: Adjournment::None,
             now: Timestamp::ZERO,
@@ -247,7 +253,7 @@ impl Session {
             Key::Confirm => Command::Yes,
             Key::Cancel => Command::No,
             Key::Repeat => Command::Repeat,
-            Key::Time => Command::Ask(Question::Time),
+            Key::Time => Command::Ask(self.time_key(by, now)),
             Key::Help => Command::Ask(Question::Help),
             Key::Pause => Command::Pause,
             Key::Resume => Command::Resume,

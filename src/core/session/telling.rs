@@ -9,9 +9,10 @@ use std::time::Duration;
 use shakmaty::{Color, Move, Position, Role};
 
 use crate::core::durations::spoken_duration;
-use crate::core::input::{Actor, Question};
+use crate::core::input::Actor;
 use crate::core::output::{
-    Audience, Braille, ClockReading, GameResult, Output, Priority, Speech, Termination,
+    Audience, Braille, ClockReading, GameResult, LiveClock, Output, Priority, Speech,
+    Termination,
 };
 use crate::core::phrases::{Message, is_error, role_key};
 use crate::core::questions;
@@ -85,6 +86,19 @@ impl Session {
         msg: Message,
         out: &mut Vec<Output>,
     ) {
+        self.tell_live(to, priority, msg, None, out);
+    }
+
+    /// [`Session::tell`], for a clock answer with the data to render it again when its
+    /// speech starts (FIDE Laws D.2.9.d: a time is never read out stale).
+    pub(super) fn tell_live(
+        &mut self,
+        to: Audience,
+        priority: Priority,
+        msg: Message,
+        live: Option<LiveClock>,
+        out: &mut Vec<Output>,
+    ) {
         out.push(Output::Say(Speech {
             text: self.phrases.speech(&msg),
             lang: self.config.lang,
@@ -92,6 +106,7 @@ impl Session {
             to,
             error: is_error(msg.id),
             expires: None,
+            live: live.clone(),
         }));
         out.push(Output::Braille(Braille {
             text: self.phrases.braille(&msg),
@@ -103,7 +118,7 @@ impl Session {
         if self.last_said.len() >= 32 {
             self.last_said.remove(0);
         }
-        self.last_said.push((to, msg));
+        self.last_said.push((to, msg, live));
     }
 
     /// Says again the last message `to` heard.
@@ -111,25 +126,16 @@ impl Session {
         let last = self
             .last_said
             .iter()
-            .rfind(|(a, _)| *a == to || *a == Audience::All)
-            .map(|(_, m)| m.clone());
+            .rfind(|(a, _, _)| *a == to || *a == Audience::All)
+            .map(|(_, m, live)| (m.clone(), live.clone()));
         match last {
-            Some(msg) => self.tell(to, Priority::Answer, msg, out),
+            // A clock answer says the time now, not the time it said before.
+            Some((_, Some(live))) => {
+                let msg = questions::live_message(&live, &self.phrases, self.now);
+                self.tell_live(to, Priority::Answer, msg, Some(live), out);
+            }
+            Some((msg, None)) => self.tell(to, Priority::Answer, msg, out),
             None => self.tell(to, Priority::Answer, Message::new("repeat-nothing"), out),
-        }
-    }
-
-    /// Answers a question, to the asker only (FIDE Laws D.2.9.d).
-    pub(super) fn answer(
-        &mut self,
-        by: Actor,
-        q: &Question,
-        now: Timestamp,
-        out: &mut Vec<Output>,
-    ) {
-        let msgs = questions::answer(q, &self.context(by, now));
-        for m in msgs {
-            self.tell(audience(by), Priority::Answer, m, out);
         }
     }
 
@@ -271,7 +277,7 @@ impl Session {
     }
 
     /// What an answer to `by`'s question may look at.
-    fn context(&self, by: Actor, now: Timestamp) -> questions::Context<'_> {
+    pub(super) fn context(&self, by: Actor, now: Timestamp) -> questions::Context<'_> {
         questions::Context {
             asker: by,
             pos: self.position(),

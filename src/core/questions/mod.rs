@@ -1,0 +1,316 @@
+//! Answers to questions (FIDE Laws D.2.9.d: given only to whoever asks): whose move, the
+//! move number, the last moves, where pieces stand, a square, a file or rank, material,
+//! the whole position, the clocks, help.
+//!
+//! Short first, more on request: an answer is a list of [`Part`]s; the first is said, each
+//! further one on "mehr" (the session keeps where the asker is). A part fits in a few
+//! seconds of speech (`listing`), the time answer in about three (`clock`); lists are
+//! grouped (kinds with their plural names, squares sharing a rank said once).
+
+mod clock;
+mod listing;
+
+pub use clock::{live_message, render_live, short_duration};
+pub use listing::{PART_BUDGET, spoken_weight};
+
+use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
+
+use crate::core::clock::Clock;
+use crate::core::input::{Actor, Question};
+use crate::core::output::{ClockForm, LiveClock};
+use crate::core::phrases::{Message, Phrases, color_key, role_key};
+use crate::core::ply::Ply;
+use crate::core::time::Timestamp;
+use crate::core::words::Vocabulary;
+
+/// The order in which a side's pieces are listed, spoken and brailled: king, queen, rooks,
+/// bishops, knights, pawns (as on a scoresheet's material count).
+pub const PIECE_ORDER: [Role; 6] = [
+    Role::King,
+    Role::Queen,
+    Role::Rook,
+    Role::Bishop,
+    Role::Knight,
+    Role::Pawn,
+];
+
+/// What an answer may look at.
+pub struct Context<'a> {
+    /// Who asks.
+    pub asker: Actor,
+    /// The current position.
+    pub pos: &'a Chess,
+    /// The moves made.
+    pub history: &'a [Ply],
+    /// Words of the language.
+    pub vocab: &'static Vocabulary,
+    /// Sentences of the language.
+    pub phrases: &'a Phrases,
+    /// The clock, if any.
+    pub clock: Option<&'a Clock>,
+    /// Now.
+    pub now: Timestamp,
+    /// A move is echoed and waits for confirmation.
+    pub echo_pending: bool,
+}
+
+impl Context<'_> {
+    fn say(&self, msg: &Message) -> String {
+        self.phrases.speech(msg)
+    }
+
+    fn side(&self, c: Color) -> String {
+        self.vocab.color_name(c).to_owned()
+    }
+
+    /// The asker's own side (the arbiter asks for the side to move).
+    fn own(&self) -> Color {
+        self.asker.color().unwrap_or(self.pos.turn())
+    }
+
+    fn list(&self, items: Vec<String>) -> String {
+        if items.is_empty() {
+            self.say(&Message::new("none"))
+        } else {
+            items.join(", ")
+        }
+    }
+
+    /// "weißer Springer".
+    fn colored_piece(&self, color: Color, role: Role) -> String {
+        self.say(
+            &Message::new("colored-piece")
+                .arg("color", color_key(color))
+                .arg("role", role_key(role))
+                .arg("piece", self.vocab.piece_name(role)),
+        )
+    }
+
+}
+
+/// One utterance of an answer: its message (spoken and brailled), and for a clock answer
+/// the data to render it again when it really starts to be spoken.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    /// What is said and brailled.
+    pub msg: Message,
+    /// A clock answer, rendered again at the start of its speech.
+    pub live: Option<LiveClock>,
+}
+
+impl Part {
+    fn new(msg: Message) -> Part {
+        Part { msg, live: None }
+    }
+
+    /// A part already rendered (spoken, brailled), with the hint that "mehr" says more.
+    fn joined((speech, braille): (String, String), more: bool) -> Part {
+        let id = if more { "answer-part-more" } else { "answer-part" };
+        Part::new(Message::new(id).arg("speech", speech).arg("braille", braille))
+    }
+}
+
+/// The answer to a question, in parts: the first is said at once, each further one on
+/// "mehr" ([`Question::More`] is the session's: here it has nothing to add).
+pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Part> {
+    let turn = cx.pos.turn();
+    let msg = match q {
+        Question::WhoseMove => Message::new("whose-move").arg("side", cx.side(turn)),
+        Question::MoveNumber => Message::new("move-number")
+            .arg("number", cx.pos.fullmoves().get())
+            .arg("side", cx.side(turn)),
+        Question::LastMoves(n) => return last_moves(*n, cx),
+        Question::Pieces { mine, role } => return pieces(*mine, *role, cx),
+        Question::Square(sq) => square(*sq, cx),
+        Question::File(f) => {
+            let items = cx.line_items(Rank::ALL.into_iter().map(|r| Square::from_coords(*f, r)), true);
+            let head = Message::new("file-content").arg("file", cx.vocab.file_name(*f));
+            return line(head, items, cx);
+        }
+        Question::Rank(r) => {
+            let items = cx.line_items(File::ALL.into_iter().map(|f| Square::from_coords(f, *r)), false);
+            let head = Message::new("rank-content").arg("rank", cx.vocab.rank_name(*r));
+            return line(head, items, cx);
+        }
+        Question::Material => material(cx),
+        Question::Position => return position(cx),
+        Question::Time => return clock(cx, &[ClockForm::Short, ClockForm::Detail]),
+        Question::OwnTime => return clock(cx, &[ClockForm::Own]),
+        Question::TimeUsed => return clock(cx, &[ClockForm::Used]),
+        Question::MovesMade => return clock(cx, &[ClockForm::Moves]),
+        Question::Help if cx.echo_pending => Message::new("help-pending"),
+        Question::Help => {
+            return vec![
+                Part::new(Message::new("help")),
+                Part::new(Message::new("help-questions")),
+                Part::new(Message::new("help-more")),
+            ];
+        }
+        Question::More => Message::new("more-nothing"),
+    };
+    vec![Part::new(msg)]
+}
+
+/// Clock answers in the given forms, each a part of its own; without a clock, that there
+/// is none.
+fn clock(cx: &Context<'_>, forms: &[ClockForm]) -> Vec<Part> {
+    let Some(clock) = cx.clock else {
+        return vec![Part::new(Message::new("no-clock"))];
+    };
+    forms
+        .iter()
+        .map(|form| {
+            let live = LiveClock {
+                clock: clock.clone(),
+                asker: cx.asker.color(),
+                form: *form,
+            };
+            Part {
+                msg: live_message(&live, cx.phrases, cx.now),
+                live: Some(live),
+            }
+        })
+        .collect()
+}
+
+/// The last `n` moves made, oldest first.
+fn last_moves(n: u32, cx: &Context<'_>) -> Vec<Part> {
+    let n = usize::try_from(n).unwrap_or(usize::MAX);
+    let start = cx.history.len().saturating_sub(n);
+    let head = Message::new("last-moves");
+    let items: Vec<(Message, String)> = cx.history[start..]
+        .iter()
+        .map(|p| {
+            let entry = cx.say(
+                &Message::new("move-entry")
+                    .arg("number", p.made.number)
+                    .arg("side", cx.side(p.made.side))
+                    .arg("move", p.made.phrase.clone()),
+            );
+            (head.clone(), entry)
+        })
+        .collect();
+    if items.is_empty() {
+        return vec![Part::new(Message::new("no-moves-yet"))];
+    }
+    listing::Listing {
+        items,
+        sep: ", ",
+        tail: None,
+    }
+    .parts(cx)
+}
+
+/// The asker's pieces (`mine`) or the opponent's, all of them grouped by kind, or one
+/// kind grouped by rank.
+fn pieces(mine: bool, role: Option<Role>, cx: &Context<'_>) -> Vec<Part> {
+    let color = if mine { cx.own() } else { !cx.own() };
+    let (head, items, sep) = match role {
+        None => (
+            Message::new(if mine { "pieces-mine" } else { "pieces-theirs" }),
+            cx.kind_groups(color),
+            ", ",
+        ),
+        Some(r) => (
+            Message::new(if mine {
+                "pieces-mine-kind"
+            } else {
+                "pieces-theirs-kind"
+            })
+            .arg("pieces", cx.vocab.piece_name_plural(r))
+            .arg("role", role_key(r)),
+            cx.rank_groups(color, r),
+            "; ",
+        ),
+    };
+    listed(head, items, sep, cx)
+}
+
+/// What stands on a file or a rank.
+fn line(head: Message, items: Vec<String>, cx: &Context<'_>) -> Vec<Part> {
+    listed(head, items, ", ", cx)
+}
+
+/// Items under one heading, in parts; an empty list is "none".
+fn listed(head: Message, items: Vec<String>, sep: &'static str, cx: &Context<'_>) -> Vec<Part> {
+    if items.is_empty() {
+        return vec![Part::new(head.arg("list", cx.say(&Message::new("none"))))];
+    }
+    listing::Listing {
+        items: items.into_iter().map(|i| (head.clone(), i)).collect(),
+        sep,
+        tail: None,
+    }
+    .parts(cx)
+}
+
+/// The whole position: each side's pieces grouped by kind, then whose move it is.
+fn position(cx: &Context<'_>) -> Vec<Part> {
+    let mut items = Vec::new();
+    for color in Color::ALL {
+        let head = Message::new("position-side").arg("side", cx.side(color));
+        items.extend(cx.kind_groups(color).into_iter().map(|i| (head.clone(), i)));
+    }
+    listing::Listing {
+        items,
+        sep: ", ",
+        tail: Some(Message::new("whose-move").arg("side", cx.side(cx.pos.turn()))),
+    }
+    .parts(cx)
+}
+
+/// What stands on one square.
+fn square(sq: Square, cx: &Context<'_>) -> Message {
+    let square = cx.vocab.square_name(sq);
+    match cx.pos.board().piece_at(sq) {
+        Some(p) => Message::new("square-piece")
+            .arg("square", square)
+            .arg("piece", cx.colored_piece(p.color, p.role)),
+        None => Message::new("square-empty").arg("square", square),
+    }
+}
+
+/// Each side's pieces but the king, counted by kind, and their points (9, 5, 3, 3, 1).
+fn material(cx: &Context<'_>) -> Message {
+    let count = |c: Color| {
+        let items: Vec<String> = [
+            Role::Queen,
+            Role::Rook,
+            Role::Bishop,
+            Role::Knight,
+            Role::Pawn,
+        ]
+        .into_iter()
+        .filter_map(|role| {
+            let n = cx
+                .pos
+                .board()
+                .by_piece(shakmaty::Piece { color: c, role })
+                .count();
+            (n > 0).then(|| {
+                cx.say(
+                    &Message::new("piece-count")
+                        .arg("n", n)
+                        .arg("one", cx.vocab.piece_name(role))
+                        .arg("many", cx.vocab.piece_name_plural(role)),
+                )
+            })
+        })
+        .collect();
+        cx.list(items)
+    };
+    let points = |c: Color| {
+        let m = cx.pos.board().material_side(c);
+        u32::from(m.queen) * 9
+            + u32::from(m.rook) * 5
+            + u32::from(m.bishop) * 3
+            + u32::from(m.knight) * 3
+            + u32::from(m.pawn)
+    };
+    Message::new("material")
+        .arg("white", count(Color::White))
+        .arg("black", count(Color::Black))
+        .arg("white_points", points(Color::White))
+        .arg("black_points", points(Color::Black))
+}
+

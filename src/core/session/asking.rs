@@ -1,0 +1,87 @@
+//! Asking: answers short first, more on request (FIDE Laws D.2.9.d: given only to whoever
+//! asks). The first part of an answer is said at once; "mehr" (or the time key pressed
+//! again within [`SECOND_PRESS`]) says the next part. The parts are computed again when
+//! they are asked for, so a part never describes a position or a clock that has changed.
+
+use std::time::Duration;
+
+use crate::core::input::{Actor, Question};
+use crate::core::output::{Audience, Output, Priority};
+use crate::core::phrases::Message;
+use crate::core::questions::{self, Part};
+use crate::core::time::Timestamp;
+
+use super::{Session, audience};
+
+/// The time key pressed again within this long after a time answer says the rest of it
+/// (the time used and the moves completed), as "mehr" does.
+pub const SECOND_PRESS: Duration = Duration::from_secs(4);
+
+/// Where an asker is in their last answer.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Follow {
+    /// To whom it was said.
+    to: Audience,
+    /// The question answered.
+    question: Question,
+    /// The next part to say.
+    next: usize,
+    /// When it was asked.
+    at: Timestamp,
+}
+
+impl Session {
+    /// Answers a question, to the asker only (FIDE Laws D.2.9.d): the first part of the
+    /// answer, or on [`Question::More`] the next part of the asker's last answer.
+    pub(super) fn answer(
+        &mut self,
+        by: Actor,
+        q: &Question,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let to = audience(by);
+        let (question, next) = match (q, self.follow_of(to)) {
+            (Question::More, Some(f)) => (f.question.clone(), f.next),
+            (Question::More, None) => {
+                self.tell(to, Priority::Answer, Message::new("more-nothing"), out);
+                return;
+            }
+            _ => (q.clone(), 0),
+        };
+        let parts = questions::answer(&question, &self.context(by, now));
+        match parts.into_iter().nth(next) {
+            Some(Part { msg, live }) => {
+                self.tell_live(to, Priority::Answer, msg, live, out);
+                let at = if next == 0 { now } else { self.follow_of(to).map_or(now, |f| f.at) };
+                self.follow.retain(|f| f.to != to);
+                self.follow.push(Follow {
+                    to,
+                    question,
+                    next: next + 1,
+                    at,
+                });
+            }
+            None => self.tell(to, Priority::Answer, Message::new("more-nothing"), out),
+        }
+    }
+
+    /// What the time key asks: the time, or, pressed again within [`SECOND_PRESS`] of a
+    /// time answer whose first part alone was said, the rest of it.
+    pub(super) fn time_key(&self, by: Actor, now: Timestamp) -> Question {
+        match self.follow_of(audience(by)) {
+            Some(f)
+                if f.question == Question::Time
+                    && f.next == 1
+                    && now.saturating_since(f.at) <= SECOND_PRESS =>
+            {
+                Question::More
+            }
+            _ => Question::Time,
+        }
+    }
+
+    fn follow_of(&self, to: Audience) -> Option<&Follow> {
+        self.follow.iter().find(|f| f.to == to)
+    }
+}
