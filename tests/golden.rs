@@ -77,4 +77,10 @@ golden!(
     take_back,
     reconciliation,
     adjournment,
+    answers_time_de,
+    answers_time_es,
+    answers_time_en,
+    answers_lists_de,
+    answers_lists_es,
+    answers_lists_en,
 );

@@ -96,6 +96,7 @@ time-detail-braille = { $used_braille } { $moves_braille }
 label-you = Sie
 label-opponent = Gegner
 duration-and = { $big } { $small }
+duration-clock = { $m } { $s }
 duration-hours = { $n ->
     [one] eine Stunde
    *[other] { $n } Stunden
@@ -137,21 +138,28 @@ piece-count = { $n ->
     [one] { $one }
    *[other] { $n } { $many }
 }
-material = Weiß, { $white_points } Punkte: { $white }. Schwarz, { $black_points } Punkte: { $black }.
+material-equal = Gleiches Material, je { $points } Punkte: { $list }.
+material-side = { $side }, { $points } Punkte: { $list }.
 position-side = { $side }: { $list }.
 kind-squares = { $piece } { $squares }
 rank-group = { $files } { $rank }
 square-range = { $from } bis { $to }
-square-content = { $square } { $piece }
+colored-pieces = { $color ->
+    [white] weiße
+   *[black] schwarze
+} { $pieces }
+line-group = { $pieces } { $squares }
+position-start = Grundstellung. { $side } ist am Zug.
 answer-part = { $speech }
 answer-part-braille = { $braille }
 answer-part-more = { $speech } { more-hint }
 answer-part-more-braille = { $braille } (mehr)
 more-hint = Weiter mit mehr.
 more-nothing = Mehr gibt es dazu nicht.
-help = Sagen Sie Ihren Zug, etwa Springer Felix drei. Ja bestätigt, Nein korrigiert. Zeit, wiederholen. Mehr Hilfe mit mehr.
-help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, wo sind meine Figuren, was steht auf Eva vier, Linie Eva, Material. { more-hint }
-help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge, die Zeit-Taste zweimal. Außerdem: Remis, Remis reklamieren, ich gebe auf.
+help = Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. Zeit, wiederholen. { more-hint }
+help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, meine Figuren, was steht auf Eva vier. { more-hint }
+help-lines = Auch: Linie Eva, Reihe eins, Material, letzte drei Züge, wo sind meine Bauern. { more-hint }
+help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. Sonst: Remis, Remis reklamieren, ich gebe auf.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
 

@@ -85,6 +85,7 @@ time-detail-braille = { $used_braille } { $moves_braille }
 label-you = You
 label-opponent = opponent
 duration-and = { $big } { $small }
+duration-clock = { $m } { $s }
 duration-hours = { $n ->
     [one] one hour
    *[other] { $n } hours
@@ -120,21 +121,28 @@ piece-count = { $n ->
     [one] { $one }
    *[other] { $n } { $many }
 }
-material = White, { $white_points } points: { $white }. Black, { $black_points } points: { $black }.
+material-equal = Equal material, { $points } points each: { $list }.
+material-side = { $side }, { $points } points: { $list }.
 position-side = { $side }: { $list }.
 kind-squares = { $piece } { $squares }
 rank-group = { $files } { $rank }
 square-range = { $from } to { $to }
-square-content = { $square } { $piece }
+colored-pieces = { $color ->
+    [white] white
+   *[black] black
+} { $pieces }
+line-group = { $pieces } { $squares }
+position-start = Starting position. { $side } to move.
 answer-part = { $speech }
 answer-part-braille = { $braille }
 answer-part-more = { $speech } { more-hint }
 answer-part-more-braille = { $braille } (more)
-more-hint = For more, say more.
+more-hint = Say more for more.
 more-nothing = There is no more.
-help = Say your move, for example knight f three. Yes confirms, no corrects. Time, repeat. For more help, say more.
-help-questions = Questions: whose move, last move, position, where are my pieces, what is on e four, file e, material. { more-hint }
-help-more = Clock: my time, time used, how many moves, the time key twice. Also: draw, claim draw, resign.
+help = Say your move, like knight f three. Yes confirms, no corrects. Time, repeat. { more-hint }
+help-questions = Questions: whose move, last move, position, my pieces, what is on e four. { more-hint }
+help-lines = Also: file e, rank 1, material, last 3 moves, my pawns. { more-hint }
+help-more = Clock: my time, time used, how many moves. Also: draw, claim draw, resign.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
 

@@ -93,6 +93,7 @@ time-detail-braille = { $used_braille } { $moves_braille }
 label-you = Usted
 label-opponent = rival
 duration-and = { $big } { $small }
+duration-clock = { $m } { $s }
 duration-hours = { $n ->
     [one] una hora
    *[other] { $n } horas
@@ -136,21 +137,42 @@ piece-count = { $n ->
     [one] { $one }
    *[other] { $n } { $many }
 }
-material = Blancas, { $white_points } puntos: { $white }. Negras, { $black_points } puntos: { $black }.
-position-side = { $side }: { $list }.
+material-equal = Material igual, { $points } puntos cada uno: { $list }.
+material-side = { $color ->
+    [white] Blancas
+   *[black] Negras
+}, { $points } puntos: { $list }.
+position-side = { $color ->
+    [white] Blancas
+   *[black] Negras
+}: { $list }.
 kind-squares = { $piece } { $squares }
 rank-group = { $files } { $rank }
-square-range = { $from } a { $to }
-square-content = { $square } { $piece }
+square-range = { $from } hasta { $to }
+colored-pieces = { $pieces } { $color ->
+    [white] { $role ->
+        [queen] blancas
+        [rook] blancas
+       *[other] blancos
+    }
+   *[black] { $role ->
+        [queen] negras
+        [rook] negras
+       *[other] negros
+    }
+}
+line-group = { $pieces } { $squares }
+position-start = Posición inicial. Juegan { $side }.
 answer-part = { $speech }
 answer-part-braille = { $braille }
 answer-part-more = { $speech } { more-hint }
 answer-part-more-braille = { $braille } (más)
-more-hint = Para seguir, diga más.
+more-hint = Siga con más.
 more-nothing = No hay más.
-help = Diga su jugada, por ejemplo caballo f tres. Sí confirma, no corrige. Tiempo, repite. Más ayuda: diga más.
-help-questions = Preguntas: quién juega, última jugada, posición, dónde están mis piezas, qué hay en e cuatro, columna e, material. { more-hint }
-help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas, la tecla de tiempo dos veces. Además: tablas, reclamo tablas, abandono.
+help = Diga su jugada, por ejemplo caballo f tres. Sí confirma, no corrige. Tiempo, repite. { more-hint }
+help-questions = Preguntas: quién juega, última jugada, posición, mis piezas, qué hay en e cuatro. { more-hint }
+help-lines = También: columna e, fila uno, material, últimas tres jugadas, mis peones. { more-hint }
+help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas. Además: tablas, reclamo tablas, abandono.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
 

@@ -706,16 +706,16 @@ mod tests {
                 role: Some(Role::Knight),
             },
             Question::Square(shakmaty::Square::E4),
+            Question::OwnTime,
+            Question::TimeUsed,
+            Question::MovesMade,
+            Question::More,
             Question::File(shakmaty::File::H),
             Question::Rank(shakmaty::Rank::Eighth),
             Question::Material,
             Question::Position,
             Question::Time,
             Question::Help,
-            Question::OwnTime,
-            Question::TimeUsed,
-            Question::MovesMade,
-            Question::More,
         ];
         all.extend(questions.into_iter().map(Command::Ask));
         all

@@ -45,10 +45,7 @@ impl Renderer {
         let live = u.live.as_ref()?;
         let phrases = self.book(u.lang)?;
         let text = render_live(&live.clock, phrases, live.session_time(start));
-        Some(Utterance {
-            text,
-            ..u.clone()
-        })
+        Some(Utterance { text, ..u.clone() })
     }
 
     fn book(&mut self, lang: Language) -> Option<&Phrases> {
@@ -155,7 +152,7 @@ mod tests {
             events: EventSender(tx.clone()),
             next: 0,
         };
-        // Asked at the session's instant 1 s ("4 Minuten 59"), but it waited 3.5 s behind a
+        // Asked at the session's instant 1 s ("4 59"), but it waited 3.5 s behind a
         // move announcement before its turn came.
         let asked = Instant::now() - Duration::from_millis(3_500);
         let live = Live {
@@ -166,7 +163,7 @@ mod tests {
         tx.send(Msg::Say(utterance("Eva vier.", Priority::Move, None)))
             .unwrap();
         tx.send(Msg::Say(utterance(
-            "Ihre Zeit: 4 Minuten 59.",
+            "Ihre Zeit: 4 59.",
             Priority::Answer,
             Some(live),
         )))
@@ -188,7 +185,7 @@ mod tests {
             .recv_timeout(Duration::from_secs(10))
             .expect("the speech thread ends within 10 s");
         let said = said.lock().unwrap().clone();
-        assert_eq!(said, ["Eva vier.", "Ihre Zeit: 4 Minuten 55."]);
+        assert_eq!(said, ["Eva vier.", "Ihre Zeit: 4 55."]);
     }
 
     #[test]

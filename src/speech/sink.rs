@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 use super::earcon::{EarconChooser, Tone};
 use super::thread::SpeechThread;
 use super::{
-    ConsoleSpeaker, EventSender, Live, Msg, Speaker, SpeechConfig, SpeechError, Trace,
-    Utterance,
+    ConsoleSpeaker, EventSender, Live, Msg, Speaker, SpeechConfig, SpeechError, Trace, Utterance,
 };
 use crate::core::output::{Audience, Output};
 use crate::core::time::Timestamp;

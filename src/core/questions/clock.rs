@@ -50,7 +50,7 @@ pub fn live_message(live: &LiveClock, phrases: &Phrases, at: Timestamp) -> Messa
             "time-own-side"
         })
         .arg("a_left", short_duration(phrases, left(a)))
-            .arg("a_clock", clock_text(left(a))),
+        .arg("a_clock", clock_text(left(a))),
         ClockForm::Used => used_message(m("time-used"), phrases, used(a), used(b)),
         ClockForm::Moves => moves_message(m("time-moves"), clock, a, b),
         ClockForm::Detail => {
@@ -77,10 +77,11 @@ fn moves_message(m: Message, clock: &Clock, a: Color, b: Color) -> Message {
         .arg("b_moves", clock.moves_completed(b))
 }
 
-/// A clock time as a talking clock says it, briefly: from an hour up hours and minutes
-/// ("eine Stunde 27"), from ten minutes up whole minutes ("14 Minuten"), under that
-/// minutes and seconds ("4 Minuten 6"), under a minute seconds ("42 Sekunden"). The
-/// exact reading is in Braille (`m:ss`).
+/// A clock time as a talking clock says it, briefly (the time answer must fit in about
+/// three seconds of speech, both sides): from an hour up hours and minutes ("eine Stunde
+/// 27"), from ten minutes up whole minutes ("14 Minuten"), under that the clock's reading
+/// of minutes and seconds ("4 06", said "vier null sechs"), under a minute seconds ("42
+/// Sekunden"). The exact reading is in Braille (`m:ss`).
 pub fn short_duration(phrases: &Phrases, d: Duration) -> String {
     let total = d.as_secs();
     let (h, m, s) = (total / 3600, total / 60 % 60, total % 60);
@@ -101,7 +102,11 @@ pub fn short_duration(phrases: &Phrases, d: Duration) -> String {
     } else if m >= 10 {
         unit("duration-minutes", m)
     } else if m > 0 {
-        with(unit("duration-minutes", m), s)
+        phrases.speech(
+            &Message::new("duration-clock")
+                .arg("m", m)
+                .arg("s", format!("{s:02}")),
+        )
     } else {
         unit("duration-seconds", s)
     }
@@ -130,9 +135,9 @@ mod tests {
             (5_400, "eine Stunde 30"),
             (3_600, "eine Stunde"),
             (846, "14 Minuten"),
-            (246, "4 Minuten 6"),
-            (240, "4 Minuten"),
-            (65, "eine Minute 5"),
+            (246, "4 06"),
+            (240, "4 00"),
+            (65, "1 05"),
             (42, "42 Sekunden"),
             (1, "eine Sekunde"),
             (0, "0 Sekunden"),
@@ -155,20 +160,16 @@ mod tests {
             (
                 Some(Color::White),
                 ClockForm::Short,
-                "Sie 4 Minuten 6, Gegner 10 Minuten.",
+                "Sie 4 06, Gegner 10 Minuten.",
             ),
             (
                 Some(Color::Black),
                 ClockForm::Short,
-                "Sie 10 Minuten, Gegner 4 Minuten 6.",
+                "Sie 10 Minuten, Gegner 4 06.",
             ),
-            (
-                None,
-                ClockForm::Short,
-                "Weiß 4 Minuten 6, Schwarz 10 Minuten.",
-            ),
+            (None, ClockForm::Short, "Weiß 4 06, Schwarz 10 Minuten."),
             (Some(Color::Black), ClockForm::Own, "Ihre Zeit: 10 Minuten."),
-            (None, ClockForm::Own, "Weiß: 4 Minuten 6."),
+            (None, ClockForm::Own, "Weiß: 4 06."),
             (
                 Some(Color::White),
                 ClockForm::Detail,
@@ -189,7 +190,7 @@ mod tests {
         };
         let early = render_live(&live, &de, Timestamp::from_millis(1_000));
         let late = render_live(&live, &de, Timestamp::from_millis(2_500));
-        assert_eq!(early, "Ihre Zeit: 4 Minuten 59.");
-        assert_eq!(late, "Ihre Zeit: 4 Minuten 57.");
+        assert_eq!(early, "Ihre Zeit: 4 59.");
+        assert_eq!(late, "Ihre Zeit: 4 57.");
     }
 }

@@ -8,15 +8,16 @@ use shakmaty::{Color, File, Position, Rank, Role, Square};
 use super::{Context, PIECE_ORDER, Part};
 use crate::core::phrases::Message;
 
-/// How long a part may be, in [`spoken_weight`] units: about 6.5 s of speech at a
+/// How long a part may be, in [`spoken_weight`] units: at most about 7.8 s of speech at a
 /// synthesizer's default rate (espeak-ng, 175 words a minute), under the 8 s an answer may
 /// take (the spoken-length table in `tests/spoken_lengths.rs` measures them).
-pub const PART_BUDGET: usize = 112;
+pub const PART_BUDGET: usize = 118;
 
 /// A rough measure of how long a text takes to say: a letter counts 1, a digit 4 (a
-/// number word is long), a letter standing alone 4 (it is spelt), a pause (comma,
-/// semicolon, colon, full stop) 3 or 5, a space 1. About 17 units make a second of
-/// espeak-ng at its default rate in German (16.7), Spanish (18.4) and English (18.6).
+/// number word is long), a letter standing alone 6 (it is spelt), a pause (comma,
+/// semicolon, colon, full stop) 3 or 5, a space 1. Measured with espeak-ng at its default
+/// rate, a second of speech is 15 to 23 units (17 in the middle) in German, Spanish and
+/// English.
 pub fn spoken_weight(text: &str) -> usize {
     text.split_whitespace()
         .map(|word| {
@@ -30,21 +31,21 @@ pub fn spoken_weight(text: &str) -> usize {
                     _ => 0,
                 })
                 .sum();
-            let letters = if letters.len() == 1 { 4 } else { letters.len() };
+            let letters = if letters.len() == 1 { 6 } else { letters.len() };
             letters + digits * 4 + pauses + 1
         })
         .sum()
 }
 
 /// A list under headings: each item belongs to a heading (a message whose `$list` the
-/// items of one run fill), and an optional closing sentence.
+/// items of one run fill), and an optional opening sentence.
 pub(super) struct Listing {
     /// Each item with its heading.
     pub items: Vec<(Message, String)>,
     /// How items of one heading are joined.
     pub sep: &'static str,
-    /// Said after the last item (in the last part).
-    pub tail: Option<Message>,
+    /// Said before the first item (in the first part).
+    pub lead: Option<Message>,
 }
 
 impl Listing {
@@ -60,33 +61,22 @@ impl Listing {
             while end < n && fits(&self.render(cx, start, end + 1), end + 1 < n, cx) {
                 end += 1;
             }
-            let last = end == n;
-            let part = self.render(cx, start, end);
-            if last && self.tail.is_some() && !fits(&part, false, cx) {
-                // The closing sentence does not fit beside the last item: it waits for
-                // "mehr".
-                parts.push(Part::joined(self.render_items(cx, start, end), true));
-                if let Some(tail) = &self.tail {
-                    parts.push(Part::joined((cx.say(tail), cx.phrases.braille(tail)), false));
-                }
-            } else {
-                parts.push(Part::joined(part, !last));
-            }
+            parts.push(Part::joined(self.render(cx, start, end), end < n));
             start = end;
         }
         parts
     }
 
-    /// The items `start..end` under their headings, with the tail after the last item.
+    /// The items `start..end` under their headings, after the lead in the first part.
     fn render(&self, cx: &Context<'_>, start: usize, end: usize) -> (String, String) {
-        let (mut speech, mut braille) = self.render_items(cx, start, end);
-        if end == self.items.len()
-            && let Some(t) = &self.tail
-        {
-            speech = format!("{speech} {}", cx.say(t));
-            braille = format!("{braille} {}", cx.phrases.braille(t));
+        let (speech, braille) = self.render_items(cx, start, end);
+        match &self.lead {
+            Some(lead) if start == 0 => (
+                format!("{} {speech}", cx.say(lead)),
+                format!("{} {braille}", cx.phrases.braille(lead)),
+            ),
+            _ => (speech, braille),
         }
-        (speech, braille)
     }
 
     /// The items `start..end` under their headings, spoken and brailled.
@@ -126,7 +116,7 @@ fn fits(part: &(String, String), more: bool, cx: &Context<'_>) -> bool {
 impl Context<'_> {
     /// Whether the language names a square as its file and rank apart ("Eva vier"), so
     /// that squares sharing a rank can name it once; otherwise ("e4") each square is named.
-    fn rank_apart(&self) -> bool {
+    pub(super) fn rank_apart(&self) -> bool {
         let sq = Square::E4;
         self.vocab.square_name(sq)
             == format!(
@@ -134,6 +124,12 @@ impl Context<'_> {
                 self.vocab.file_name(sq.file()),
                 self.vocab.rank_name(sq.rank())
             )
+    }
+
+    /// How the groups of one kind on different ranks are joined: "; " where a group names
+    /// its rank once ("Anna, Bella zwei; David vier"), else ", " ("a2, b2, d4").
+    pub(super) fn group_sep(&self) -> &'static str {
+        if self.rank_apart() { "; " } else { ", " }
     }
 
     /// One side's pieces of one kind as groups, one per rank, from the side's own back
@@ -169,41 +165,26 @@ impl Context<'_> {
     /// language allows it.
     fn rank_group(&self, files: &[File], rank: Rank) -> String {
         let apart = self.rank_apart();
-        let name = |f: File| {
+        let squares: Vec<Square> = files
+            .iter()
+            .map(|f| Square::from_coords(*f, rank))
+            .collect();
+        let name = |sq: Square| {
             if apart {
-                self.vocab.file_name(f).to_owned()
+                self.vocab.file_name(sq.file()).to_owned()
             } else {
-                self.vocab.square_name(Square::from_coords(f, rank))
+                self.vocab.square_name(sq)
             }
         };
-        let mut items = Vec::new();
-        let mut i = 0;
-        while i < files.len() {
-            let mut j = i;
-            while j + 1 < files.len() && u32::from(files[j + 1]) == u32::from(files[j]) + 1 {
-                j += 1;
-            }
-            if j - i >= 3 {
-                items.push(self.say(
-                    &Message::new("square-range")
-                        .arg("from", name(files[i]))
-                        .arg("to", name(files[j])),
-                ));
-                i = j + 1;
-            } else {
-                items.push(name(files[i]));
-                i += 1;
-            }
-        }
-        let files = items.join(", ");
+        let names = self.ranges(&squares, &name, &|sq: Square| u32::from(sq.file()));
         if apart {
             self.say(
                 &Message::new("rank-group")
-                    .arg("files", files)
+                    .arg("files", names)
                     .arg("rank", self.vocab.rank_name(rank)),
             )
         } else {
-            files
+            names
         }
     }
 
@@ -227,34 +208,96 @@ impl Context<'_> {
                 } else {
                     self.vocab.piece_name_plural(role)
                 };
-                Some(self.say(
-                    &Message::new("kind-squares")
-                        .arg("piece", piece)
-                        .arg("squares", groups.join("; ")),
-                ))
+                Some(
+                    self.say(
+                        &Message::new("kind-squares")
+                            .arg("piece", piece)
+                            .arg("squares", groups.join(self.group_sep())),
+                    ),
+                )
             })
             .collect()
     }
 
-    /// What stands on `squares` (one file or one rank), each named by what tells it apart
-    /// on that line where the language allows it ("vier weißer Bauer" on a file).
-    pub(super) fn line_items(&self, squares: impl Iterator<Item = Square>, file: bool) -> Vec<String> {
+    /// What stands on `squares` (one file or one rank, in order), grouped by piece, each
+    /// square named by what tells it apart on that line where the language allows it:
+    /// "weiße Bauern Anna bis Hector" on a rank, "weißer König eins" on a file.
+    pub(super) fn line_items(
+        &self,
+        squares: impl Iterator<Item = Square>,
+        file: bool,
+    ) -> Vec<String> {
         let apart = self.rank_apart();
-        squares
-            .filter_map(|sq| {
-                let piece = self.pos.board().piece_at(sq)?;
-                let name = match (apart, file) {
-                    (true, true) => self.vocab.rank_name(sq.rank()).to_owned(),
-                    (true, false) => self.vocab.file_name(sq.file()).to_owned(),
-                    (false, _) => self.vocab.square_name(sq),
+        let mut groups: Vec<(shakmaty::Piece, Vec<Square>)> = Vec::new();
+        for sq in squares {
+            let Some(piece) = self.pos.board().piece_at(sq) else {
+                continue;
+            };
+            match groups.iter_mut().find(|(p, _)| *p == piece) {
+                Some((_, squares)) => squares.push(sq),
+                None => groups.push((piece, vec![sq])),
+            }
+        }
+        let name = |sq: Square| match (apart, file) {
+            (true, true) => self.vocab.rank_name(sq.rank()).to_owned(),
+            (true, false) => self.vocab.file_name(sq.file()).to_owned(),
+            (false, _) => self.vocab.square_name(sq),
+        };
+        let index = |sq: Square| {
+            if file {
+                u32::from(sq.rank())
+            } else {
+                u32::from(sq.file())
+            }
+        };
+        groups
+            .into_iter()
+            .map(|(piece, squares)| {
+                let names = self.ranges(&squares, &name, &index);
+                let pieces = if squares.len() == 1 {
+                    self.colored_piece(piece.color, piece.role)
+                } else {
+                    self.colored_pieces(piece.color, piece.role)
                 };
-                Some(self.say(
-                    &Message::new("square-content")
-                        .arg("square", name)
-                        .arg("piece", self.colored_piece(piece.color, piece.role)),
-                ))
+                self.say(
+                    &Message::new("line-group")
+                        .arg("pieces", pieces)
+                        .arg("squares", names),
+                )
             })
             .collect()
+    }
+
+    /// Squares in a row, named; four or more one after another (by `index`) are a range
+    /// ("Anna bis Hector").
+    fn ranges(
+        &self,
+        squares: &[Square],
+        name: &dyn Fn(Square) -> String,
+        index: &dyn Fn(Square) -> u32,
+    ) -> String {
+        let mut items = Vec::new();
+        let mut i = 0;
+        while i < squares.len() {
+            let mut j = i;
+            while j + 1 < squares.len() && index(squares[j + 1]) == index(squares[j]) + 1 {
+                j += 1;
+            }
+            if j - i >= 3 {
+                items.push(
+                    self.say(
+                        &Message::new("square-range")
+                            .arg("from", name(squares[i]))
+                            .arg("to", name(squares[j])),
+                    ),
+                );
+                i = j + 1;
+            } else {
+                items.push(name(squares[i]));
+                i += 1;
+            }
+        }
+        items.join(", ")
     }
 }
 
@@ -265,8 +308,8 @@ mod tests {
     #[test]
     fn the_weight_grows_with_letters_digits_and_pauses() {
         assert_eq!(spoken_weight("Eva vier"), 3 + 1 + 4 + 1);
-        assert_eq!(spoken_weight("e4"), 4 + 4 + 1);
-        assert_eq!(spoken_weight("a, b."), 4 + 3 + 1 + 4 + 5 + 1);
+        assert_eq!(spoken_weight("e4"), 6 + 4 + 1);
+        assert_eq!(spoken_weight("a, b."), 6 + 3 + 1 + 6 + 5 + 1);
         assert!(spoken_weight("14 Minuten") > spoken_weight("Minuten"));
     }
 }

@@ -76,6 +76,16 @@ impl Context<'_> {
         }
     }
 
+    /// "weiße Bauern".
+    fn colored_pieces(&self, color: Color, role: Role) -> String {
+        self.say(
+            &Message::new("colored-pieces")
+                .arg("color", color_key(color))
+                .arg("role", role_key(role))
+                .arg("pieces", self.vocab.piece_name_plural(role)),
+        )
+    }
+
     /// "weißer Springer".
     fn colored_piece(&self, color: Color, role: Role) -> String {
         self.say(
@@ -85,7 +95,6 @@ impl Context<'_> {
                 .arg("piece", self.vocab.piece_name(role)),
         )
     }
-
 }
 
 /// One utterance of an answer: its message (spoken and brailled), and for a clock answer
@@ -105,8 +114,16 @@ impl Part {
 
     /// A part already rendered (spoken, brailled), with the hint that "mehr" says more.
     fn joined((speech, braille): (String, String), more: bool) -> Part {
-        let id = if more { "answer-part-more" } else { "answer-part" };
-        Part::new(Message::new(id).arg("speech", speech).arg("braille", braille))
+        let id = if more {
+            "answer-part-more"
+        } else {
+            "answer-part"
+        };
+        Part::new(
+            Message::new(id)
+                .arg("speech", speech)
+                .arg("braille", braille),
+        )
     }
 }
 
@@ -123,16 +140,22 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Part> {
         Question::Pieces { mine, role } => return pieces(*mine, *role, cx),
         Question::Square(sq) => square(*sq, cx),
         Question::File(f) => {
-            let items = cx.line_items(Rank::ALL.into_iter().map(|r| Square::from_coords(*f, r)), true);
+            let items = cx.line_items(
+                Rank::ALL.into_iter().map(|r| Square::from_coords(*f, r)),
+                true,
+            );
             let head = Message::new("file-content").arg("file", cx.vocab.file_name(*f));
             return line(head, items, cx);
         }
         Question::Rank(r) => {
-            let items = cx.line_items(File::ALL.into_iter().map(|f| Square::from_coords(f, *r)), false);
+            let items = cx.line_items(
+                File::ALL.into_iter().map(|f| Square::from_coords(f, *r)),
+                false,
+            );
             let head = Message::new("rank-content").arg("rank", cx.vocab.rank_name(*r));
             return line(head, items, cx);
         }
-        Question::Material => material(cx),
+        Question::Material => return material(cx),
         Question::Position => return position(cx),
         Question::Time => return clock(cx, &[ClockForm::Short, ClockForm::Detail]),
         Question::OwnTime => return clock(cx, &[ClockForm::Own]),
@@ -143,6 +166,7 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Part> {
             return vec![
                 Part::new(Message::new("help")),
                 Part::new(Message::new("help-questions")),
+                Part::new(Message::new("help-lines")),
                 Part::new(Message::new("help-more")),
             ];
         }
@@ -196,7 +220,7 @@ fn last_moves(n: u32, cx: &Context<'_>) -> Vec<Part> {
     listing::Listing {
         items,
         sep: ", ",
-        tail: None,
+        lead: None,
     }
     .parts(cx)
 }
@@ -220,15 +244,15 @@ fn pieces(mine: bool, role: Option<Role>, cx: &Context<'_>) -> Vec<Part> {
             .arg("pieces", cx.vocab.piece_name_plural(r))
             .arg("role", role_key(r)),
             cx.rank_groups(color, r),
-            "; ",
+            cx.group_sep(),
         ),
     };
     listed(head, items, sep, cx)
 }
 
-/// What stands on a file or a rank.
+/// What stands on a file or a rank, a group per piece ("weiße Türme Anna, Hector; …").
 fn line(head: Message, items: Vec<String>, cx: &Context<'_>) -> Vec<Part> {
-    listed(head, items, ", ", cx)
+    listed(head, items, "; ", cx)
 }
 
 /// Items under one heading, in parts; an empty list is "none".
@@ -239,22 +263,30 @@ fn listed(head: Message, items: Vec<String>, sep: &'static str, cx: &Context<'_>
     listing::Listing {
         items: items.into_iter().map(|i| (head.clone(), i)).collect(),
         sep,
-        tail: None,
+        lead: None,
     }
     .parts(cx)
 }
 
-/// The whole position: each side's pieces grouped by kind, then whose move it is.
+/// The whole position: whose move it is, then each side's pieces grouped by kind; at the
+/// standard start, only that.
 fn position(cx: &Context<'_>) -> Vec<Part> {
+    if *cx.pos.board() == shakmaty::Board::new() {
+        return vec![Part::new(
+            Message::new("position-start").arg("side", cx.side(cx.pos.turn())),
+        )];
+    }
     let mut items = Vec::new();
     for color in Color::ALL {
-        let head = Message::new("position-side").arg("side", cx.side(color));
+        let head = Message::new("position-side")
+            .arg("side", cx.side(color))
+            .arg("color", color_key(color));
         items.extend(cx.kind_groups(color).into_iter().map(|i| (head.clone(), i)));
     }
     listing::Listing {
         items,
         sep: ", ",
-        tail: Some(Message::new("whose-move").arg("side", cx.side(cx.pos.turn()))),
+        lead: Some(Message::new("whose-move").arg("side", cx.side(cx.pos.turn()))),
     }
     .parts(cx)
 }
@@ -270,10 +302,11 @@ fn square(sq: Square, cx: &Context<'_>) -> Message {
     }
 }
 
-/// Each side's pieces but the king, counted by kind, and their points (9, 5, 3, 3, 1).
-fn material(cx: &Context<'_>) -> Message {
-    let count = |c: Color| {
-        let items: Vec<String> = [
+/// Each side's pieces but the king, counted by kind, and their points (9, 5, 3, 3, 1):
+/// said once when both sides have the same, else each side's in parts.
+fn material(cx: &Context<'_>) -> Vec<Part> {
+    let count = |c: Color| -> Vec<String> {
+        [
             Role::Queen,
             Role::Rook,
             Role::Bishop,
@@ -296,8 +329,7 @@ fn material(cx: &Context<'_>) -> Message {
                 )
             })
         })
-        .collect();
-        cx.list(items)
+        .collect()
     };
     let points = |c: Color| {
         let m = cx.pos.board().material_side(c);
@@ -307,10 +339,29 @@ fn material(cx: &Context<'_>) -> Message {
             + u32::from(m.knight) * 3
             + u32::from(m.pawn)
     };
-    Message::new("material")
-        .arg("white", count(Color::White))
-        .arg("black", count(Color::Black))
-        .arg("white_points", points(Color::White))
-        .arg("black_points", points(Color::Black))
+    let (white, black) = (count(Color::White), count(Color::Black));
+    if white == black {
+        return vec![Part::new(
+            Message::new("material-equal")
+                .arg("points", points(Color::White))
+                .arg("list", cx.list(white)),
+        )];
+    }
+    let mut items = Vec::new();
+    for (color, counts) in [(Color::White, white), (Color::Black, black)] {
+        let head = Message::new("material-side")
+            .arg("side", cx.side(color))
+            .arg("color", color_key(color))
+            .arg("points", points(color));
+        if counts.is_empty() {
+            items.push((head.clone(), cx.say(&Message::new("none"))));
+        }
+        items.extend(counts.into_iter().map(|i| (head.clone(), i)));
+    }
+    listing::Listing {
+        items,
+        sep: ", ",
+        lead: None,
+    }
+    .parts(cx)
 }
-

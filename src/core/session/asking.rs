@@ -53,7 +53,11 @@ impl Session {
         match parts.into_iter().nth(next) {
             Some(Part { msg, live }) => {
                 self.tell_live(to, Priority::Answer, msg, live, out);
-                let at = if next == 0 { now } else { self.follow_of(to).map_or(now, |f| f.at) };
+                let at = if next == 0 {
+                    now
+                } else {
+                    self.follow_of(to).map_or(now, |f| f.at)
+                };
                 self.follow.retain(|f| f.to != to);
                 self.follow.push(Follow {
                     to,

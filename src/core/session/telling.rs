@@ -11,8 +11,7 @@ use shakmaty::{Color, Move, Position, Role};
 use crate::core::durations::spoken_duration;
 use crate::core::input::Actor;
 use crate::core::output::{
-    Audience, Braille, ClockReading, GameResult, LiveClock, Output, Priority, Speech,
-    Termination,
+    Audience, Braille, ClockReading, GameResult, LiveClock, Output, Priority, Speech, Termination,
 };
 use crate::core::phrases::{Message, is_error, role_key};
 use crate::core::questions;
