@@ -123,7 +123,7 @@ mod tests {
             to: Audience::White,
             handed: None,
             expires: None,
-            live,
+            live: live.map(Box::new),
         }
     }
 

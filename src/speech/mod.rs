@@ -120,7 +120,7 @@ pub struct Utterance {
     /// [`Speech::expires`](crate::core::output::Speech::expires)).
     pub expires: Option<Instant>,
     /// A clock answer: its text is rendered again when it starts to be spoken.
-    pub live: Option<Live>,
+    pub live: Option<Box<Live>>,
 }
 
 /// The errors of a synthesizer.

@@ -178,10 +178,12 @@ impl Sink for SpeechSink {
                     to: s.to,
                     handed: Some(now),
                     expires: s.expires.map(|e| now + e.saturating_since(at)),
-                    live: s.live.clone().map(|clock| Live {
-                        clock,
-                        at,
-                        delivered: now,
+                    live: s.live.clone().map(|clock| {
+                        Box::new(Live {
+                            clock,
+                            at,
+                            delivered: now,
+                        })
                     }),
                 })),
                 Output::Hush { to } if self.hears(*to) => self.send(Msg::Hush),
