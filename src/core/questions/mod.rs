@@ -163,23 +163,32 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Part> {
         Question::MovesMade => return clock(cx, &[ClockForm::Moves]),
         Question::Help if cx.echo_pending => Message::new("help-pending"),
         Question::Help => {
-            return vec![
-                Part::new(Message::new("help")),
-                Part::new(Message::new("help-questions")),
-                Part::new(Message::new("help-lines")),
-                Part::new(Message::new("help-more")),
-            ];
+            return [
+                Message::new("help"),
+                Message::new("help-questions"),
+                Message::new("help-lines"),
+                Message::new("help-more"),
+            ]
+            .into_iter()
+            .map(Part::new)
+            .collect();
         }
         Question::More => Message::new("more-nothing"),
     };
-    vec![Part::new(msg)]
+    one(msg)
+}
+
+/// An answer of one part (a function, not `vec!`, so that the message scan of
+/// `tests/messages.rs` sees the ids).
+fn one(msg: Message) -> Vec<Part> {
+    Vec::from([Part::new(msg)])
 }
 
 /// Clock answers in the given forms, each a part of its own; without a clock, that there
 /// is none.
 fn clock(cx: &Context<'_>, forms: &[ClockForm]) -> Vec<Part> {
     let Some(clock) = cx.clock else {
-        return vec![Part::new(Message::new("no-clock"))];
+        return one(Message::new("no-clock"));
     };
     forms
         .iter()
@@ -215,7 +224,7 @@ fn last_moves(n: u32, cx: &Context<'_>) -> Vec<Part> {
         })
         .collect();
     if items.is_empty() {
-        return vec![Part::new(Message::new("no-moves-yet"))];
+        return one(Message::new("no-moves-yet"));
     }
     listing::Listing {
         items,
@@ -258,7 +267,7 @@ fn line(head: Message, items: Vec<String>, cx: &Context<'_>) -> Vec<Part> {
 /// Items under one heading, in parts; an empty list is "none".
 fn listed(head: Message, items: Vec<String>, sep: &'static str, cx: &Context<'_>) -> Vec<Part> {
     if items.is_empty() {
-        return vec![Part::new(head.arg("list", cx.say(&Message::new("none"))))];
+        return one(head.arg("list", cx.say(&Message::new("none"))));
     }
     listing::Listing {
         items: items.into_iter().map(|i| (head.clone(), i)).collect(),
@@ -272,9 +281,7 @@ fn listed(head: Message, items: Vec<String>, sep: &'static str, cx: &Context<'_>
 /// standard start, only that.
 fn position(cx: &Context<'_>) -> Vec<Part> {
     if *cx.pos.board() == shakmaty::Board::new() {
-        return vec![Part::new(
-            Message::new("position-start").arg("side", cx.side(cx.pos.turn())),
-        )];
+        return one(Message::new("position-start").arg("side", cx.side(cx.pos.turn())));
     }
     let mut items = Vec::new();
     for color in Color::ALL {
@@ -341,11 +348,9 @@ fn material(cx: &Context<'_>) -> Vec<Part> {
     };
     let (white, black) = (count(Color::White), count(Color::Black));
     if white == black {
-        return vec![Part::new(
-            Message::new("material-equal")
-                .arg("points", points(Color::White))
-                .arg("list", cx.list(white)),
-        )];
+        return one(Message::new("material-equal")
+            .arg("points", points(Color::White))
+            .arg("list", cx.list(white)));
     }
     let mut items = Vec::new();
     for (color, counts) in [(Color::White, white), (Color::Black, black)] {

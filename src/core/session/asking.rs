@@ -89,3 +89,82 @@ impl Session {
         self.follow.iter().find(|f| f.to == to)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::core::script;
+
+    /// What white hears in answer (the text after `say:white`), from a script.
+    fn answers(body: &str) -> Vec<String> {
+        let text = format!("@0 arbiter setup tc=600 vi=white lang=de\n{body}");
+        let run = script::run(&script::parse(&text).unwrap()).unwrap();
+        run.transcript
+            .iter()
+            .filter_map(|l| l.split_once(" say:white ").map(|(_, t)| t.to_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn short_first_and_the_rest_on_request() {
+        let cases: [(&str, &[&str]); 6] = [
+            // The time key twice within four seconds: the short answer, then the rest.
+            (
+                "@0 arbiter key start\n@10 white key time\n@14 white key time\n",
+                &[
+                    "Sie 9 50, Gegner 10 Minuten.",
+                    "Verbraucht: Sie 14 Sekunden, Gegner 0 Sekunden. Züge: Sie 0, Gegner 0.",
+                ],
+            ),
+            // Later than that, the time again, as it is then.
+            (
+                "@0 arbiter key start\n@10 white key time\n@14.5 white key time\n",
+                &[
+                    "Sie 9 50, Gegner 10 Minuten.",
+                    "Sie 9 45, Gegner 10 Minuten.",
+                ],
+            ),
+            // "mehr" with nothing asked, and after the last part.
+            (
+                "@1 white say mehr\n@2 white say Zeit\n@3 white say mehr\n@4 white say mehr\n",
+                &[
+                    "Mehr gibt es dazu nicht.",
+                    "Sie 10 Minuten, Gegner 10 Minuten.",
+                    "Verbraucht: Sie 0 Sekunden, Gegner 0 Sekunden. Züge: Sie 0, Gegner 0.",
+                    "Mehr gibt es dazu nicht.",
+                ],
+            ),
+            // The rest of a list describes the position as it is when it is asked for.
+            (
+                "@1 white say wo sind meine Figuren\n@2 white type e4\n@3 white say ja\n\
+                 @4 white say mehr\n@5 white say mehr\n",
+                &[
+                    "Ihre Figuren: König Eva eins, Dame David eins, Türme Anna, Hector eins. \
+                     Weiter mit mehr.",
+                    "Eva vier?",
+                    "Zug 1.",
+                    "Ihre Figuren: Läufer Cäsar, Felix eins, Springer Bella, Gustav eins. \
+                     Weiter mit mehr.",
+                    "Ihre Figuren: Bauern Anna bis David, Felix, Gustav, Hector zwei; Eva vier.",
+                ],
+            ),
+            // "meine Zeit" says only the asker's; repeated, it says the time then.
+            (
+                "@0 arbiter key start\n@5 white say meine Zeit\n@9 white key repeat\n",
+                &["Ihre Zeit: 9 55.", "Ihre Zeit: 9 51."],
+            ),
+            // A new question starts over: "mehr" follows the newest answer.
+            (
+                "@1 white say Hilfe\n@2 white say Zeit\n@3 white say mehr\n",
+                &[
+                    "Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. \
+                     Zeit, wiederholen. Weiter mit mehr.",
+                    "Sie 10 Minuten, Gegner 10 Minuten.",
+                    "Verbraucht: Sie 0 Sekunden, Gegner 0 Sekunden. Züge: Sie 0, Gegner 0.",
+                ],
+            ),
+        ];
+        for (body, expected) in cases {
+            assert_eq!(answers(body), expected, "{body}");
+        }
+    }
+}
