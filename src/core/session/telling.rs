@@ -128,8 +128,12 @@ impl Session {
             .rfind(|(a, _, _)| *a == to || *a == Audience::All)
             .map(|(_, m, live)| (m.clone(), live.clone()));
         match last {
-            // A clock answer says the time now, not the time it said before.
-            Some((_, Some(live))) => {
+            // A clock answer says the time now, from the clock as it is now (a move may
+            // have switched it since), not the time it said before.
+            Some((_, Some(mut live))) => {
+                if let Some(clock) = &self.clock {
+                    live.clock = clock.clone();
+                }
                 let msg = questions::live_message(&live, &self.phrases, self.now);
                 self.tell_live(to, Priority::Answer, msg, Some(live), out);
             }
