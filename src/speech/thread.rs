@@ -4,7 +4,7 @@
 use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::schedule::{Action, Scheduler, Staleness};
+use super::schedule::{Action, Scheduler};
 use super::{Msg, Speaker, SpeakerEvent, SpeakerEventKind, Trace, Traced, Utterance};
 use crate::devices::Speaking;
 
@@ -29,14 +29,13 @@ pub(super) struct SpeechThread {
 impl SpeechThread {
     pub(super) fn new(
         speaker: Box<dyn Speaker>,
-        staleness: Staleness,
         tail: Duration,
         speaking: Speaking,
         trace: Trace,
     ) -> SpeechThread {
         SpeechThread {
             speaker,
-            sched: Scheduler::new(staleness),
+            sched: Scheduler::new(),
             current: None,
             tail,
             speaking,

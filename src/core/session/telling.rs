@@ -85,13 +85,26 @@ impl Session {
         msg: Message,
         out: &mut Vec<Output>,
     ) {
+        self.tell_until(to, priority, msg, None, out);
+    }
+
+    /// Says a message as [`Session::tell`] does, to be dropped unsaid if it cannot start
+    /// to be spoken by `expires` ([`Speech::expires`]).
+    pub(super) fn tell_until(
+        &mut self,
+        to: Audience,
+        priority: Priority,
+        msg: Message,
+        expires: Option<Timestamp>,
+        out: &mut Vec<Output>,
+    ) {
         out.push(Output::Say(Speech {
             text: self.phrases.speech(&msg),
             lang: self.config.lang,
             priority,
             to,
             error: is_error(msg.id),
-            expires: None,
+            expires,
         }));
         out.push(Output::Braille(Braille {
             text: self.phrases.braille(&msg),
