@@ -105,4 +105,10 @@ golden!(
     take_back,
     reconciliation,
     adjournment,
+    speech_answers_de,
+    speech_answers_es,
+    speech_answers_en,
+    speech_countdown_de,
+    speech_countdown_es,
+    speech_countdown_en,
 );

@@ -11,11 +11,13 @@
 //!   arrival. A new utterance *more* urgent than the one playing cuts it short (a flag fall
 //!   cuts a move; a move cuts an answer or a reminder; FIDE Laws D.2.1: moves are announced
 //!   at once). What was cut is not resumed: the player can press `repeat`.
-//! - **Newest wins.** A new answer to a listener cuts short an answer or reminder still
-//!   playing to that listener and drops those still waiting for them (as a screen reader
+//! - **Newest wins.** A new answer to a listener (a player or the arbiter) cuts short an
+//!   answer or reminder still playing to that listener and drops those still waiting for them (as a screen reader
 //!   does: the last question asked is the one answered). A new reminder to a listener
-//!   likewise replaces an older reminder to them, playing or waiting. Moves and urgent
-//!   announcements are never superseded: an answer waits behind them.
+//!   likewise replaces an older reminder to them, playing or waiting. What was handed
+//!   over together (the parts of one answer, from one step of the session) never
+//!   supersedes itself. Moves and urgent announcements are never superseded: an answer
+//!   waits behind them.
 //! - **Expiry.** An utterance whose turn comes after its [`Utterance::expires`] is dropped
 //!   unsaid ([`DropReason::Late`]): the session sets it on what would be wrong when late
 //!   (the clock's reminders and countdown), never on a move.
@@ -26,7 +28,7 @@
 
 use std::time::Instant;
 
-use crate::core::output::Priority;
+use crate::core::output::{Audience, Priority};
 
 use super::Utterance;
 
@@ -67,10 +69,15 @@ impl DropReason {
     }
 }
 
-/// Whether `new` makes `old` out of date (newest wins): both to the same listener, `new`
-/// an answer and `old` an answer or a reminder, or both reminders.
+/// Whether `new` makes `old` out of date (newest wins): both to the same listener (one
+/// player or the arbiter; announcements to all at the board are not answers), `new` an
+/// answer and `old` an answer or a reminder, or both reminders; never the parts of one
+/// answer, handed over together ([`Utterance::handed`], one step of the session).
 fn supersedes(new: &Utterance, old: &Utterance) -> bool {
-    new.to == old.to
+    let together = new.handed.is_some() && new.handed == old.handed;
+    !together
+        && new.to == old.to
+        && new.to != Audience::All
         && match new.priority {
             Priority::Answer => matches!(old.priority, Priority::Answer | Priority::Reminder),
             Priority::Reminder => old.priority == Priority::Reminder,
@@ -197,7 +204,6 @@ mod tests {
 
     use super::*;
     use crate::core::lang::Language;
-    use crate::core::output::Audience;
 
     fn u(text: &str, priority: Priority) -> Utterance {
         Utterance {
@@ -234,6 +240,8 @@ mod tests {
         Push(&'static str, Priority, u64),
         /// To black.
         PushBlack(&'static str, Priority, u64),
+        /// Handed over at that instant with the others of that instant (one step).
+        Together(&'static str, Priority, u64),
         /// Pushed at the first instant, not to be started after the second.
         PushBy(&'static str, Priority, u64, u64),
         End(u64),
@@ -314,6 +322,23 @@ mod tests {
                     "drop Stellung (Superseded)",
                     "drop noch 5 Minuten (Superseded)",
                     "say letzter Zug",
+                ],
+            ),
+            (
+                "the parts of one answer are said in turn; the next question supersedes them",
+                vec![
+                    Together("Weiß: 14 Minuten", Answer, 0),
+                    Together("Schwarz: 13 Minuten", Answer, 0),
+                    End(1500),
+                    Together("Weiß: 13 Minuten", Answer, 2000),
+                    Together("Schwarz: 13 Minuten", Answer, 2000),
+                ],
+                vec![
+                    "say Weiß: 14 Minuten",
+                    "say Schwarz: 13 Minuten",
+                    "cancel",
+                    "drop Schwarz: 13 Minuten (Superseded)",
+                    "say Weiß: 13 Minuten",
                 ],
             ),
             (
@@ -451,6 +476,11 @@ mod tests {
                 let actions = match step {
                     Push(text, p, ms) => s.push(u(text, p), at(ms)),
                     PushBlack(text, p, ms) => s.push(to(text, p, Audience::Black), at(ms)),
+                    Together(text, p, ms) => {
+                        let mut utterance = u(text, p);
+                        utterance.handed = Some(at(ms));
+                        s.push(utterance, at(ms))
+                    }
                     PushBy(text, p, ms, by) => {
                         let mut utterance = u(text, p);
                         utterance.expires = Some(at(by));
