@@ -8,7 +8,7 @@
 //! against espeak-ng at its default rate (175 words a minute): a lead of silence and
 //! start-up, then so many characters a second, a digit counting as four characters (it is
 //! said as a number word). Fitted by least squares to the lengths of espeak-ng's WAV
-//! output (`espeak-ng -v LANG -w out.wav TEXT`) for fourteen messages of each language
+//! output (`espeak-ng -v LANG -w out.wav TEXT`) for 13 or 14 messages of each language
 //! (one-word countdown numbers to the 6-s help); the estimate is within 0.4 s of the
 //! measured length for each of them.
 

@@ -205,7 +205,7 @@ impl ClockNotice {
             ClockNotice::ControlPassed { .. } => return None,
             _ if self.is_countdown() => Duration::from_millis(500),
             _ if self.spoken_time() <= Duration::from_secs(60)
-                || self.spoken_time().as_secs() % 60 != 0 =>
+                || !self.spoken_time().as_secs().is_multiple_of(60) =>
             {
                 Duration::from_secs(2)
             }
