@@ -7,9 +7,8 @@
 //! (the longest answer, half a minute of speech); once it sounds, 0.6 to 1.5 s later, a
 //! clock reminder is queued behind it; then White presses the time key. The time runs from
 //! the instant the key's input is handed to the session until the answer's first sound on
-//! the speaker (recorded with `parec` from the null sink's monitor, as `speech` does: the
-//! first loud 10 ms frame after 30 ms of silence, an upper bound that includes the
-//! capture's own latency); also until speech-dispatcher reports the answer begun. The stop
+//! the speaker (recorded with `parec` from the null sink's monitor, as `speech` does; see
+//! [`answer_onset`]: an upper bound that includes the capture's own latency); also until speech-dispatcher reports the answer begun. The stop
 //! key then silences it, and the next trial follows.
 
 use std::fmt;
@@ -25,7 +24,7 @@ use ansage::devices::Speaking;
 use ansage::speech::{SpeechConfig, SpeechSink, Trace, Traced};
 use ansage::station::Sink;
 
-use crate::speech::{SpeechBenchError, onset, pct, record_speaker, wait_for};
+use crate::speech::{SpeechBenchError, pct, record_speaker, wait_for};
 
 /// How many questions are timed.
 pub const TRIALS: usize = 40;
@@ -72,6 +71,37 @@ impl fmt::Display for AnswerFigures {
             self.reminder_first
         )
     }
+}
+
+/// The answer's onset after the cut at `t`: the first loud 10 ms frame after a quiet one
+/// (below 0.025 RMS, or below a quarter of the frame before) that starts 100 ms of sound
+/// without a quiet frame. The long answer's end and the new one's start are often a
+/// single quiet frame apart, and its quiet frames before the cut are followed by less than
+/// 100 ms of it; a frame is dated when the capture reads it, so the figure is an upper
+/// bound.
+fn answer_onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
+    const QUIET: f64 = 0.025;
+    const RUN: Duration = Duration::from_millis(100);
+    let after: Vec<(Instant, f64)> = frames.iter().copied().filter(|(at, _)| *at >= t).collect();
+    let quiet = |i: usize| after[i].1 < QUIET || (i > 0 && after[i].1 < after[i - 1].1 / 4.0);
+    let mut quiet_before = false;
+    for i in 0..after.len() {
+        if quiet(i) {
+            quiet_before = true;
+            continue;
+        }
+        if quiet_before {
+            let at = after[i].0;
+            let end = (i..after.len())
+                .find(|&j| quiet(j))
+                .map_or(at + RUN, |j| after[j].0);
+            if end.saturating_duration_since(at) >= RUN {
+                return Some(at);
+            }
+        }
+        quiet_before = false;
+    }
+    None
 }
 
 /// The instant the first utterance of `texts` began after `since`, if it did.
@@ -178,7 +208,16 @@ pub fn answer_latency(trials: usize, monitor: &str) -> Result<AnswerFigures, Spe
         sink.wait_idle(Duration::from_secs(20));
         std::thread::sleep(Duration::from_millis(200));
         let f = frames.lock().map(|v| v.clone()).unwrap_or_default();
-        if let Some(on) = onset(&f, asked) {
+        // The long answer sounds until the speech thread cancels it.
+        let cut = trace
+            .entries()
+            .into_iter()
+            .find_map(|(at, t)| match t {
+                Traced::Dropped(x, _) if at >= asked && long.contains(&x) => Some(at),
+                _ => None,
+            })
+            .unwrap_or(asked);
+        if let Some(on) = answer_onset(&f, cut) {
             figures
                 .sound_ms
                 .push(on.saturating_duration_since(asked).as_secs_f64() * 1000.0);
