@@ -49,6 +49,15 @@ pub enum ClockNotice {
 pub const COUNTDOWN: Duration = Duration::from_secs(10);
 
 impl ClockNotice {
+    /// FIDE Laws 6.1: whose clock it concerns.
+    pub fn side(&self) -> Color {
+        match *self {
+            ClockNotice::Reminder { side, .. }
+            | ClockNotice::LowTime { side, .. }
+            | ClockNotice::ControlPassed { side, .. } => side,
+        }
+    }
+
     /// FIDE Laws D.2.5.c: the time to say, the time on the clock at the poll rounded up to
     /// whole seconds: the mark itself when polled at its crossing, and the time really left
     /// when the clock jumped past marks (the arbiter set it lower, FIDE Laws 6.10.b, or the

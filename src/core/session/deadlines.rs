@@ -69,17 +69,12 @@ impl Session {
     ) {
         let time = notice.spoken_time();
         let (side, msg) = match notice {
-            _ if notice.is_countdown() => {
-                let side = match notice {
-                    ClockNotice::Reminder { side, .. }
-                    | ClockNotice::LowTime { side, .. }
-                    | ClockNotice::ControlPassed { side, .. } => side,
-                };
-                let msg = Message::new("clock-countdown")
+            _ if notice.is_countdown() => (
+                notice.side(),
+                Message::new("clock-countdown")
                     .arg("n", time.as_secs())
-                    .arg("clock", clock_text(time));
-                (side, msg)
-            }
+                    .arg("clock", clock_text(time)),
+            ),
             ClockNotice::Reminder { side, .. } => (
                 side,
                 Message::new("clock-reminder")
