@@ -1,9 +1,13 @@
 //! Golden game transcripts: a timed script in, every line spoken, brailled, every clock
 //! reading, every made move and the result out, plus the PGN, checked with expect-test.
+//! The speech-order scripts (`speech_*`) add a speech timeline per listener.
 //! Update after an intended change with `UPDATE_EXPECT=1 cargo test --test golden`.
 
+use ansage::core::output::{Audience, Output};
 use ansage::core::record::pgn;
 use ansage::core::script;
+use ansage::core::time::Timestamp;
+use ansage::speech::timeline::timeline;
 
 fn transcript(name: &str) -> String {
     let path = format!("{}/tests/golden/{name}.script", env!("CARGO_MANIFEST_DIR"));
@@ -13,6 +17,30 @@ fn transcript(name: &str) -> String {
     let mut out = run.transcript.join("\n");
     out.push_str("\n--- pgn\n");
     out.push_str(&pgn(&run.session));
+    if name.starts_with("speech_") {
+        out.push_str(&speech_timelines(&run.outputs));
+    }
+    out
+}
+
+/// The scripts of the speech order (`speech_*`) end with what a speaker for each player
+/// would say when: each `say` run through the speech scheduler in virtual time, as long as
+/// espeak-ng takes to say it (`ansage::speech::timeline`).
+fn speech_timelines(outputs: &[(Timestamp, Output)]) -> String {
+    let mut out = String::new();
+    for listener in [Audience::White, Audience::Black, Audience::Arbiter] {
+        let heard = outputs
+            .iter()
+            .any(|(_, o)| matches!(o, Output::Say(s) if s.to == listener));
+        if !heard {
+            continue;
+        }
+        out.push_str(&format!(
+            "\n--- speech {} (virtual speaker)\n",
+            listener.name()
+        ));
+        out.push_str(&timeline(outputs, &[listener]).join("\n"));
+    }
     out
 }
 
@@ -83,4 +111,10 @@ golden!(
     answers_lists_de,
     answers_lists_es,
     answers_lists_en,
+    speech_answers_de,
+    speech_answers_es,
+    speech_answers_en,
+    speech_countdown_de,
+    speech_countdown_es,
+    speech_countdown_en,
 );

@@ -65,11 +65,11 @@ async fn flag_and_reminders_fire_at_their_instants_and_console_lines_are_moves()
         "{text:#?}"
     );
     assert!(
-        text.contains(&"@4.000 say:black Noch 10 Sekunden."),
+        text.contains(&"@4.000 say:black [until @4.500] zehn"),
         "{text:#?}"
     );
     assert!(
-        text.contains(&"@13.000 say:black Noch eine Sekunde."),
+        text.contains(&"@13.000 say:black [until @13.500] eins"),
         "{text:#?}"
     );
     assert!(

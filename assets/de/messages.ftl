@@ -165,6 +165,19 @@ repeat-nothing = Es wurde noch nichts gesagt.
 
 ## Clock announcements (D.2.5.c) and the arbiter (6.10, 6.11, 7.5)
 clock-reminder = Noch { $time }.
+clock-countdown = { $n ->
+    [1] eins
+    [2] zwei
+    [3] drei
+    [4] vier
+    [5] fünf
+    [6] sechs
+    [7] sieben
+    [8] acht
+    [9] neun
+   *[other] zehn
+}
+clock-countdown-braille = Uhr { $clock }
 clock-reminder-braille = Uhr { $clock }
 clock-low-time = Achtung, nur noch { $time }.
 clock-low-time-braille = Achtung { $clock }

@@ -148,6 +148,19 @@ repeat-nothing = Nothing has been said yet.
 
 ## Clock announcements (D.2.5.c) and the arbiter (6.10, 6.11, 7.5)
 clock-reminder = { $time } left.
+clock-countdown = { $n ->
+    [1] one
+    [2] two
+    [3] three
+    [4] four
+    [5] five
+    [6] six
+    [7] seven
+    [8] eight
+    [9] nine
+   *[other] ten
+}
+clock-countdown-braille = Clock { $clock }
 clock-reminder-braille = Clock { $clock }
 clock-low-time = Careful, only { $time } left.
 clock-low-time-braille = Careful { $clock }

@@ -178,6 +178,19 @@ repeat-nothing = Todavía no se ha dicho nada.
 
 ## Clock announcements (D.2.5.c) and the arbiter (6.10, 6.11, 7.5)
 clock-reminder = Quedan { $time }.
+clock-countdown = { $n ->
+    [1] uno
+    [2] dos
+    [3] tres
+    [4] cuatro
+    [5] cinco
+    [6] seis
+    [7] siete
+    [8] ocho
+    [9] nueve
+   *[other] diez
+}
+clock-countdown-braille = Reloj { $clock }
 clock-reminder-braille = Reloj { $clock }
 clock-low-time = Atención, solo quedan { $time }.
 clock-low-time-braille = Atención { $clock }

@@ -41,20 +41,44 @@ impl Audience {
     }
 }
 
-/// How urgent an utterance is. A more urgent one interrupts a less urgent one.
+/// How urgent an utterance is: with the listener ([`Speech::to`]) and the deadline
+/// ([`Speech::expires`]) the session sets, the whole of what decides the order of speech
+/// (`speech::schedule`); nothing is dropped for having waited.
+///
+/// The contract, for one speaker:
+///
+/// - A more urgent utterance cuts short a less urgent one that plays, and goes before the
+///   less urgent ones that wait (most urgent first, then in order). What was cut is not
+///   resumed (the `repeat` key says it again).
+/// - **Newest wins** among a listener's answers: a new [`Priority::Answer`] to a player or
+///   the arbiter cuts short an answer or reminder still playing to them and drops those
+///   waiting for them, as a screen reader does; a new [`Priority::Reminder`] replaces an
+///   older reminder to the same listener, playing or waiting. The parts of one answer,
+///   said in one step of the session, are said in turn; what is said to all at the board
+///   is never superseded.
+/// - An utterance with [`Speech::expires`] whose turn comes after that instant is dropped
+///   unsaid.
+/// - [`Priority::Move`] and [`Priority::Urgent`] are never superseded and never dropped
+///   (only the `stop` key silences them); an answer never cuts them, it waits behind them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Priority {
-    /// Clock reminders: may be dropped when overtaken.
+    /// Clock reminders, low-time warnings and passed time controls (FIDE Laws D.2.5.c,
+    /// 6.3.b): below answers; a newer one replaces an older one; those that would be wrong
+    /// when late carry an [`Speech::expires`].
     Reminder,
-    /// Answers and help.
+    /// Answers to questions, help, refusals, what the arbiter did: the newest answer to a
+    /// listener wins.
     Answer,
-    /// Echoes and move announcements (D.2.1).
+    /// Echoes, move announcements (FIDE Laws D.2.1) and the move count after a made move
+    /// (D.2.5.c): never dropped; cut short only by [`Priority::Urgent`].
     Move,
-    /// Flag fall and the end of the game.
+    /// Flag fall and the end of the game: cuts anything short, never dropped.
     Urgent,
 }
 
-/// Something to say.
+/// Something to say. What is said, to whom and how urgently is the session's decision,
+/// and so is the only reason an utterance may go unsaid: the order of speech follows
+/// [`Priority`]'s contract and drops nothing else.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Speech {
     /// The words, as written (the speech adapter respells for its synthesizer what it
@@ -64,15 +88,16 @@ pub struct Speech {
     pub lang: Language,
     /// How urgent.
     pub priority: Priority,
-    /// For whom.
+    /// For whom: the listener whose newer answers supersede this one ([`Priority`]).
     pub to: Audience,
     /// It reports something that could not be understood or done (a wrong or illegal
     /// move, an act out of turn): the speech output may precede it with an error earcon.
     pub error: bool,
     /// The session's decision that it is worth saying only if it can start by then (a
-    /// clock announcement that would come behind the clock, FIDE Laws D.2.5): the speech
-    /// adapter drops it, unsaid, when its turn comes later. `None`: said whenever its
-    /// turn comes.
+    /// clock announcement that would come behind the clock, FIDE Laws D.2.5.c: a countdown
+    /// number within half its second, a time in seconds within 2 s, one in whole minutes
+    /// within 10 s): the speech adapter drops it, unsaid, when its turn comes later.
+    /// `None`: said whenever its turn comes.
     pub expires: Option<Timestamp>,
     /// An answer about the clocks (FIDE Laws D.2.9.d), to be computed again when it starts
     /// to be spoken (it may wait behind a move announcement): the speech adapter renders

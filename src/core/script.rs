@@ -270,6 +270,8 @@ fn color_word(c: shakmaty::Color) -> &'static str {
 pub struct Run {
     /// Every output, one line each.
     pub transcript: Vec<String>,
+    /// Every output with the instant it was given (for the speech timelines).
+    pub outputs: Vec<(Timestamp, Output)>,
     /// The session at the end (for its PGN).
     pub session: Session,
 }
@@ -279,17 +281,21 @@ pub struct Run {
 pub fn run(script: &Script) -> Result<Run, ScriptError> {
     let mut session = Session::new(script.config.clone())?;
     let mut transcript = Vec::new();
+    let mut all = Vec::new();
     for step in &script.steps {
         while let Some((deadline, outputs)) = session.poll_due(step.at) {
             transcript.extend(outputs.iter().map(|o| transcript_line(deadline, o)));
+            all.extend(outputs.into_iter().map(|o| (deadline, o)));
         }
         if let Action::Input(input) = &step.action {
             let outputs = session.handle(input.clone(), step.at);
             transcript.extend(outputs.iter().map(|o| transcript_line(step.at, o)));
+            all.extend(outputs.into_iter().map(|o| (step.at, o)));
         }
     }
     Ok(Run {
         transcript,
+        outputs: all,
         session,
     })
 }

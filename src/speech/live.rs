@@ -73,7 +73,6 @@ mod tests {
     use crate::core::clock::{Clock, ClockSetup, TimeControl};
     use crate::core::output::{Audience, ClockForm, Priority};
     use crate::devices::Speaking;
-    use crate::speech::schedule::Staleness;
     use crate::speech::thread::SpeechThread;
     use crate::speech::{EventSender, Msg, Speaker, SpeakerEventKind, SpeechError, Trace};
 
@@ -173,7 +172,6 @@ mod tests {
         std::thread::spawn(move || {
             let thread = SpeechThread::new(
                 Box::new(speaker),
-                Staleness::default(),
                 Duration::ZERO,
                 Speaking::new(),
                 Trace::default(),

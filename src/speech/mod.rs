@@ -4,7 +4,9 @@
 //! - [`Speaker`]: a synthesizer that starts an utterance and reports its begin and end as
 //!   [`SpeakerEvent`]s; [`ConsoleSpeaker`] prints (always built), `tts::TtsSpeaker`
 //!   (feature `speech`) speaks through speech-dispatcher, what Orca uses.
-//! - [`schedule`]: the order, interruptions and dropping of stale utterances (pure).
+//! - [`schedule`]: the order of speech: urgency, newest wins, expiry (pure).
+//! - [`timeline`]: that order in virtual time, each utterance as long as its words take to
+//!   say (the golden transcripts' speech timelines).
 //! - [`SpeechSink`]: the [`Sink`](crate::station::Sink) that hands what the session says to its own speech thread
 //!   over a bounded channel (it never blocks the main loop). The thread drives the
 //!   [`Speaking`](crate::devices::Speaking) gate so the microphone ignores the station's own voice, and keeps a
@@ -25,6 +27,7 @@ pub mod pronunciation;
 pub mod schedule;
 mod sink;
 mod thread;
+pub mod timeline;
 mod trace;
 #[cfg(feature = "speech")]
 pub mod tts;
@@ -39,8 +42,6 @@ pub use console::ConsoleSpeaker;
 pub use live::Live;
 pub use sink::{MakeSpeaker, SpeechSink};
 pub use trace::{Trace, Traced};
-
-use schedule::Staleness;
 
 /// The voice's settings (the coordinator reads them from the configuration file and the
 /// command line). Rate, pitch and volume are speech-dispatcher's scale, -100 to 100.
@@ -58,8 +59,6 @@ pub struct SpeechConfig {
     pub pitch: i32,
     /// Volume, -100 to 100.
     pub volume: i32,
-    /// When waiting utterances are out of date.
-    pub staleness: Staleness,
     /// How long the microphone stays deaf after the station stops speaking (the room's
     /// echo).
     pub tail: Duration,
@@ -75,7 +74,6 @@ impl Default for SpeechConfig {
             rate: 0,
             pitch: 0,
             volume: 100,
-            staleness: Staleness::default(),
             tail: Duration::from_millis(300),
             earcons: EarconConfig::default(),
         }

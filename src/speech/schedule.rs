@@ -1,44 +1,36 @@
-//! The order of speech: what is said next, what interrupts, what is dropped.
+//! The order of speech: what is said next, what is cut short, what is dropped.
 //!
-//! Pure (time is passed in), so it is tested without a synthesizer. The rules:
+//! Pure (time is passed in), so it is tested without a synthesizer, and the golden
+//! transcripts' speech timelines run it in virtual time ([`super::timeline`]). Every rule
+//! looks only at what the session put in each utterance (its [`Priority`], its listener
+//! [`Utterance::to`] and its [`Utterance::expires`]), never at how long it waited: the
+//! session decides, this order carries it out (the contract is documented on
+//! [`Priority`] and [`crate::core::output::Speech`]).
 //!
 //! - **Urgency.** The queue is ordered by [`Priority`] (most urgent first), then by
-//!   arrival. A new utterance that is *more* urgent than the one playing interrupts it (a
-//!   flag fall or a move announcement cuts a clock reminder or an answer short; FIDE Laws
-//!   D.2.1: moves are announced at once). The interrupted utterance is not resumed: the
-//!   player can press `repeat`.
-//! - **Staleness.** An utterance that is out of date when its turn comes is dropped, never
-//!   queued behind (speech that lags ten moves behind is worse than none):
-//!   a clock reminder is dropped when a move or an urgent announcement came after it, when
-//!   a newer reminder to the same listener replaces it, or when it waited longer than
-//!   [`Staleness::reminder`]; an answer is dropped when it waited longer than
-//!   [`Staleness::answer`]. Moves and urgent announcements are never dropped.
+//!   arrival. A new utterance *more* urgent than the one playing cuts it short (a flag fall
+//!   cuts a move; a move cuts an answer or a reminder; FIDE Laws D.2.1: moves are announced
+//!   at once). What was cut is not resumed: the player can press `repeat`.
+//! - **Newest wins.** A new answer to a listener (a player or the arbiter) cuts short an
+//!   answer or reminder still playing to that listener and drops those still waiting for them (as a screen reader
+//!   does: the last question asked is the one answered). A new reminder to a listener
+//!   likewise replaces an older reminder to them, playing or waiting. What was handed
+//!   over together (the parts of one answer, from one step of the session) never
+//!   supersedes itself. Moves and urgent announcements are never superseded: an answer
+//!   waits behind them.
+//! - **Expiry.** An utterance whose turn comes after its [`Utterance::expires`] is dropped
+//!   unsaid ([`DropReason::Late`]): the session sets it on what would be wrong when late
+//!   (the clock's reminders and countdown), never on a move.
 //! - **Stop.** The `stop` key ([`crate::core::input::Key::Stop`]) cancels what plays and
 //!   empties the queue.
+//!
+//! Moves and urgent announcements are never dropped, except by the `stop` key.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use crate::core::output::Priority;
+use crate::core::output::{Audience, Priority};
 
 use super::Utterance;
-
-/// How long an utterance may wait before it is out of date.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Staleness {
-    /// A clock reminder ("noch 9 Sekunden") is wrong a second later.
-    pub reminder: Duration,
-    /// An answer to a question.
-    pub answer: Duration,
-}
-
-impl Default for Staleness {
-    fn default() -> Self {
-        Staleness {
-            reminder: Duration::from_millis(1500),
-            answer: Duration::from_secs(20),
-        }
-    }
-}
 
 /// What the speech thread must do.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,21 +39,17 @@ pub enum Action {
     Cancel,
     /// Say this.
     Speak(Utterance),
-    /// This was dropped (for the trace), and why.
+    /// This was dropped or cut short (for the trace), and why.
     Drop(Utterance, DropReason),
 }
 
-/// Why an utterance was not said.
+/// Why an utterance was not said, or not to its end.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DropReason {
     /// A more urgent utterance cut it short while it played.
     Interrupted,
-    /// A move or urgent announcement came after this reminder.
-    Overtaken,
-    /// A newer reminder to the same listener replaced it.
-    Replaced,
-    /// It waited too long.
-    TooOld,
+    /// A newer answer or reminder to the same listener made it out of date (newest wins).
+    Superseded,
     /// The `stop` key.
     Stopped,
     /// Its turn came after the instant the session gave it
@@ -69,17 +57,43 @@ pub enum DropReason {
     Late,
 }
 
+impl DropReason {
+    /// Its name in traces and golden speech timelines.
+    pub fn name(self) -> &'static str {
+        match self {
+            DropReason::Interrupted => "interrupted",
+            DropReason::Superseded => "superseded",
+            DropReason::Stopped => "stopped",
+            DropReason::Late => "late",
+        }
+    }
+}
+
+/// Whether `new` makes `old` out of date (newest wins): both to the same listener (one
+/// player or the arbiter; announcements to all at the board are not answers), `new` an
+/// answer and `old` an answer or a reminder, or both reminders; never the parts of one
+/// answer, handed over together ([`Utterance::handed`], one step of the session).
+fn supersedes(new: &Utterance, old: &Utterance) -> bool {
+    let together = new.handed.is_some() && new.handed == old.handed;
+    !together
+        && new.to == old.to
+        && new.to != Audience::All
+        && match new.priority {
+            Priority::Answer => matches!(old.priority, Priority::Answer | Priority::Reminder),
+            Priority::Reminder => old.priority == Priority::Reminder,
+            Priority::Move | Priority::Urgent => false,
+        }
+}
+
 #[derive(Clone, Debug)]
 struct Waiting {
     utterance: Utterance,
     seq: u64,
-    received: Instant,
 }
 
 /// The speech queue.
 #[derive(Debug, Default)]
 pub struct Scheduler {
-    staleness: Staleness,
     queue: Vec<Waiting>,
     playing: Option<Utterance>,
     seq: u64,
@@ -87,11 +101,8 @@ pub struct Scheduler {
 
 impl Scheduler {
     /// An empty queue.
-    pub fn new(staleness: Staleness) -> Scheduler {
-        Scheduler {
-            staleness,
-            ..Scheduler::default()
-        }
+    pub fn new() -> Scheduler {
+        Scheduler::default()
     }
 
     /// What plays now, if anything.
@@ -107,40 +118,34 @@ impl Scheduler {
     /// A new utterance arrived at `now`.
     pub fn push(&mut self, utterance: Utterance, now: Instant) -> Vec<Action> {
         let mut actions = Vec::new();
-        let priority = utterance.priority;
-        // Reminders overtaken by a move, or replaced by a newer reminder, are out of date.
         let mut kept = Vec::with_capacity(self.queue.len());
         for w in self.queue.drain(..) {
-            let reason = if w.utterance.priority != Priority::Reminder {
-                None
-            } else if priority >= Priority::Move {
-                Some(DropReason::Overtaken)
-            } else if priority == Priority::Reminder && w.utterance.to == utterance.to {
-                Some(DropReason::Replaced)
+            if supersedes(&utterance, &w.utterance) {
+                actions.push(Action::Drop(w.utterance, DropReason::Superseded));
             } else {
-                None
-            };
-            match reason {
-                Some(r) => actions.push(Action::Drop(w.utterance, r)),
-                None => kept.push(w),
+                kept.push(w);
             }
         }
         self.queue = kept;
         self.seq += 1;
-        let interrupt = self.playing.as_ref().is_some_and(|p| priority > p.priority);
-        if interrupt {
+        let cut = self.playing.as_ref().and_then(|p| {
+            if utterance.priority > p.priority {
+                Some(DropReason::Interrupted)
+            } else if supersedes(&utterance, p) {
+                Some(DropReason::Superseded)
+            } else {
+                None
+            }
+        });
+        if let Some(reason) = cut {
             actions.push(Action::Cancel);
             if let Some(p) = self.playing.take() {
-                actions.push(Action::Drop(p, DropReason::Interrupted));
+                actions.push(Action::Drop(p, reason));
             }
-            self.playing = Some(utterance.clone());
-            actions.push(Action::Speak(utterance));
-            return actions;
         }
         self.queue.push(Waiting {
             utterance,
             seq: self.seq,
-            received: now,
         });
         if self.playing.is_none() {
             actions.extend(self.next(now));
@@ -169,7 +174,7 @@ impl Scheduler {
         actions
     }
 
-    /// Starts the most urgent utterance that is still up to date.
+    /// Starts the most urgent utterance whose time has not passed.
     fn next(&mut self, now: Instant) -> Vec<Action> {
         let mut actions = Vec::new();
         // Most urgent first, then in order of arrival.
@@ -181,16 +186,6 @@ impl Scheduler {
         });
         while !self.queue.is_empty() {
             let w = self.queue.remove(0);
-            let age = now.saturating_duration_since(w.received);
-            let limit = match w.utterance.priority {
-                Priority::Reminder => Some(self.staleness.reminder),
-                Priority::Answer => Some(self.staleness.answer),
-                Priority::Move | Priority::Urgent => None,
-            };
-            if limit.is_some_and(|l| age > l) {
-                actions.push(Action::Drop(w.utterance, DropReason::TooOld));
-                continue;
-            }
             if w.utterance.expires.is_some_and(|e| now > e) {
                 actions.push(Action::Drop(w.utterance, DropReason::Late));
                 continue;
@@ -205,9 +200,10 @@ impl Scheduler {
 
 #[cfg(test)]
 mod tests {
+    use std::time::Duration;
+
     use super::*;
     use crate::core::lang::Language;
-    use crate::core::output::Audience;
 
     fn u(text: &str, priority: Priority) -> Utterance {
         Utterance {
@@ -233,8 +229,20 @@ mod tests {
             .collect()
     }
 
+    /// An utterance to someone else than white.
+    fn to(text: &str, priority: Priority, to: Audience) -> Utterance {
+        Utterance {
+            to,
+            ..u(text, priority)
+        }
+    }
+
     enum Step {
         Push(&'static str, Priority, u64),
+        /// To black.
+        PushBlack(&'static str, Priority, u64),
+        /// Handed over at that instant with the others of that instant (one step).
+        Together(&'static str, Priority, u64),
         /// Pushed at the first instant, not to be started after the second.
         PushBy(&'static str, Priority, u64, u64),
         End(u64),
@@ -288,18 +296,77 @@ mod tests {
                 vec!["say e4", "say Weiß am Zug"],
             ),
             (
-                "a waiting reminder overtaken by a move is dropped",
+                "newest wins: a new answer cuts the older answer short",
+                vec![
+                    Push("Hilfe: sagen Sie Ihren Zug", Answer, 0),
+                    Push("Sie: 14 Minuten", Answer, 3000),
+                    End(4000),
+                ],
+                vec![
+                    "say Hilfe: sagen Sie Ihren Zug",
+                    "cancel",
+                    "drop Hilfe: sagen Sie Ihren Zug (Superseded)",
+                    "say Sie: 14 Minuten",
+                ],
+            ),
+            (
+                "newest wins: waiting answers and reminders to the listener are dropped",
+                vec![
+                    Push("e4", Move, 0),
+                    Push("Stellung", Answer, 100),
+                    Push("noch 5 Minuten", Reminder, 200),
+                    Push("letzter Zug", Answer, 300),
+                    End(900),
+                ],
+                vec![
+                    "say e4",
+                    "drop Stellung (Superseded)",
+                    "drop noch 5 Minuten (Superseded)",
+                    "say letzter Zug",
+                ],
+            ),
+            (
+                "the parts of one answer are said in turn; the next question supersedes them",
+                vec![
+                    Together("Weiß: 14 Minuten", Answer, 0),
+                    Together("Schwarz: 13 Minuten", Answer, 0),
+                    End(1500),
+                    Together("Weiß: 13 Minuten", Answer, 2000),
+                    Together("Schwarz: 13 Minuten", Answer, 2000),
+                ],
+                vec![
+                    "say Weiß: 14 Minuten",
+                    "say Schwarz: 13 Minuten",
+                    "cancel",
+                    "drop Schwarz: 13 Minuten (Superseded)",
+                    "say Weiß: 13 Minuten",
+                ],
+            ),
+            (
+                "an answer to another listener does not supersede",
+                vec![
+                    Push("e4", Move, 0),
+                    Push("Antwort an Weiß", Answer, 100),
+                    PushBlack("Antwort an Schwarz", Answer, 200),
+                    End(900),
+                    End(2000),
+                ],
+                vec!["say e4", "say Antwort an Weiß", "say Antwort an Schwarz"],
+            ),
+            (
+                "a waiting reminder is not dropped by a move: it waits while it is in time",
                 vec![
                     Push("Antwort", Answer, 0),
-                    Push("noch 10 Sekunden", Reminder, 100),
+                    Push("40 Züge gespielt", Reminder, 100),
                     Push("e4", Move, 200),
+                    End(1200),
                 ],
                 vec![
                     "say Antwort",
-                    "drop noch 10 Sekunden (Overtaken)",
                     "cancel",
                     "drop Antwort (Interrupted)",
                     "say e4",
+                    "say 40 Züge gespielt",
                 ],
             ),
             (
@@ -319,33 +386,35 @@ mod tests {
                 ],
             ),
             (
-                "a newer reminder replaces a waiting one",
+                "a newer reminder replaces an older one, playing or waiting",
                 vec![
                     Push("e4", Move, 0),
                     Push("noch 9", Reminder, 100),
                     Push("noch 8", Reminder, 600),
                     End(700),
+                    Push("noch 7", Reminder, 800),
                 ],
-                vec!["say e4", "drop noch 9 (Replaced)", "say noch 8"],
+                vec![
+                    "say e4",
+                    "drop noch 9 (Superseded)",
+                    "say noch 8",
+                    "cancel",
+                    "drop noch 8 (Superseded)",
+                    "say noch 7",
+                ],
             ),
             (
-                "a reminder that waited too long is dropped",
+                "nothing is dropped for its age",
                 vec![
                     Push("e4", Move, 0),
-                    Push("noch 1 Minute", Reminder, 100),
-                    End(2000),
+                    Push("e5", Move, 0),
+                    Push("Zeit?", Answer, 0),
+                    Push("noch 1 Minute", Reminder, 0),
+                    End(60_000),
+                    End(120_000),
+                    End(180_000),
                 ],
-                vec!["say e4", "drop noch 1 Minute (TooOld)"],
-            ),
-            (
-                "an answer waits up to 20 s",
-                vec![Push("e4", Move, 0), Push("Zeit?", Answer, 0), End(19_000)],
-                vec!["say e4", "say Zeit?"],
-            ),
-            (
-                "moves are never dropped for age",
-                vec![Push("e4", Move, 0), Push("e5", Move, 0), End(60_000)],
-                vec!["say e4", "say e5"],
+                vec!["say e4", "say e5", "say Zeit?", "say noch 1 Minute"],
             ),
             (
                 "the most urgent waiting one goes first",
@@ -375,6 +444,15 @@ mod tests {
                 vec!["say e4", "drop neun (Late)", "say acht"],
             ),
             (
+                "an expiry in time is no drop",
+                vec![
+                    Push("e4", Move, 0),
+                    PushBy("neun", Reminder, 100, 1300),
+                    End(1300),
+                ],
+                vec!["say e4", "say neun"],
+            ),
+            (
                 "stop cancels and forgets",
                 vec![
                     Push("e4", Move, 0),
@@ -393,11 +471,17 @@ mod tests {
         for (case, steps, want) in cases {
             let t0 = Instant::now();
             let at = |ms: u64| t0 + Duration::from_millis(ms);
-            let mut s = Scheduler::new(Staleness::default());
+            let mut s = Scheduler::new();
             let mut got = Vec::new();
             for step in steps {
                 let actions = match step {
                     Push(text, p, ms) => s.push(u(text, p), at(ms)),
+                    PushBlack(text, p, ms) => s.push(to(text, p, Audience::Black), at(ms)),
+                    Together(text, p, ms) => {
+                        let mut utterance = u(text, p);
+                        utterance.handed = Some(at(ms));
+                        s.push(utterance, at(ms))
+                    }
                     PushBy(text, p, ms, by) => {
                         let mut utterance = u(text, p);
                         utterance.expires = Some(at(by));

@@ -48,14 +48,13 @@ impl SpeechSink {
         let trace = Trace::default();
         let events = EventSender(tx.clone());
         let thread_trace = trace.clone();
-        let staleness = config.staleness;
         let tail = config.tail;
         let thread = std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || match make(events) {
                 Ok(speaker) => {
                     let _ = ready_tx.send(Ok(speaker.describe()));
-                    SpeechThread::new(speaker, staleness, tail, speaking, thread_trace).run(rx);
+                    SpeechThread::new(speaker, tail, speaking, thread_trace).run(rx);
                 }
                 Err(e) => {
                     let _ = ready_tx.send(Err(e));

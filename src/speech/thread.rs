@@ -5,7 +5,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
 use super::live::Renderer;
-use super::schedule::{Action, Scheduler, Staleness};
+use super::schedule::{Action, Scheduler};
 use super::{Msg, Speaker, SpeakerEvent, SpeakerEventKind, Trace, Traced, Utterance};
 use crate::devices::Speaking;
 
@@ -32,14 +32,13 @@ pub(super) struct SpeechThread {
 impl SpeechThread {
     pub(super) fn new(
         speaker: Box<dyn Speaker>,
-        staleness: Staleness,
         tail: Duration,
         speaking: Speaking,
         trace: Trace,
     ) -> SpeechThread {
         SpeechThread {
             speaker,
-            sched: Scheduler::new(staleness),
+            sched: Scheduler::new(),
             current: None,
             tail,
             speaking,

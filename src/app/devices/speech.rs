@@ -140,6 +140,5 @@ fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechCo
             error: s.earcons && s.earcon_error,
             tick: s.earcons && s.earcon_tick,
         },
-        ..crate::speech::SpeechConfig::default()
     }
 }

@@ -18,9 +18,13 @@
 //!   Braille display.
 //! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
 //!   announcement interrupting a long utterance until its first sound.
+//! - `answer` (feature `speech`): a question asked while a long answer plays and a
+//!   reminder waits, from the input to the answer's first sound on the speaker.
 //! - `vosk` (feature `vosk`): the real recognizer on the small Korean model: grammar
 //!   switch, end of speech to result and to echo, memory.
 
+#[cfg(feature = "speech")]
+mod answer;
 #[cfg(feature = "braille")]
 mod braille;
 mod clock;
@@ -65,6 +69,9 @@ enum Benchmark {
     /// Hand-over to speech-dispatcher and interruptions until the first sound (feature
     /// `speech`; `--moves N`).
     Speech,
+    /// A question while a long answer plays and other speech waits: input to the answer's
+    /// first sound on the speaker (feature `speech`; 40 questions).
+    Answer,
     /// The real recognizer on the Korean test model (feature `vosk`; `ANSAGE_BENCH_RUNS`,
     /// `ANSAGE_VOSK_MODEL`).
     Vosk,
@@ -75,7 +82,7 @@ impl Benchmark {
     fn feature(self) -> Option<&'static str> {
         match self {
             Benchmark::Braille => Some("braille"),
-            Benchmark::Speech => Some("speech"),
+            Benchmark::Speech | Benchmark::Answer => Some("speech"),
             Benchmark::Vosk => Some("vosk"),
             _ => None,
         }
@@ -146,6 +153,7 @@ fn main() -> Result<()> {
         }
         Benchmark::Braille => braille(cli.moves),
         Benchmark::Speech => speech(cli.moves),
+        Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
     }
 }
@@ -222,6 +230,24 @@ fn speech(_moves: usize) -> Result<()> {
     anyhow::bail!(
         "`speech` needs speech-dispatcher: `{}`",
         Benchmark::Speech.command()
+    )
+}
+
+/// `answer`: 40 questions while a long answer plays, the speaker recorded from
+/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
+#[cfg(feature = "speech")]
+fn answer() -> Result<()> {
+    let monitor =
+        std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
+    println!("{}", answer::answer_latency(answer::TRIALS, &monitor)?);
+    Ok(())
+}
+
+#[cfg(not(feature = "speech"))]
+fn answer() -> Result<()> {
+    anyhow::bail!(
+        "`answer` needs speech-dispatcher: `{}`",
+        Benchmark::Answer.command()
     )
 }
 

@@ -38,7 +38,7 @@ pub struct SpeechFigures {
     pub sound_ms: Vec<f64>,
 }
 
-fn pct(v: &[f64], p: f64) -> f64 {
+pub(crate) fn pct(v: &[f64], p: f64) -> f64 {
     if v.is_empty() {
         return f64::NAN;
     }
@@ -76,6 +76,9 @@ pub enum SpeechBenchError {
     /// parec could not record the speaker.
     #[error("recording the speaker with parec: {0}")]
     Record(String),
+    /// The benchmark's game could not be set up (a broken build).
+    #[error("the benchmark's game: {0}")]
+    Setup(String),
 }
 
 fn say(text: &str, priority: Priority) -> Output {
@@ -90,7 +93,7 @@ fn say(text: &str, priority: Priority) -> Output {
     })
 }
 
-fn wait_for(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
+pub(crate) fn wait_for(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
     while start.elapsed() < limit {
         if cond() {
@@ -102,9 +105,11 @@ fn wait_for(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
 }
 
 /// 10 ms frames of the speaker: (read instant, RMS).
-type Frames = Arc<Mutex<Vec<(Instant, f64)>>>;
+pub(crate) type Frames = Arc<Mutex<Vec<(Instant, f64)>>>;
 
-fn record_speaker(monitor: &str) -> Result<(std::process::Child, Frames), SpeechBenchError> {
+pub(crate) fn record_speaker(
+    monitor: &str,
+) -> Result<(std::process::Child, Frames), SpeechBenchError> {
     let mut child = Command::new("parec")
         .args(["-d", monitor, "--raw", "--rate=16000", "--channels=1"])
         .args(["--format=s16le", "--latency-msec=10"])
@@ -137,7 +142,7 @@ fn record_speaker(monitor: &str) -> Result<(std::process::Child, Frames), Speech
 
 /// The onset after `t`: the first loud frame after a silence of at least 30 ms that starts
 /// after `t`.
-fn onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
+pub(crate) fn onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
     const LOUD: f64 = 0.01;
     let mut silent = 0;
     for (at, rms) in frames.iter().filter(|(at, _)| *at >= t) {

@@ -19,7 +19,8 @@ use std::time::Duration;
 
 use shakmaty::{ByColor, Color};
 
-use super::clock::{Clock, ControlPassed, MoveTiming};
+use super::clock::{Clock, MoveTiming};
+use super::notice::ClockNotice;
 use crate::core::time::Timestamp;
 
 /// One step of a [`ReminderSchedule`]: a reminder at every multiple of `every` that is at or
@@ -132,41 +133,6 @@ impl AlarmSettings {
             control_passed: false,
         }
     }
-}
-
-/// A clock announcement that became due; words are rendered elsewhere.
-///
-/// FIDE Laws D.2.5.c: audio aid of the clock.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ClockNotice {
-    /// FIDE Laws D.2.5.c: a reminder mark was crossed.
-    Reminder {
-        /// FIDE Laws 6.1: whose clock.
-        side: Color,
-        /// FIDE Laws D.2.5.c: the mark crossed.
-        mark: Duration,
-        /// FIDE Laws 6.1: the time on the clock at the poll (equal to `mark` if polled at
-        /// the crossing instant).
-        remaining: Duration,
-    },
-    /// FIDE Laws D.2.5.c: a player-set low-time threshold was crossed.
-    LowTime {
-        /// FIDE Laws 6.1: whose clock.
-        side: Color,
-        /// FIDE Laws D.2.5.c: the threshold crossed.
-        threshold: Duration,
-        /// FIDE Laws 6.1: the time on the clock at the poll.
-        remaining: Duration,
-    },
-    /// FIDE Laws 6.3.b: a time control was passed and time added.
-    ControlPassed {
-        /// FIDE Laws 6.1: whose clock.
-        side: Color,
-        /// FIDE Laws 6.3.a/b: moves completed and time added.
-        control: ControlPassed,
-        /// FIDE Laws 6.1: the time on the clock after the move.
-        remaining: Duration,
-    },
 }
 
 /// Schedules the [`ClockNotice`]s of a [`Clock`]; pure, time passed in.
@@ -288,6 +254,7 @@ impl Alarms {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::clock::ControlPassed;
     use crate::core::clock::time_control::{ClockSetup, TimeControl};
     use Color::{Black, White};
 
@@ -373,6 +340,21 @@ mod tests {
             r.mark_at_or_above(Duration::from_millis(9_500)),
             Some(secs(10))
         );
+    }
+
+    #[test]
+    fn the_arbiter_lowering_a_clock_reports_the_time_left() {
+        let mut c = clock("5m");
+        c.start(White, t(0));
+        let mut alarms = Alarms::new(AlarmSettings::default());
+        assert!(alarms.poll(&c, t(0)).is_empty());
+        assert_eq!(alarms.poll(&c, t(60_000)), vec![reminder(White, 240_000)]);
+        c.set_remaining(White, secs(65), t(61_000));
+        let notices = alarms.poll(&c, t(61_000));
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert_eq!(notices[0].spoken_time(), secs(65));
+        // the next mark at its own instant
+        assert_eq!(alarms.next_deadline(&c, t(61_000)), Some(t(66_000)));
     }
 
     #[test]

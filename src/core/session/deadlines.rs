@@ -52,26 +52,40 @@ impl Session {
         let Some(clock) = &self.clock else { return };
         let notices = self.alarms.poll(clock, now);
         for notice in notices {
-            self.clock_notice(notice, out);
+            self.clock_notice(notice, now, out);
         }
     }
 
-    /// Announces one of the clock's notices to the side it concerns.
-    pub(super) fn clock_notice(&mut self, notice: ClockNotice, out: &mut Vec<Output>) {
+    /// FIDE Laws D.2.5.c: announces one of the clock's notices, due at `now`, to the side
+    /// it concerns, with the time really left ([`ClockNotice::spoken_time`]): in the final
+    /// countdown as one number word, otherwise as a reminder or a low-time warning. A
+    /// reminder is worth saying only while it is true: it carries the instant by which it
+    /// must start ([`ClockNotice::said_by`]), and is dropped unsaid after it.
+    pub(super) fn clock_notice(
+        &mut self,
+        notice: ClockNotice,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        let time = notice.spoken_time();
         let (side, msg) = match notice {
-            ClockNotice::Reminder { side, mark, .. } => (
+            _ if notice.is_countdown() => (
+                notice.side(),
+                Message::new("clock-countdown")
+                    .arg("n", time.as_secs())
+                    .arg("clock", clock_text(time)),
+            ),
+            ClockNotice::Reminder { side, .. } => (
                 side,
                 Message::new("clock-reminder")
-                    .arg("time", self.spoken(mark))
-                    .arg("clock", clock_text(mark)),
+                    .arg("time", self.spoken(time))
+                    .arg("clock", clock_text(time)),
             ),
-            ClockNotice::LowTime {
-                side, threshold, ..
-            } => (
+            ClockNotice::LowTime { side, .. } => (
                 side,
                 Message::new("clock-low-time")
-                    .arg("time", self.spoken(threshold))
-                    .arg("clock", clock_text(threshold)),
+                    .arg("time", self.spoken(time))
+                    .arg("clock", clock_text(time)),
             ),
             ClockNotice::ControlPassed { side, control, .. } => (
                 side,
@@ -81,7 +95,8 @@ impl Session {
                     .arg("clock", clock_text(control.added)),
             ),
         };
-        self.tell(Audience::player(side), Priority::Reminder, msg, out);
+        let by = notice.said_by(now);
+        self.tell_until(Audience::player(side), Priority::Reminder, msg, by, out);
     }
 
     /// FIDE requires that clock alarms can be switched off: switches them off, or on again

@@ -336,9 +336,9 @@ impl Session {
             return;
         }
         if let Some(notice) = timing.as_ref().and_then(|t| self.alarms.on_move(t)) {
-            self.clock_notice(notice, out);
+            self.clock_notice(notice, now, out);
         }
-        self.announce_move_count(made.number, out);
+        self.announce_move_count(out);
         self.poll_alarms(now, out);
     }
 
@@ -396,15 +396,23 @@ impl Session {
         (made, timing)
     }
 
-    /// FIDE Laws D.2.5.c: the number of the move just made, to the visually impaired.
-    fn announce_move_count(&mut self, number: u32, out: &mut Vec<Output>) {
+    /// FIDE Laws D.2.5.c: the move count of the audio clock, to the visually impaired, after
+    /// each made move. The number names the move now being played, as the line of the
+    /// scoresheet the next move goes on: 1 after 1. e4 (Black plays move 1), 2 after
+    /// 1... e5; the same number as the answer to the question which move it is
+    /// ([`crate::core::input::Question::MoveNumber`]), and one more than the moves
+    /// the side to move has completed (the count of the time answer, FIDE Laws 6.3.a).
+    /// Said as a move announcement ([`Priority::Move`]): it is never dropped, and an
+    /// answer waits behind it.
+    fn announce_move_count(&mut self, out: &mut Vec<Output>) {
         if !self.config.announce.move_count {
             return;
         }
+        let number = self.position().fullmoves().get();
         for c in Color::ALL {
             if self.config.impaired.includes(c) {
                 let msg = Message::new("move-count").arg("number", number);
-                self.tell(Audience::player(c), Priority::Reminder, msg, out);
+                self.tell(Audience::player(c), Priority::Move, msg, out);
             }
         }
     }

@@ -85,7 +85,7 @@ impl Session {
         msg: Message,
         out: &mut Vec<Output>,
     ) {
-        self.tell_live(to, priority, msg, None, out);
+        self.tell_with(to, priority, msg, None, None, out);
     }
 
     /// [`Session::tell`], for a clock answer with the data to render it again when its
@@ -98,13 +98,39 @@ impl Session {
         live: Option<LiveClock>,
         out: &mut Vec<Output>,
     ) {
+        self.tell_with(to, priority, msg, None, live, out);
+    }
+
+    /// Says a message as [`Session::tell`] does, to be dropped unsaid if it cannot start
+    /// to be spoken by `expires` ([`Speech::expires`]).
+    pub(super) fn tell_until(
+        &mut self,
+        to: Audience,
+        priority: Priority,
+        msg: Message,
+        expires: Option<Timestamp>,
+        out: &mut Vec<Output>,
+    ) {
+        self.tell_with(to, priority, msg, expires, None, out);
+    }
+
+    /// The one place a message becomes speech and Braille and is kept for repeat.
+    fn tell_with(
+        &mut self,
+        to: Audience,
+        priority: Priority,
+        msg: Message,
+        expires: Option<Timestamp>,
+        live: Option<LiveClock>,
+        out: &mut Vec<Output>,
+    ) {
         out.push(Output::Say(Speech {
             text: self.phrases.speech(&msg),
             lang: self.config.lang,
             priority,
             to,
             error: is_error(msg.id),
-            expires: None,
+            expires,
             live: live.clone(),
         }));
         out.push(Output::Braille(Braille {

@@ -304,3 +304,111 @@ fn a_picked_move_is_answered_as_its_uci_typed() {
         }
     }
 }
+
+/// FIDE Laws D.2.5.c: the move count said after each made move, the answer to "which
+/// move" and the moves each side completed on the clock (the count the time answer gives)
+/// agree: the number names the move now being played, one more than the moves the side to
+/// move has completed.
+#[test]
+fn move_numbers_agree() {
+    let mut text = String::from("@0 arbiter setup tc=600 vi=white lang=en\n@0 arbiter key start\n");
+    let plies = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"];
+    let mut at = 1;
+    for (i, san) in plies.iter().enumerate() {
+        let who = if i % 2 == 0 { "white" } else { "black" };
+        text.push_str(&format!("@{at} {who} type {san}\n"));
+        if who == "white" {
+            text.push_str(&format!("@{} white key confirm\n", at + 1));
+        }
+        text.push_str(&format!("@{} white type which move\n", at + 2));
+        at += 3;
+    }
+    let parsed = script::parse(&text).unwrap();
+    let mut s = Session::new(parsed.config.clone()).unwrap();
+    let number = |t: &str| -> u32 {
+        t.chars()
+            .take_while(char::is_ascii_digit)
+            .collect::<String>()
+            .parse()
+            .unwrap()
+    };
+    // (move count said, which move's number, whether White is to move, the moves the side
+    // to move completed)
+    let mut said = Vec::new();
+    let mut count = None;
+    for step in &parsed.steps {
+        let script::Action::Input(input) = &step.action else {
+            continue;
+        };
+        for o in s.handle(input.clone(), step.at) {
+            let Output::Say(speech) = o else { continue };
+            let Some(t) = speech.text.strip_prefix("Move ") else {
+                continue;
+            };
+            if speech.to != Audience::White {
+                continue;
+            }
+            match t.split_once(", ") {
+                None => count = Some(number(t)),
+                Some((n, side)) => {
+                    let turn = s.position().turn();
+                    let clock = s.clock.as_ref().unwrap();
+                    let completed = clock.moves_completed(turn);
+                    assert_eq!(side.starts_with("White"), turn.is_white());
+                    said.push((count.unwrap(), number(n), turn.is_white(), completed));
+                }
+            }
+        }
+    }
+    assert_eq!(said.len(), plies.len(), "{said:?}");
+    for (i, (count, which, white, completed)) in said.into_iter().enumerate() {
+        let expected = u32::try_from(i / 2 + 1).unwrap() + u32::from(i % 2 == 1);
+        assert_eq!(count, expected, "after ply {}", i + 1);
+        assert_eq!(which, count, "after ply {}", i + 1);
+        assert_eq!(white, i % 2 == 1, "after ply {}", i + 1);
+        assert_eq!(completed + 1, count, "after ply {}", i + 1);
+    }
+}
+
+/// FIDE Laws D.2.5.c: the final countdown in virtual time: in the last 10 s one number word
+/// a second, each at the instant its second begins and to be started within half of it;
+/// with the reminders off, none.
+#[test]
+fn the_final_countdown_keeps_time() {
+    let de = "zehn neun acht sieben sechs fünf vier drei zwei eins";
+    let es = "diez nueve ocho siete seis cinco cuatro tres dos uno";
+    let en = "ten nine eight seven six five four three two one";
+    // (setup, seconds on the clock, the words of the last 10 s)
+    let cases = [
+        ("tc=15 lang=de", 15, de),
+        ("tc=15 lang=es", 15, es),
+        ("tc=15 lang=en", 15, en),
+        ("tc=12+5 lang=en", 12, en),
+        ("tc=15 lang=de reminders=off", 15, ""),
+    ];
+    for (setup, secs, words) in cases {
+        let text = format!(
+            "@0 arbiter setup vi=white {setup}\n@0 arbiter key start\n@{} arbiter wait\n",
+            secs + 1
+        );
+        let run = script::run(&script::parse(&text).unwrap()).unwrap();
+        let mut got = Vec::new();
+        for (at, o) in &run.outputs {
+            if let Output::Say(s) = o
+                && s.to == Audience::White
+                && at.as_millis() >= (secs - 10) * 1000
+            {
+                let left = secs * 1000 - at.as_millis();
+                assert_eq!(left % 1000, 0, "{setup}: {} at {at:?}", s.text);
+                assert_eq!(
+                    s.expires,
+                    Some(Timestamp::from_millis(at.as_millis() + 500)),
+                    "{setup}: {}",
+                    s.text
+                );
+                got.push(s.text.clone());
+            }
+        }
+        assert_eq!(got.join(" "), words, "{setup}");
+    }
+}
