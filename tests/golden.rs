@@ -77,4 +77,9 @@ golden!(
     take_back,
     reconciliation,
     adjournment,
+    which_narrow_de,
+    which_castling_de,
+    which_named_de,
+    which_none_de,
+    which_promotion_de,
 );

@@ -408,6 +408,17 @@ impl Token {
         t
     }
 
+    /// Whether this clearly heard word rules out a move whose phrases can contain only the
+    /// content meanings `bits`: it is confident ([`cost::HIGH_CONFIDENCE`]), means only
+    /// content (no filler, preposition or marker reading, as Spanish "a" has) and none of
+    /// its meanings is in `bits`.
+    pub(crate) fn excludes(&self, bits: u64) -> bool {
+        self.confidence >= cost::HIGH_CONFIDENCE
+            && self.syms & CONTENT != 0
+            && self.syms & !CONTENT == 0
+            && self.syms & bits == 0
+    }
+
     /// Whether this token may mean `sym` at all (first choice or alternative).
     pub(crate) fn may_be(&self, sym: Sym) -> bool {
         (self.syms | self.alt_syms) & sym.bit() != 0

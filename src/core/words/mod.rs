@@ -112,6 +112,8 @@ pub struct Vocabulary {
     check: String,
     checkmate: String,
     en_passant: String,
+    /// The word before an origin ("von").
+    from: String,
     colors: [String; 2],
     lexicon: Lexicon,
 }
@@ -256,6 +258,17 @@ pub enum IllegalReason {
         /// The kind named.
         role: Role,
     },
+    /// The words clearly heard are a fragment of a move ("Läufer vier", "Cäsar") and no
+    /// legal move has them all: no move of the piece named (FIDE Laws 3.2–3.7), or none
+    /// from or to the file or rank named.
+    NothingFits {
+        /// The piece named, if any.
+        role: Option<Role>,
+        /// The file named, if any.
+        file: Option<File>,
+        /// The rank named, if any.
+        rank: Option<Rank>,
+    },
 }
 
 impl Vocabulary {
@@ -307,6 +320,7 @@ impl Vocabulary {
             check: "+".to_owned(),
             checkmate: "#".to_owned(),
             en_passant: String::new(),
+            from: String::new(),
             colors: [
                 Color::White.char().to_string(),
                 Color::Black.char().to_string(),
@@ -397,6 +411,36 @@ impl Vocabulary {
         out.retain(|w| !w.trim().is_empty());
         out.sort();
         out.dedup();
+        out
+    }
+
+    /// The short answers to "Welcher …?" (FIDE Laws D.2.1: the move is announced clearly,
+    /// and the station asks which when the words fit several): a file, a rank, a square, a
+    /// piece alone, and an origin with the word before it ("von Bella", "von Bella eins").
+    /// A recognizer's grammar offers them, so that a question can be answered in a word;
+    /// the castling answers ("kurze", "lange") are among every castling wording the moves'
+    /// phrases have.
+    pub fn answer_phrases(&self) -> Vec<String> {
+        let mut out: Vec<String> = Vec::with_capacity(160);
+        out.extend(self.files.iter().cloned());
+        out.extend(self.ranks.iter().cloned());
+        out.extend(self.pieces.iter().map(|p| p.name.clone()));
+        let from = |w: &str| {
+            if self.from.is_empty() {
+                w.to_owned()
+            } else {
+                format!("{} {w}", self.from)
+            }
+        };
+        out.extend(self.files.iter().map(|f| from(f)));
+        for sq in Square::ALL {
+            let name = self.square_name(sq);
+            out.push(from(&name));
+            out.push(name);
+        }
+        out.retain(|w| !w.trim().is_empty());
+        let mut seen = std::collections::HashSet::new();
+        out.retain(|w| seen.insert(w.clone()));
         out
     }
 
