@@ -416,6 +416,40 @@ mod tests {
         }
     }
 
+    /// FIDE Laws D.2.1: while "Welcher …?" is open, the grammar offers the short answers
+    /// (a file, rank, square or piece alone, an origin, the castling side), in every
+    /// language; otherwise not, so that a pause after "Springer" does not end the phrase.
+    #[test]
+    fn offers_the_answers_while_asking_which() {
+        let castles = pos("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8");
+        for (lang, answers) in [
+            (
+                Language::De,
+                ["felix", "hector", "drei", "springer", "von bella", "kurze"],
+            ),
+            (
+                Language::Es,
+                ["efe", "hache", "tres", "caballo", "desde be", "corto"],
+            ),
+            (Language::En, ["f", "h", "3", "knight", "from b", "short"]),
+        ] {
+            let b = GrammarBuilder::new(lang).unwrap();
+            let moves = MovePhrases::new(vocabulary(lang), castles.clone());
+            let asking = b.build_answering(&moves);
+            let plain = b.build(&moves);
+            let phrases: HashSet<&str> = asking.phrases().collect();
+            assert_eq!(phrases.len(), asking.len(), "{lang}: duplicates");
+            for a in answers {
+                assert!(asking.contains(a), "{lang}: {a:?} missing while asking");
+            }
+            assert!(
+                !plain.contains(answers[3]),
+                "{lang}: a piece alone outside a question"
+            );
+            assert!(plain.phrases().all(|p| asking.contains(p)), "{lang}");
+        }
+    }
+
     #[test]
     fn commands_yes_no_and_claims_are_present() {
         let p = pos(FENS[0]);

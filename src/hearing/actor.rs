@@ -635,9 +635,23 @@ mod tests {
         })
         .unwrap();
         sink.observe(&session);
-        assert!(slot.take().is_some());
+        assert!(slot.take().is_some_and(|l| !l.answering));
         sink.observe(&session);
         assert!(slot.take().is_none(), "same position, no new grammar");
+        // "Welcher …?" opens: the same position's grammar with the answers; answered, the
+        // grammar without them.
+        session.handle(
+            Input::heard(Actor::Player(Color::White), "Springer drei"),
+            Timestamp::ZERO,
+        );
+        sink.observe(&session);
+        assert!(slot.take().is_some_and(|l| l.answering));
+        session.handle(
+            Input::heard(Actor::Player(Color::White), "nein"),
+            Timestamp::ZERO,
+        );
+        sink.observe(&session);
+        assert!(slot.take().is_some_and(|l| !l.answering));
         session.handle(
             Input::heard(Actor::Player(Color::White), "Eva vier"),
             Timestamp::ZERO,

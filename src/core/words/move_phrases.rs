@@ -456,7 +456,11 @@ fn robust(
 /// The best moves of `forms` for the heard tokens, and whether the heard words narrowed
 /// them: a move that a clearly heard word contradicts ([`matcher::agrees`]) is no candidate,
 /// unless none agrees with all of them (then `false`, and every move is).
-fn matched(pos: &Chess, forms: &Forms, tokens: &[lexicon::Token]) -> (Option<matcher::Match>, bool) {
+fn matched(
+    pos: &Chess,
+    forms: &Forms,
+    tokens: &[lexicon::Token],
+) -> (Option<matcher::Match>, bool) {
     let mut costs = matcher::costs(pos, forms, tokens, cost::MISSING);
     let color = pos.turn();
     let agreeing: Vec<bool> = forms

@@ -107,7 +107,11 @@ fn resolves_spoken_moves() {
         }),
         // A promotion without the piece is no impossible move: which piece? (D.2.1)
         (Language::De, &promo, "Gustav acht", |p| {
-            Resolution::Ambiguous(["g7g8n", "g7g8b", "g7g8r", "g7g8q"].map(|u| mv(p, u)).to_vec())
+            Resolution::Ambiguous(
+                ["g7g8n", "g7g8b", "g7g8r", "g7g8q"]
+                    .map(|u| mv(p, u))
+                    .to_vec(),
+            )
         }),
         (Language::De, &promo, "Gustav acht König", |_| {
             Resolution::Illegal(InvalidPromotion { role: Role::King })

@@ -60,7 +60,11 @@ fn parses_typed_moves() {
         (Language::En, &promo, "g7g8n", |p| sure(mv(p, "g7g8n"))),
         // A promotion without the piece is no impossible move: which piece? (D.2.1)
         (Language::En, &promo, "g8", |p| {
-            Resolution::Ambiguous(["g7g8n", "g7g8b", "g7g8r", "g7g8q"].map(|u| mv(p, u)).to_vec())
+            Resolution::Ambiguous(
+                ["g7g8n", "g7g8b", "g7g8r", "g7g8q"]
+                    .map(|u| mv(p, u))
+                    .to_vec(),
+            )
         }),
     ];
     for (lang, p, text, want) in cases {
