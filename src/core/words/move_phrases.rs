@@ -320,11 +320,10 @@ impl<'v> MovePhrases<'v> {
         Forms::build(&self.pos, candidates, true)
     }
 
-    /// Whether the words answer "Welcher …?" about the moves `among` as exactly as an
-    /// answer can (one or several of them fit at [`cost::SURE`] or better): such an answer
-    /// is never taken for another move, even if the same words are a complete announcement
-    /// of one ("Felix drei" to "Springer Felix drei oder Läufer Felix drei?" is no pawn
-    /// move).
+    /// Whether the words answer "Welcher …?" about the moves `among` exactly: one or
+    /// several of them fit as well as a move understood surely. Such an answer is never
+    /// taken for another move, even if the same words are a complete announcement of one
+    /// ("Felix drei" to "Springer Felix drei oder Läufer Felix drei?" is no pawn move).
     pub fn answers_exactly(&self, heard: &Utterance, among: &[Move]) -> bool {
         let tokens = self.vocab.lexicon.tokenize(heard);
         let forms = self.answer_forms(among);

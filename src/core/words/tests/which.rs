@@ -102,6 +102,9 @@ fn heard_words_narrow_the_candidates() {
     }
 }
 
+/// Language, position, the moves asked about, the answer, the moves it picks (UCI).
+type AnswerCase<'a> = (Language, &'a Chess, &'a [Move], &'a str, &'a [&'a str]);
+
 #[test]
 fn answers_pick_among_the_candidates_only() {
     let start = pos(START);
@@ -116,7 +119,7 @@ fn answers_pick_among_the_candidates_only() {
         .iter()
         .map(|u| mv(&promo, u))
         .collect();
-    let cases: &[(Language, &Chess, &[Move], &str, &[&str])] = &[
+    let cases: &[AnswerCase] = &[
         // The target's file or rank, the origin, the whole move.
         (Language::De, &start, &knights, "Felix", &["g1f3"]),
         (Language::De, &start, &knights, "Hector", &["g1h3"]),
