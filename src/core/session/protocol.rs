@@ -96,7 +96,7 @@ impl Session {
         let draw_offer = draw_offer || carried_offer;
         match resolution {
             Resolution::Move { mv, sure } => {
-                let policy = self.echo_policy(by, &what, mv, sure);
+                let policy = self.echo_policy(by, &what, mv, sure, among.as_deref());
                 let echo = Echo {
                     by,
                     side,
@@ -164,10 +164,18 @@ impl Session {
 
     /// How a resolved move is confirmed. A correction window makes the move by silence:
     /// only for a move no likely recognizer error could have turned another move into
-    /// (D.2.3, D.2.7); otherwise the echo asks for the player's "ja".
-    fn echo_policy(&self, by: Actor, what: &Announced, mv: Move, sure: bool) -> ConfirmPolicy {
+    /// (D.2.3, D.2.7), nor, for an answer to "Welcher …?" (`among`), another of the moves
+    /// asked about; otherwise the echo asks for the player's "ja".
+    fn echo_policy(
+        &self,
+        by: Actor,
+        what: &Announced,
+        mv: Move,
+        sure: bool,
+        among: Option<&[Move]>,
+    ) -> ConfirmPolicy {
         let silent_ok = match what {
-            Announced::Heard(u) => self.here.silence_safe(u, mv),
+            Announced::Heard(u) => self.here.silence_safe_among(u, mv, among),
             Announced::Typed(_) | Announced::Move(_) => true,
         };
         match (sure, self.policy(by)) {

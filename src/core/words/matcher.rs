@@ -371,9 +371,10 @@ pub(crate) fn content_bits(m: Move, color: Color) -> u64 {
 /// clearly heard word: a word heard at [`cost::HIGH_CONFIDENCE`] or more that can only mean
 /// a file, rank, piece or castling (no filler reading) excludes every move without one of
 /// its meanings. "Springer drei" keeps the knights' moves to the third rank and drops the
-/// pawns'.
-pub(crate) fn agrees(heard: &[Token], bits: u64) -> bool {
-    heard.iter().all(|t| !t.excludes(bits))
+/// pawns'. A recognizer's words (`recognized`) rule out fewer moves: see
+/// [`Token::excludes`].
+pub(crate) fn agrees(heard: &[Token], bits: u64, recognized: bool) -> bool {
+    heard.iter().all(|t| !t.excludes(bits, recognized))
 }
 
 /// The outcome of matching: the best moves and how well they fit.

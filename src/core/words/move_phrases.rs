@@ -284,13 +284,16 @@ impl<'v> MovePhrases<'v> {
                 &answers
             }
         };
-        let (found, narrowed) = matched(pos, forms, &tokens);
-        if let Some(found) = &found
+        // A move understood surely is so whatever the narrowing: a sure match is decided on
+        // every move's cost, as the silence check and the robustness check see them.
+        if let Some(found) = matcher::best_with(pos, forms, &tokens, cost::MISSING)
             && found.cost <= cost::SURE
         {
-            let robust = confident && robust(pos, forms, &tokens, heard, found);
-            return decide(found, robust);
+            let robust = confident && robust(pos, forms, &tokens, heard, &found);
+            return decide(&found, robust);
         }
+        let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
+        let (found, narrowed) = matched(pos, forms, &tokens, recognized);
         // An answer to "Welcher …?" that a clearly heard word of it rules out for every
         // move asked about fits none of them.
         if among.is_some() && !narrowed && illegal::clear(&tokens) {
@@ -327,7 +330,8 @@ impl<'v> MovePhrases<'v> {
     pub fn answers_exactly(&self, heard: &Utterance, among: &[Move]) -> bool {
         let tokens = self.vocab.lexicon.tokenize(heard);
         let forms = self.answer_forms(among);
-        let (found, _) = matched(&self.pos, &forms, &tokens);
+        let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
+        let (found, _) = matched(&self.pos, &forms, &tokens, recognized);
         found.is_some_and(|f| f.cost <= cost::SURE)
     }
 
@@ -341,6 +345,15 @@ impl<'v> MovePhrases<'v> {
     /// move is echoed, and made only on the player's "ja". Typed or scripted words (all of
     /// confidence 1.0) are always safe.
     pub fn silence_safe(&self, heard: &Utterance, mv: Move) -> bool {
+        self.silence_safe_among(heard, mv, None)
+    }
+
+    /// [`MovePhrases::silence_safe`] for the answer to "Welcher …?" about the moves
+    /// `among` (`None`: a fresh announcement): the short answers are matched against those
+    /// moves, so no likely recognizer error may explain the words as another of them
+    /// ("Felix drei" heard as "Felix zwei" where a candidate goes there), nor as another
+    /// legal move.
+    pub fn silence_safe_among(&self, heard: &Utterance, mv: Move, among: Option<&[Move]>) -> bool {
         if heard.words.iter().all(|w| w.confidence >= 1.0) {
             return true;
         }
@@ -357,8 +370,14 @@ impl<'v> MovePhrases<'v> {
                 }
             })
             .collect();
-        matcher::best_with(&self.pos, self.forms(), &tokens, cost::DOUBT_MISSING)
-            .is_some_and(|found| found.close == [mv])
+        let only = |forms: &Forms| {
+            matcher::best_with(&self.pos, forms, &tokens, cost::DOUBT_MISSING)
+                .is_some_and(|found| found.close == [mv])
+        };
+        match among {
+            None => only(self.forms()),
+            Some(among) => only(&self.answer_forms(among)) && only(self.forms()),
+        }
     }
 
     /// A move given by its squares (a routing key's pick on the Braille display's board),
@@ -459,13 +478,14 @@ fn matched(
     pos: &Chess,
     forms: &Forms,
     tokens: &[lexicon::Token],
+    recognized: bool,
 ) -> (Option<matcher::Match>, bool) {
     let mut costs = matcher::costs(pos, forms, tokens, cost::MISSING);
     let color = pos.turn();
     let agreeing: Vec<bool> = forms
         .moves
         .iter()
-        .map(|&m| matcher::agrees(tokens, matcher::content_bits(m, color)))
+        .map(|&m| matcher::agrees(tokens, matcher::content_bits(m, color), recognized))
         .collect();
     let narrowed = agreeing.iter().any(|a| *a);
     if narrowed {

@@ -218,3 +218,53 @@ fn a_doubtful_word_does_not_narrow() {
         "{got:?}"
     );
 }
+
+/// A recognizer's word may be one it is easily mistaken for (`[[confusion]]`: zwei, drei):
+/// it does not rule those moves out, where the same word typed does.
+#[test]
+fn a_recognizers_word_keeps_what_it_is_mistaken_for() {
+    let de = vocabulary(Language::De);
+    let p = pos(START);
+    let typed = de.resolve(&p, &Utterance::from_text("Springer zwei"), None);
+    assert_eq!(
+        typed,
+        Resolution::Illegal(IllegalReason::NothingFits {
+            role: Some(Role::Knight),
+            file: None,
+            rank: Some(Rank::Second),
+        })
+    );
+    let heard = Utterance {
+        words: vec![
+            HeardWord::new("Springer", 0.95),
+            HeardWord::new("zwei", 0.95),
+        ],
+    };
+    // "zwei" may be "drei", "Springer" may be "Bauer" (`[[confusion]]`): the knights'
+    // moves to the third rank stay candidates, and so do the pawns' there.
+    let got = de.resolve(&p, &heard, None);
+    let Resolution::Ambiguous(ms) = &got else {
+        panic!("{got:?}")
+    };
+    for u in ["b1a3", "b1c3", "g1f3", "g1h3", "f2f3"] {
+        assert!(ms.contains(&mv(&p, u)), "{u}: {got:?}");
+    }
+}
+
+/// FIDE Laws D.2.3, D.2.7: a recognizer's short answer to "Welcher …?" is never made by
+/// silence when a likely error explains it as another move asked about or another legal
+/// move; typed words always may be.
+#[test]
+fn a_heard_answer_is_made_by_silence_only_if_safe() {
+    let de = vocabulary(Language::De);
+    let p = pos(START);
+    let phrases = MovePhrases::new(de, p.clone());
+    let among = [mv(&p, "g1f3"), mv(&p, "g1h3")];
+    let typed = Utterance::from_text("Hector");
+    assert!(phrases.silence_safe_among(&typed, among[1], Some(&among)));
+    let heard = Utterance {
+        words: vec![HeardWord::new("Hector", 0.95)],
+    };
+    assert_eq!(phrases.resolve(&heard, Some(&among)), sure(among[1]));
+    assert!(!phrases.silence_safe_among(&heard, among[1], Some(&among)));
+}
