@@ -1,13 +1,14 @@
 //! Properties of the words of moves in random legal positions: every phrase the vocabulary
 //! lists for a move, its announcement, its localized SAN and its UCI all resolve back to
-//! exactly that move.
+//! exactly that move; every short answer to "Welcher …?" picks among the moves asked about
+//! only.
 
 use ansage::core::lang::Language;
 use ansage::core::words::{Resolution, Utterance, vocabulary};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
-use shakmaty::{Board, CastlingMode, Chess, Position};
+use shakmaty::{Board, CastlingMode, Chess, Move, Position};
 
 /// A position reached by a random legal game from the standard start or a Chess960 start.
 fn position(start960: Option<u32>, choices: &[u16]) -> Chess {
@@ -70,6 +71,41 @@ proptest! {
                 let uci = UciMove::from_move(m, mode).to_string();
                 let t = v.parse_typed(&pos, &uci, None);
                 prop_assert_eq!(t.resolution, Resolution::Move { mv: m, sure: true }, "{}: uci {:?} in {}", lang, uci, fen);
+            }
+        }
+    }
+
+    /// FIDE Laws D.2.1: the answer to "Welcher …?" is matched against the moves asked
+    /// about, never against all legal moves: every short answer (a file, rank, square or
+    /// piece alone, an origin, a castling wording) picks one or several of them, or none.
+    /// The moves asked about: all moves of one kind of piece, all moves to one square.
+    #[test]
+    fn every_answer_picks_among_the_candidates(start in starts(), choices in prop::collection::vec(any::<u16>(), 0..90)) {
+        let pos = position(start, &choices);
+        let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
+        let mut questions: Vec<Vec<Move>> = Vec::new();
+        for role in shakmaty::Role::ALL {
+            questions.push(legal.iter().copied().filter(|m| m.role() == role).collect());
+        }
+        if let Some(first) = legal.first() {
+            questions.push(legal.iter().copied().filter(|m| m.to() == first.to()).collect());
+        }
+        questions.retain(|q| q.len() >= 2);
+        for lang in Language::ALL {
+            let v = vocabulary(lang);
+            let mut answers = v.answer_phrases();
+            answers.extend(v.spoken_words());
+            for among in &questions {
+                for a in &answers {
+                    let r = v.resolve(&pos, &Utterance::from_text(a), Some(among));
+                    let ok = match &r {
+                        Resolution::Move { mv, .. } => among.contains(mv),
+                        Resolution::Ambiguous(ms) => ms.iter().all(|m| among.contains(m)),
+                        Resolution::NotUnderstood => true,
+                        Resolution::Illegal(_) => false,
+                    };
+                    prop_assert!(ok, "{}: {:?} to {:?} gave {:?} in {}", lang, a, among, r, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
+                }
             }
         }
     }

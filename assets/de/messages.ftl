@@ -25,7 +25,12 @@ which-piece = { $role ->
    *[other] Welcher
 } { $piece }: { $options }?
 which-move = Welcher Zug: { $options }?
+which-role = Welche Figur: { $options }?
+which-promotion = Welche neue Figur: { $options }?
+which-many = { $count } Züge passen, bitte genauer ansagen.
+which-none = Passt zu keinem. { $question }
 option-from = von { $square }
+option-to = nach { $square }
 word-or = oder
 none = keine
 
@@ -46,6 +51,21 @@ reason-castling-not-allowed = Rochade ist jetzt nicht erlaubt.
 reason-promotion-missing = Bei der Umwandlung auf { $square } bitte die neue Figur nennen.
 reason-not-a-promotion = Der Zug nach { $square } ist keine Umwandlung.
 reason-invalid-promotion = Umwandlung nur in Dame, Turm, Läufer oder Springer.
+reason-no-piece-file = { $role ->
+    [queen] Keine
+   *[other] Kein
+} { $piece } kann auf die Linie { $file } ziehen.
+reason-no-piece-rank = { $role ->
+    [queen] Keine
+   *[other] Kein
+} { $piece } kann auf die Reihe { $rank } ziehen.
+reason-no-piece-moves = { $role ->
+    [queen] Keine
+   *[other] Kein
+} { $piece } kann ziehen.
+reason-no-move-file = Kein Zug passt zur Linie { $file }.
+reason-no-move-rank = Kein Zug passt zur Reihe { $rank }.
+reason-no-move-square = Kein Zug passt zu { $square }.
 
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } bietet Remis an.

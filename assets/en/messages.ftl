@@ -20,7 +20,12 @@ not-understood = Not understood, please repeat.
 illegal-move = Impossible move: { $heard }. { $reason }
 which-piece = Which { $piece }: { $options }?
 which-move = Which move: { $options }?
+which-role = Which piece: { $options }?
+which-promotion = Which new piece: { $options }?
+which-many = { $count } moves fit, please say more.
+which-none = None of those. { $question }
 option-from = from { $square }
+option-to = to { $square }
 word-or = or
 none = none
 
@@ -35,6 +40,12 @@ reason-castling-not-allowed = Castling is not allowed now.
 reason-promotion-missing = Promoting on { $square }: please name the new piece.
 reason-not-a-promotion = The move to { $square } is no promotion.
 reason-invalid-promotion = A pawn promotes only to a queen, rook, bishop or knight.
+reason-no-piece-file = No { $piece } can move to the { $file } file.
+reason-no-piece-rank = No { $piece } can move to rank { $rank }.
+reason-no-piece-moves = No { $piece } can move.
+reason-no-move-file = No move fits the { $file } file.
+reason-no-move-rank = No move fits rank { $rank }.
+reason-no-move-square = No move fits { $square }.
 
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } offers a draw.

@@ -20,7 +20,12 @@ not-understood = No entendido, repita por favor.
 illegal-move = Jugada imposible: { $heard }. { $reason }
 which-piece = ¿Qué { $piece }: { $options }?
 which-move = ¿Qué jugada: { $options }?
+which-role = ¿Qué pieza: { $options }?
+which-promotion = ¿Qué pieza nueva: { $options }?
+which-many = Valen { $count } jugadas, precise más, por favor.
+which-none = No es ninguna. { $question }
 option-from = desde { $square }
+option-to = a { $square }
 word-or = o
 none = ninguna
 
@@ -43,6 +48,24 @@ reason-castling-not-allowed = Ahora no se permite enrocar.
 reason-promotion-missing = Al coronar en { $square }, diga la pieza nueva.
 reason-not-a-promotion = La jugada a { $square } no es una coronación.
 reason-invalid-promotion = Solo se corona en dama, torre, alfil o caballo.
+reason-no-piece-file = { $role ->
+    [queen] Ninguna
+    [rook] Ninguna
+   *[other] Ningún
+} { $piece } puede ir a la columna { $file }.
+reason-no-piece-rank = { $role ->
+    [queen] Ninguna
+    [rook] Ninguna
+   *[other] Ningún
+} { $piece } puede ir a la fila { $rank }.
+reason-no-piece-moves = { $role ->
+    [queen] Ninguna
+    [rook] Ninguna
+   *[other] Ningún
+} { $piece } puede moverse.
+reason-no-move-file = Ninguna jugada en la columna { $file }.
+reason-no-move-rank = Ninguna jugada en la fila { $rank }.
+reason-no-move-square = Ninguna jugada con { $square }.
 
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } ofrecen tablas.

@@ -12,7 +12,11 @@
 //!   expanded (pieces, squares, files, ranks, numbers, sides; a draw claim's `{move}` with
 //!   each legal move's announcement, FIDE Laws 9.2); phrases with a clock reading are left
 //!   out (the arbiter types those),
-//! - yes and no (D.2.3, D.2.7: the echo is confirmed or corrected), which are commands.
+//! - yes and no (D.2.3, D.2.7: the echo is confirmed or corrected), which are commands,
+//! - while "Welcher …?" is open ([`GrammarBuilder::build_answering`]), the short answers
+//!   ([`Vocabulary::answer_phrases`]: a file, rank, square or piece alone, an origin "von
+//!   Bella"). Not otherwise: a pause inside "Springer … Felix drei" would end the
+//!   utterance at a whole phrase "Springer".
 //!
 //! Phrases are in the recognizer's spelling ([`spoken_form`]): lower case, umlauts and ß
 //! kept ("könig", not the matcher's "koenig"), because vosk's models spell words so. They
@@ -91,6 +95,8 @@ pub struct GrammarBuilder {
     command_set: HashSet<String>,
     /// The command phrases with a `{move}` slot, with an empty move (the prefix).
     claim_prefixes: Vec<String>,
+    /// The short answers to "Welcher …?", not already commands.
+    answers: Arc<[String]>,
 }
 
 impl GrammarBuilder {
@@ -117,8 +123,16 @@ impl GrammarBuilder {
             .filter_map(|p| p.strip_suffix(MARK).map(|s| s.trim_end().to_owned()))
             .filter(|p| !p.is_empty())
             .collect();
+        let vocab = vocabulary(lang);
+        let answers: Vec<String> = vocab
+            .answer_phrases()
+            .iter()
+            .filter_map(|p| spoken_phrase(p))
+            .filter(|p| !seen.contains(p))
+            .collect();
         Ok(GrammarBuilder {
-            vocab: vocabulary(lang),
+            vocab,
+            answers: answers.into(),
             book,
             command_set: seen,
             commands: commands.into(),
@@ -135,6 +149,17 @@ impl GrammarBuilder {
     /// once), then the commands, then the draw claims with each legal move (FIDE Laws 9.2),
     /// deduplicated. `moves` must be in this builder's language.
     pub fn build(&self, moves: &MovePhrases<'_>) -> Grammar {
+        self.build_for(moves, false)
+    }
+
+    /// [`GrammarBuilder::build`] while "Welcher …?" is open: with the short answers to it
+    /// ([`Vocabulary::answer_phrases`]; FIDE Laws D.2.1).
+    pub fn build_answering(&self, moves: &MovePhrases<'_>) -> Grammar {
+        self.build_for(moves, true)
+    }
+
+    /// The grammar of a position, with the short answers if `answering`.
+    fn build_for(&self, moves: &MovePhrases<'_>, answering: bool) -> Grammar {
         debug_assert_eq!(moves.vocabulary().language(), self.language());
         let all = moves.all_phrases();
         let mut seen: HashSet<String> = HashSet::with_capacity(all.len() * 8);
@@ -158,9 +183,19 @@ impl GrammarBuilder {
             }
         }
         claims.retain(|c| !self.command_set.contains(c) && seen.insert(c.clone()));
+        let answers: Vec<String> = if answering {
+            self.answers
+                .iter()
+                .filter(|p| seen.insert((*p).clone()))
+                .cloned()
+                .collect()
+        } else {
+            Vec::new()
+        };
         Grammar {
             moves,
             commands: Arc::clone(&self.commands),
+            answers,
             claims,
             legal: all.len(),
         }
@@ -175,6 +210,7 @@ impl GrammarBuilder {
             .iter()
             .filter_map(|w| spoken_phrase(w))
             .chain(self.commands.iter().cloned())
+            .chain(self.answers.iter().cloned())
             .chain(self.claim_prefixes.iter().cloned())
             .flat_map(|p| spoken_form(&p))
             .collect();
@@ -196,6 +232,9 @@ pub struct Grammar {
     moves: Vec<String>,
     /// The commands and questions (shared between positions).
     commands: Arc<[String]>,
+    /// The short answers to "Welcher …?" that are no move phrase of the position (only
+    /// while the question is open).
+    answers: Vec<String>,
     /// The draw claims with an intended move.
     claims: Vec<String>,
     /// How many legal moves the position has.
@@ -219,6 +258,7 @@ impl Grammar {
         self.moves
             .iter()
             .chain(self.commands.iter())
+            .chain(self.answers.iter())
             .chain(self.claims.iter())
             .map(String::as_str)
     }
@@ -230,7 +270,7 @@ impl Grammar {
 
     /// How many phrases there are.
     pub fn len(&self) -> usize {
-        self.moves.len() + self.commands.len() + self.claims.len()
+        self.moves.len() + self.commands.len() + self.answers.len() + self.claims.len()
     }
 
     /// Whether there is no phrase at all (never: yes and no are always there).
@@ -276,6 +316,7 @@ impl Grammar {
         self.moves.retain(&mut keep);
         let commands: Vec<String> = self.commands.iter().filter(|p| keep(p)).cloned().collect();
         self.commands = commands.into();
+        self.answers.retain(&mut keep);
         self.claims.retain(&mut keep);
         unknown.sort();
         unknown.dedup();
@@ -372,6 +413,40 @@ mod tests {
                     "{fen}: illegal {text:?} present"
                 );
             }
+        }
+    }
+
+    /// FIDE Laws D.2.1: while "Welcher …?" is open, the grammar offers the short answers
+    /// (a file, rank, square or piece alone, an origin, the castling side), in every
+    /// language; otherwise not, so that a pause after "Springer" does not end the phrase.
+    #[test]
+    fn offers_the_answers_while_asking_which() {
+        let castles = pos("r3k2r/pppq1ppp/2npbn2/2b1p3/2B1P3/2NPBN2/PPPQ1PPP/R3K2R w KQkq - 0 8");
+        for (lang, answers) in [
+            (
+                Language::De,
+                ["felix", "hector", "drei", "springer", "von bella", "kurze"],
+            ),
+            (
+                Language::Es,
+                ["efe", "hache", "tres", "caballo", "desde be", "corto"],
+            ),
+            (Language::En, ["f", "h", "3", "knight", "from b", "short"]),
+        ] {
+            let b = GrammarBuilder::new(lang).unwrap();
+            let moves = MovePhrases::new(vocabulary(lang), castles.clone());
+            let asking = b.build_answering(&moves);
+            let plain = b.build(&moves);
+            let phrases: HashSet<&str> = asking.phrases().collect();
+            assert_eq!(phrases.len(), asking.len(), "{lang}: duplicates");
+            for a in answers {
+                assert!(asking.contains(a), "{lang}: {a:?} missing while asking");
+            }
+            assert!(
+                !plain.contains(answers[3]),
+                "{lang}: a piece alone outside a question"
+            );
+            assert!(plain.phrases().all(|p| asking.contains(p)), "{lang}");
         }
     }
 

@@ -11,7 +11,9 @@
 //!   [`ListenOptions::deaf_while_speaking`] is off (headphones); a key barges in
 //!   ([`Speaking::barge_in`], called by the key's device);
 //! - switches the recognizer's grammar to the legal moves of the new position
-//!   ([`GrammarBuilder::build`]) whenever [`HearingSink::observe`] saw the position change,
+//!   ([`GrammarBuilder::build`]; with the short answers while "Welcher …?" is open,
+//!   [`GrammarBuilder::build_answering`]) whenever [`HearingSink::observe`] saw the
+//!   position or the question change,
 //!   between utterances (never in the middle of one); the phrases come from the session's
 //!   own [`MovePhrases`] of the position, so they are built once for resolution and
 //!   grammar alike;
@@ -87,18 +89,28 @@ pub enum AudioEvent {
 /// forms the session built for it: written by [`HearingSink::observe`] (never blocking for
 /// long), taken by the actor between utterances. Only the newest counts.
 #[derive(Clone, Debug, Default)]
-pub struct GrammarSlot(Arc<Mutex<Option<Arc<MovePhrases<'static>>>>>);
+pub struct GrammarSlot(Arc<Mutex<Option<Listening>>>);
+
+/// What the recognizer listens for: the legal moves of a position, and whether the answers
+/// to "Welcher …?" too.
+#[derive(Clone, Debug)]
+pub struct Listening {
+    /// The position's phrase forms.
+    pub moves: Arc<MovePhrases<'static>>,
+    /// Whether "Welcher …?" is open ([`GrammarBuilder::build_answering`]).
+    pub answering: bool,
+}
 
 impl GrammarSlot {
     /// Puts a new position (replacing one not yet taken).
-    pub fn put(&self, moves: Arc<MovePhrases<'static>>) {
+    pub fn put(&self, listening: Listening) {
         if let Ok(mut g) = self.0.lock() {
-            *g = Some(moves);
+            *g = Some(listening);
         }
     }
 
     /// Takes the newest position, if a new one came.
-    pub fn take(&self) -> Option<Arc<MovePhrases<'static>>> {
+    pub fn take(&self) -> Option<Listening> {
         self.0.lock().ok().and_then(|mut g| g.take())
     }
 }
@@ -108,7 +120,7 @@ impl GrammarSlot {
 #[derive(Debug)]
 pub struct HearingSink {
     slot: GrammarSlot,
-    last: Option<Zobrist64>,
+    last: Option<(Zobrist64, bool)>,
 }
 
 impl HearingSink {
@@ -128,9 +140,13 @@ impl Sink for HearingSink {
         let hash = session
             .position()
             .zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
-        if self.last != Some(hash) {
-            self.last = Some(hash);
-            self.slot.put(Arc::clone(session.move_phrases()));
+        let answering = session.asks_which();
+        if self.last != Some((hash, answering)) {
+            self.last = Some((hash, answering));
+            self.slot.put(Listening {
+                moves: Arc::clone(session.move_phrases()),
+                answering,
+            });
         }
     }
 }
@@ -240,9 +256,14 @@ impl Listener {
         self.out.blocking_send(input).is_ok()
     }
 
-    fn switch(&mut self, moves: &MovePhrases<'_>) {
+    fn switch(&mut self, listening: &Listening) {
         let t0 = Instant::now();
-        let grammar = self.builder.build(moves);
+        let moves = &listening.moves;
+        let grammar = if listening.answering {
+            self.builder.build_answering(moves)
+        } else {
+            self.builder.build(moves)
+        };
         match self.recognizer.set_grammar(&grammar) {
             Ok(()) => {
                 self.stats.switches.push(t0.elapsed());
@@ -614,9 +635,23 @@ mod tests {
         })
         .unwrap();
         sink.observe(&session);
-        assert!(slot.take().is_some());
+        assert!(slot.take().is_some_and(|l| !l.answering));
         sink.observe(&session);
         assert!(slot.take().is_none(), "same position, no new grammar");
+        // "Welcher …?" opens: the same position's grammar with the answers; answered, the
+        // grammar without them.
+        session.handle(
+            Input::heard(Actor::Player(Color::White), "Springer drei"),
+            Timestamp::ZERO,
+        );
+        sink.observe(&session);
+        assert!(slot.take().is_some_and(|l| l.answering));
+        session.handle(
+            Input::heard(Actor::Player(Color::White), "nein"),
+            Timestamp::ZERO,
+        );
+        sink.observe(&session);
+        assert!(slot.take().is_some_and(|l| !l.answering));
         session.handle(
             Input::heard(Actor::Player(Color::White), "Eva vier"),
             Timestamp::ZERO,

@@ -12,8 +12,11 @@
 //!   correction window closes (`window:2`);
 //! - "Meinten Sie X?": "ja" if X is the intended move, otherwise "nein" and a new try;
 //! - the echo names another move: "nein" and a new try;
-//! - "Welcher Springer: von … oder von …?": the origin ("Bella eins"), itself heard through
-//!   the channel; "Welcher Zug: …?": the announcement again;
+//! - "Welcher …?": if the question names the intended move, the word that names it: the
+//!   origin ("von Bella eins", "von Bella": "Bella eins"), the target ("nach Felix drei"),
+//!   the piece or promotion piece ("Springer"), the whole move ("Welcher Zug: …?": the
+//!   announcement again); to "16 Züge passen, bitte genauer ansagen." the announcement;
+//!   each heard through the channel; not named: "nein" and a new try;
 //! - not understood, or said to be illegal: a new try.
 //!
 //! After three tries the arbiter types the move (D.2.9), so that the game goes on. The

@@ -36,6 +36,7 @@ mod ending;
 mod protocol;
 mod take_back;
 mod telling;
+mod which;
 
 use std::sync::Arc;
 
@@ -144,6 +145,13 @@ impl Session {
     /// ([`crate::core::grammar::GrammarBuilder::build`]).
     pub fn move_phrases(&self) -> &Arc<MovePhrases<'static>> {
         &self.here
+    }
+
+    /// Whether the station waits for the answer to "Welcher …?" (FIDE Laws D.2.1: several
+    /// legal moves fit the words): a recognizer's grammar then offers the short answers
+    /// too ([`crate::core::grammar::GrammarBuilder::build_answering`]).
+    pub fn asks_which(&self) -> bool {
+        matches!(self.pending, Pending::Which { .. })
     }
 
     /// Moves on to `pos` (a move made or taken back), with its phrase forms still to build.

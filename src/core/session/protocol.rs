@@ -14,7 +14,7 @@ use crate::core::phrases::Message;
 use crate::core::ply::Ply;
 use crate::core::setup::ConfirmPolicy;
 use crate::core::time::Timestamp;
-use crate::core::words::{RenderedMove, Resolution, Utterance};
+use crate::core::words::{IllegalReason, RenderedMove, Resolution, Utterance};
 
 use super::adjournment::Adjournment;
 use super::{Session, audience};
@@ -96,7 +96,7 @@ impl Session {
         let draw_offer = draw_offer || carried_offer;
         match resolution {
             Resolution::Move { mv, sure } => {
-                let policy = self.echo_policy(by, &what, mv, sure);
+                let policy = self.echo_policy(by, &what, mv, sure, among.as_deref());
                 let echo = Echo {
                     by,
                     side,
@@ -114,6 +114,21 @@ impl Session {
                     candidates,
                     draw_offer,
                 };
+                self.tell(to, Priority::Move, msg, out);
+            }
+            // An answer to "Welcher …?" that fits none of the moves asked about: the
+            // question again, never another move.
+            _ if among.is_some() => {
+                let candidates = among.unwrap_or_default();
+                let question = self.which_message(&candidates);
+                let msg =
+                    Message::new("which-none").arg("question", self.phrases.speech(&question));
+                self.tell(to, Priority::Move, msg, out);
+            }
+            // A fragment of a move no legal move fits ("Läufer vier"): why, not as an
+            // impossible move, for no whole move was announced.
+            Resolution::Illegal(reason @ IllegalReason::NothingFits { .. }) => {
+                let msg = self.reason_message(&reason);
                 self.tell(to, Priority::Move, msg, out);
             }
             Resolution::Illegal(reason) => {
@@ -149,10 +164,18 @@ impl Session {
 
     /// How a resolved move is confirmed. A correction window makes the move by silence:
     /// only for a move no likely recognizer error could have turned another move into
-    /// (D.2.3, D.2.7); otherwise the echo asks for the player's "ja".
-    fn echo_policy(&self, by: Actor, what: &Announced, mv: Move, sure: bool) -> ConfirmPolicy {
+    /// (D.2.3, D.2.7), nor, for an answer to "Welcher …?" (`among`), another of the moves
+    /// asked about; otherwise the echo asks for the player's "ja".
+    fn echo_policy(
+        &self,
+        by: Actor,
+        what: &Announced,
+        mv: Move,
+        sure: bool,
+        among: Option<&[Move]>,
+    ) -> ConfirmPolicy {
         let silent_ok = match what {
-            Announced::Heard(u) => self.here.silence_safe(u, mv),
+            Announced::Heard(u) => self.here.silence_safe_among(u, mv, among),
             Announced::Typed(_) | Announced::Move(_) => true,
         };
         match (sure, self.policy(by)) {
@@ -165,9 +188,16 @@ impl Session {
     }
 
     /// Resolves an announcement against the position's phrase forms (built once for the
-    /// position); a disambiguating answer that fits none of the candidates is tried as a
-    /// fresh announcement. A move given by its squares is that move, or impossible, whatever
-    /// was asked.
+    /// position). A move given by its squares is that move, or impossible, whatever was
+    /// asked.
+    ///
+    /// While "Welcher …?" is open (`among`: the moves asked about), the words are an answer,
+    /// matched against those moves alone, by any word that tells them apart. Only a
+    /// complete announcement of another move, understood surely, replaces the question,
+    /// and only if the words do not answer it exactly ("Felix drei" to "Springer Felix drei
+    /// oder Läufer Felix drei?" is no pawn move). Whatever fits none of the moves asked
+    /// about comes back as not understood, and the question is asked again: an answer never
+    /// turns into a move that was not asked about.
     fn resolve(&self, what: &Announced, among: Option<&[Move]>) -> (Resolution, bool, String) {
         let once = |among: Option<&[Move]>| match what {
             Announced::Heard(u) => (self.here.resolve(u, among), false, u.text()),
@@ -177,23 +207,29 @@ impl Session {
             }
             Announced::Move(uci) => (self.here.resolve_uci(uci), false, uci.to_string()),
         };
-        // Typed text that is a whole move by itself (SAN, UCI) is that move, even while a
-        // "Welcher …?" question is open: never bent to one of the candidates.
-        if among.is_some() && matches!(what, Announced::Typed(_)) {
+        let Some(candidates) = among else {
+            return once(None);
+        };
+        let answer = once(among);
+        if matches!(answer.0, Resolution::Move { sure: true, .. })
+            || matches!(what, Announced::Move(_))
+        {
+            return answer;
+        }
+        let words = match what {
+            Announced::Heard(u) => u.clone(),
+            Announced::Typed(t) => Utterance::from_text(t),
+            Announced::Move(_) => Utterance::default(),
+        };
+        if !self.here.answers_exactly(&words, candidates) {
             let whole = once(None);
             if matches!(whole.0, Resolution::Move { sure: true, .. }) {
                 return whole;
             }
         }
-        let first = once(among);
-        // An answer that fits none of the candidates may be a new announcement. One that
-        // fits several stays a question: an origin said as the answer ("Eva drei") must
-        // not turn into a fresh move to that square.
-        if among.is_some() && matches!(first.0, Resolution::NotUnderstood | Resolution::Illegal(_))
-        {
-            once(None)
-        } else {
-            first
+        match answer.0 {
+            Resolution::Move { .. } | Resolution::Ambiguous(_) => answer,
+            _ => (Resolution::NotUnderstood, answer.1, answer.2),
         }
     }
 

@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use shakmaty::{Color, Move, Position, Role};
+use shakmaty::{Color, File, Position, Rank, Role, Square};
 
 use crate::core::durations::spoken_duration;
 use crate::core::input::Actor;
@@ -241,41 +241,8 @@ impl Session {
         self.phrases.speech(&msg)
     }
 
-    /// The "Welcher …?" question when several moves fit.
-    pub(super) fn which_message(&self, candidates: &[Move]) -> Message {
-        let roles: Vec<Role> = candidates.iter().map(|m| m.role()).collect();
-        let same_piece = roles.windows(2).all(|w| w[0] == w[1]);
-        let mut origins: Vec<_> = candidates.iter().map(|m| m.from()).collect();
-        origins.sort();
-        origins.dedup();
-        let same_target = candidates.windows(2).all(|w| w[0].to() == w[1].to());
-        // "Welcher Springer: von Bella eins oder von Gustav eins?" only when the moves go
-        // to one square and the origins tell them apart; otherwise the whole moves are
-        // named, so that an answer naming an origin cannot pick a move to another square.
-        if same_piece && same_target && !roles.is_empty() && origins.len() == candidates.len() {
-            let options: Vec<String> = candidates
-                .iter()
-                .map(|m| {
-                    let from = m
-                        .from()
-                        .map(|sq| self.vocab.square_name(sq))
-                        .unwrap_or_default();
-                    self.phrases
-                        .speech(&Message::new("option-from").arg("square", from))
-                })
-                .collect();
-            Message::new("which-piece")
-                .arg("piece", self.vocab.piece_name(roles[0]))
-                .arg("role", role_key(roles[0]))
-                .arg("options", self.join_or(&options))
-        } else {
-            let options: Vec<String> = candidates.iter().map(|m| self.here.announce(*m)).collect();
-            Message::new("which-move").arg("options", self.join_or(&options))
-        }
-    }
-
     /// "A, B oder C".
-    fn join_or(&self, items: &[String]) -> String {
+    pub(super) fn join_or(&self, items: &[String]) -> String {
         match items {
             [] => String::new(),
             [one] => one.clone(),
@@ -293,6 +260,11 @@ impl Session {
         Message::new("illegal-move")
             .arg("heard", heard)
             .arg("reason", self.phrases.speech(&reason))
+    }
+
+    /// The sentence saying why words describe no legal move, alone.
+    pub(super) fn reason_message(&self, reason: &IllegalReason) -> Message {
+        illegal_reason(self.vocab, reason)
     }
 
     /// A span of time as spoken ("zwei Minuten").
@@ -353,5 +325,41 @@ fn illegal_reason(vocab: &Vocabulary, reason: &IllegalReason) -> Message {
         IllegalReason::InvalidPromotion { role } => {
             piece(Message::new("reason-invalid-promotion"), *role)
         }
+        IllegalReason::NothingFits { role, file, rank } => nothing_fits(vocab, *role, *file, *rank),
     }
+}
+
+/// The sentence saying that no legal move has all the words of a fragment: "Kein Läufer
+/// kann auf die Reihe vier ziehen.", "Kein Zug passt zur Linie Cäsar."
+fn nothing_fits(
+    vocab: &Vocabulary,
+    role: Option<Role>,
+    file: Option<File>,
+    rank: Option<Rank>,
+) -> Message {
+    let id = match (role, file, rank) {
+        (Some(_), Some(_), Some(_)) => "reason-no-piece-reaches",
+        (Some(_), Some(_), None) => "reason-no-piece-file",
+        (Some(_), None, Some(_)) => "reason-no-piece-rank",
+        (Some(_), None, None) => "reason-no-piece-moves",
+        (None, Some(_), Some(_)) => "reason-no-move-square",
+        (None, Some(_), None) => "reason-no-move-file",
+        (None, None, _) => "reason-no-move-rank",
+    };
+    let mut m = Message::new(id);
+    if let Some(role) = role {
+        m = m
+            .arg("piece", vocab.piece_name(role))
+            .arg("role", role_key(role));
+    }
+    if let (Some(f), Some(r)) = (file, rank) {
+        m = m.arg("square", vocab.square_name(Square::from_coords(f, r)));
+    }
+    if let Some(f) = file {
+        m = m.arg("file", vocab.file_name(f));
+    }
+    if let Some(r) = rank {
+        m = m.arg("rank", vocab.rank_name(r));
+    }
+    m
 }

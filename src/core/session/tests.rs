@@ -50,6 +50,79 @@ fn which_question_names_origins_only_when_the_target_is_shared() {
     assert_eq!(mv(&s, "c2h2").to(), Square::H2);
 }
 
+/// More than three candidates: the question asks for the word that tells them apart
+/// (FIDE Laws D.2.1); a promotion without the piece asks for the piece.
+#[test]
+fn which_question_names_at_most_three() {
+    let s = session("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let knights = ["b1a3", "b1c3", "g1f3", "g1h3"].map(|u| mv(&s, u));
+    let pawns: Vec<Move> = ["a2a3", "b2b3", "c2c3", "d2d3", "e2e3"]
+        .iter()
+        .map(|u| mv(&s, u))
+        .collect();
+    let p = session("8/6P1/8/8/8/k7/8/4K3 w - - 0 1");
+    let promotions = ["g7g8n", "g7g8b", "g7g8r", "g7g8q"].map(|u| mv(&p, u));
+    for (s, candidates, want) in [
+        (
+            &s,
+            &knights[..],
+            "Welcher Springer: von Bella oder von Gustav?",
+        ),
+        (
+            &s,
+            &knights[2..],
+            "Welcher Zug: Springer Felix drei oder Springer Hector drei?",
+        ),
+        (&s, &pawns[..], "5 Züge passen, bitte genauer ansagen."),
+        (
+            &p,
+            &promotions[..],
+            "Welche neue Figur: Dame, Turm, Läufer oder Springer?",
+        ),
+    ] {
+        let msg = s.which_message(candidates);
+        assert_eq!(s.phrases.speech(&msg), want);
+    }
+}
+
+/// An answer to "Welcher …?" is matched against the moves asked about: one that names
+/// both again keeps the question (never the pawn move the same words name), one that fits
+/// none gets the question again, a complete announcement of another move replaces it.
+#[test]
+fn a_which_answer_never_becomes_another_move() {
+    let mut s = session("4k3/8/8/8/8/8/4BP2/4K1N1 w - - 0 1");
+    let white = Actor::Player(Color::White);
+    let said = |out: &[Output]| -> Vec<String> {
+        out.iter()
+            .filter_map(|o| match o {
+                Output::Say(sp) => Some(sp.text.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    s.pending = Pending::Which {
+        side: Color::White,
+        candidates: vec![mv(&s, "g1f3"), mv(&s, "e2f3")],
+        draw_offer: false,
+    };
+    let out = s.handle(Input::heard(white, "Felix drei"), Timestamp::ZERO);
+    assert_eq!(
+        said(&out),
+        ["Welcher Zug: Springer Felix drei oder Läufer Felix drei?"]
+    );
+    assert!(matches!(s.pending, Pending::Which { .. }));
+    // The bishop stands on the Eva file: "Eva" would pick it; "Anna" fits neither.
+    let out = s.handle(Input::heard(white, "Anna"), Timestamp::ZERO);
+    assert_eq!(
+        said(&out),
+        ["Passt zu keinem. Welcher Zug: Springer Felix drei oder Läufer Felix drei?"]
+    );
+    assert!(matches!(s.pending, Pending::Which { .. }));
+    let out = s.handle(Input::heard(white, "Felix vier"), Timestamp::ZERO);
+    assert_eq!(said(&out), ["Felix vier?"]);
+    assert!(matches!(s.pending, Pending::Echoed { .. }));
+}
+
 #[test]
 fn a_pending_echo_is_prompted_again() {
     let mut s = session("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");

@@ -143,6 +143,7 @@ pub(crate) fn parse(lang: Language, text: &str) -> Result<Vocabulary, WordsError
         check: file.check.say,
         checkmate: file.checkmate.say,
         en_passant: file.en_passant.say,
+        from: file.from.say.clone(),
         colors: [file.colors.white, file.colors.black],
         lexicon: lex,
     })

@@ -3,8 +3,8 @@
 
 use shakmaty::{Bitboard, CastlingSide, Chess, Move, Piece, Position, Rank, Role, Square, attacks};
 
-use super::IllegalReason;
 use super::lexicon::{Sym, Token, cost};
+use super::{IllegalReason, Resolution, sorted};
 
 /// A move as the words describe it, before asking whether it is legal.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -164,6 +164,24 @@ impl Description {
             .collect()
     }
 
+    /// What this description resolves to when it is not simply one legal move: why it is
+    /// impossible, or, for a pawn reaching the last rank without the piece named, the
+    /// question which piece (FIDE Laws 3.7.5.1, D.2.1: the choice is announced, and an
+    /// announcement without it is incomplete, not impossible). `None` if legal moves fit.
+    pub(crate) fn resolution(&self, pos: &Chess) -> Option<Resolution> {
+        match self.reason(pos)? {
+            IllegalReason::PromotionMissing { .. } => {
+                let promotions: Vec<Move> = self
+                    .legal(pos, Role::Pawn)
+                    .into_iter()
+                    .filter(|m| m.is_promotion())
+                    .collect();
+                Some(Resolution::Ambiguous(sorted(promotions)))
+            }
+            reason => Some(Resolution::Illegal(reason)),
+        }
+    }
+
     /// Why no legal move fits this description; `None` if some do (then it is not illegal).
     pub(crate) fn reason(&self, pos: &Chess) -> Option<IllegalReason> {
         if let Some(side) = self.castle {
@@ -238,6 +256,61 @@ impl Description {
             None => Some(IllegalReason::NoPieceReaches { role, to }),
         }
     }
+}
+
+/// Whether every word was heard clearly: none unknown, every one that names something at
+/// [`cost::ILLEGAL_CONFIDENCE`] or more, and at least one such.
+pub(crate) fn clear(heard: &[Token]) -> bool {
+    let mut named = false;
+    for t in heard {
+        if t.syms & Sym::UNKNOWN.bit() != 0 {
+            return false;
+        }
+        if t.content().next().is_some() {
+            if t.confidence < cost::ILLEGAL_CONFIDENCE {
+                return false;
+            }
+            named = true;
+        }
+    }
+    named
+}
+
+/// Why no legal move has all the words clearly heard, when they are a fragment of a move
+/// (a piece, a file, a rank, each at most once: "Läufer vier", "Cäsar"): the side has no
+/// such piece, or no move of it (or none at all) fits the file or rank named. `None` if
+/// the words are no such fragment.
+pub(crate) fn nothing_fits(heard: &[Token], pos: &Chess) -> Option<IllegalReason> {
+    if !clear(heard) {
+        return None;
+    }
+    let (mut role, mut file, mut rank) = (None, None, None);
+    for t in heard {
+        let content: Vec<Sym> = t.content().collect();
+        let sym = match content.as_slice() {
+            [] => continue,
+            [s] if t.syms.count_ones() == 1 => *s,
+            _ => return None,
+        };
+        let slot_taken = if let Some(r) = sym.as_role() {
+            role.replace(r).is_some()
+        } else if let Some(f) = sym.as_file() {
+            file.replace(shakmaty::File::new(u32::from(f))).is_some()
+        } else if let Some(r) = sym.as_rank() {
+            rank.replace(Rank::new(u32::from(r))).is_some()
+        } else {
+            true
+        };
+        if slot_taken {
+            return None;
+        }
+    }
+    if let Some(r) = role
+        && (pos.board().by_role(r) & pos.us()).is_empty()
+    {
+        return Some(IllegalReason::NoSuchPiece { role: r });
+    }
+    Some(IllegalReason::NothingFits { role, file, rank })
 }
 
 /// Whether a piece of `role` on `from` could move to `to` by its movement alone, ignoring

@@ -408,6 +408,24 @@ impl Token {
         t
     }
 
+    /// Whether this clearly heard word rules out a move whose phrases can contain only the
+    /// content meanings `bits`: it is confident ([`cost::HIGH_CONFIDENCE`]), means only
+    /// content (no filler, preposition or marker reading, as Spanish "a" has) and none of
+    /// its meanings is in `bits`. A recognizer's word (`recognized`) may also have been
+    /// taken for a word it is easily mistaken for or for one of its alternatives: it rules
+    /// out no move with one of those either.
+    pub(crate) fn excludes(&self, bits: u64, recognized: bool) -> bool {
+        let meanings = if recognized {
+            self.syms | self.confusable | self.alt_syms
+        } else {
+            self.syms
+        };
+        self.confidence >= cost::HIGH_CONFIDENCE
+            && self.syms & CONTENT != 0
+            && self.syms & !CONTENT == 0
+            && meanings & bits == 0
+    }
+
     /// Whether this token may mean `sym` at all (first choice or alternative).
     pub(crate) fn may_be(&self, sym: Sym) -> bool {
         (self.syms | self.alt_syms) & sym.bit() != 0

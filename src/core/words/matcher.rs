@@ -256,6 +256,17 @@ fn answer_forms(m: Move, from: Square, add: &mut impl FnMut(Form)) {
     let mut f = Form::new();
     f.push(Sym::piece(m.role()), false);
     add(f);
+    // The target's file or rank alone: "Felix" to "Welcher Springer: von Bella oder von
+    // Gustav?" when only the knight from Gustav eins goes to the Felix file.
+    let to = m.to();
+    let mut f = Form::new();
+    f.push(Sym::TO, true);
+    f.push(Sym::file(to.file() as u8), false);
+    add(f);
+    let mut f = Form::new();
+    f.push(Sym::TO, true);
+    f.push(Sym::rank(to.rank() as u8), false);
+    add(f);
     if let Some(p) = m.promotion() {
         let mut f = Form::new();
         f.push(Sym::PROMOTE, true);
@@ -331,6 +342,41 @@ pub(crate) fn costs(pos: &Chess, forms: &Forms, heard: &[Token], missing: f32) -
     best
 }
 
+/// The content meanings (as bits) a move's phrases can contain: its piece, the files and
+/// ranks of its origin and target, its promotion piece; for a castling, the castling words
+/// and the king's move.
+pub(crate) fn content_bits(m: Move, color: Color) -> u64 {
+    let square = |sq: Square| Sym::file(sq.file() as u8).bit() | Sym::rank(sq.rank() as u8).bit();
+    let mut bits = Sym::piece(m.role()).bit() | square(m.to());
+    if let Some(from) = m.from() {
+        bits |= square(from);
+    }
+    if let Some(p) = m.promotion() {
+        bits |= Sym::piece(p).bit();
+    }
+    if let Some(side) = castling_side(m) {
+        bits |= Sym::CASTLE.bit()
+            | match side {
+                CastlingSide::KingSide => Sym::CASTLE_KING_SIDE.bit(),
+                CastlingSide::QueenSide => Sym::CASTLE_QUEEN_SIDE.bit(),
+            };
+        if let Some(to) = king_target(m, color) {
+            bits |= square(to);
+        }
+    }
+    bits
+}
+
+/// Whether a move with the content meanings `bits` ([`content_bits`]) agrees with every
+/// clearly heard word: a word heard at [`cost::HIGH_CONFIDENCE`] or more that can only mean
+/// a file, rank, piece or castling (no filler reading) excludes every move without one of
+/// its meanings. "Springer drei" keeps the knights' moves to the third rank and drops the
+/// pawns'. A recognizer's words (`recognized`) rule out fewer moves: see
+/// [`Token::excludes`].
+pub(crate) fn agrees(heard: &[Token], bits: u64, recognized: bool) -> bool {
+    heard.iter().all(|t| !t.excludes(bits, recognized))
+}
+
 /// The outcome of matching: the best moves and how well they fit.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Match {
@@ -340,12 +386,8 @@ pub(crate) struct Match {
     pub(crate) cost: f32,
 }
 
-/// Matches heard tokens against the forms: the moves within [`cost::MARGIN`] of the best.
-pub(crate) fn best(pos: &Chess, forms: &Forms, heard: &[Token]) -> Option<Match> {
-    best_with(pos, forms, heard, cost::MISSING)
-}
-
-/// [`best`] with another cost of a word not heard.
+/// Matches heard tokens against the forms, with `missing` the cost of a word not heard:
+/// the moves within [`cost::MARGIN`] of the best.
 pub(crate) fn best_with(
     pos: &Chess,
     forms: &Forms,
@@ -353,13 +395,19 @@ pub(crate) fn best_with(
     missing: f32,
 ) -> Option<Match> {
     let costs = costs(pos, forms, heard, missing);
+    best_of(&costs, &forms.moves)
+}
+
+/// The moves within [`cost::MARGIN`] of the best of `costs` (one per move; an infinite cost
+/// leaves a move out).
+pub(crate) fn best_of(costs: &[f32], moves: &[Move]) -> Option<Match> {
     let min = costs.iter().copied().fold(f32::INFINITY, f32::min);
     if !min.is_finite() {
         return None;
     }
     let mut close: Vec<(f32, Move)> = costs
         .iter()
-        .zip(&forms.moves)
+        .zip(moves)
         .filter(|(c, _)| **c <= min + cost::MARGIN)
         .map(|(c, m)| (*c, *m))
         .collect();

@@ -22,6 +22,7 @@ mod illegal;
 mod lexicon;
 mod matcher;
 mod move_phrases;
+mod recognizer;
 mod typed;
 
 pub use move_phrases::{MovePhrases, RenderedMove};
@@ -112,6 +113,8 @@ pub struct Vocabulary {
     check: String,
     checkmate: String,
     en_passant: String,
+    /// The word before an origin ("von").
+    from: String,
     colors: [String; 2],
     lexicon: Lexicon,
 }
@@ -256,6 +259,17 @@ pub enum IllegalReason {
         /// The kind named.
         role: Role,
     },
+    /// The words clearly heard are a fragment of a move ("Läufer vier", "Cäsar") and no
+    /// legal move has them all: no move of the piece named (FIDE Laws 3.2–3.7), or none
+    /// from or to the file or rank named.
+    NothingFits {
+        /// The piece named, if any.
+        role: Option<Role>,
+        /// The file named, if any.
+        file: Option<File>,
+        /// The rank named, if any.
+        rank: Option<Rank>,
+    },
 }
 
 impl Vocabulary {
@@ -307,6 +321,7 @@ impl Vocabulary {
             check: "+".to_owned(),
             checkmate: "#".to_owned(),
             en_passant: String::new(),
+            from: String::new(),
             colors: [
                 Color::White.char().to_string(),
                 Color::Black.char().to_string(),
@@ -371,33 +386,6 @@ impl Vocabulary {
     /// [`crate::core::lang::normalize_word`]), for the recognizer's vocabulary check.
     pub fn known_words(&self) -> Vec<String> {
         self.lexicon.words()
-    }
-
-    /// Every text a move phrase ([`Vocabulary::phrases`]) can be made of, as written in the
-    /// word file: file, rank and piece names (singular and plural), every castling wording,
-    /// the capture, check, mate and en passant words (FIDE Laws D.2.1). For a recognizer's
-    /// vocabulary check.
-    pub fn spoken_words(&self) -> Vec<String> {
-        let mut out: Vec<String> = Vec::new();
-        out.extend(self.files.iter().cloned());
-        out.extend(self.ranks.iter().cloned());
-        for p in &self.pieces {
-            out.push(p.name.clone());
-            out.push(p.plural.clone());
-        }
-        for all in &self.castling.all {
-            out.extend(all.iter().cloned());
-        }
-        out.extend([
-            self.capture.clone(),
-            self.check.clone(),
-            self.checkmate.clone(),
-            self.en_passant.clone(),
-        ]);
-        out.retain(|w| !w.trim().is_empty());
-        out.sort();
-        out.dedup();
-        out
     }
 
     /// The spoken word of a meaning (empty for meanings that are never spoken).

@@ -280,41 +280,59 @@ impl<'v> MovePhrases<'v> {
         let forms = match among {
             None => self.forms(),
             Some(among) => {
-                let candidates: Vec<Move> = pos
-                    .legal_moves()
-                    .into_iter()
-                    .filter(|m| among.contains(m))
-                    .collect();
-                answers = Forms::build(pos, candidates, true);
+                answers = self.answer_forms(among);
                 &answers
             }
         };
-        let found = matcher::best(pos, forms, &tokens);
-        if let Some(found) = &found
+        // A move understood surely is so whatever the narrowing: a sure match is decided on
+        // every move's cost, as the silence check and the robustness check see them.
+        if let Some(found) = matcher::best_with(pos, forms, &tokens, cost::MISSING)
             && found.cost <= cost::SURE
         {
-            let robust = confident && robust(pos, forms, &tokens, heard, found);
-            return decide(found, robust);
+            let robust = confident && robust(pos, forms, &tokens, heard, &found);
+            return decide(&found, robust);
         }
-        if among.is_none()
-            && let Some(reason) = illegal::describe(&tokens).and_then(|d| d.reason(pos))
-        {
-            return Resolution::Illegal(reason);
+        let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
+        let (found, narrowed) = matched(pos, forms, &tokens, recognized);
+        // An answer to "Welcher …?" that a clearly heard word of it rules out for every
+        // move asked about fits none of them.
+        if among.is_some() && !narrowed && illegal::clear(&tokens) {
+            return Resolution::NotUnderstood;
         }
-        match found {
-            Some(found) if found.cost <= cost::ACCEPT => decide(&found, false),
-            // Two words damaged: still asked back, or asked which among a few, rather than
-            // refused; never sure.
-            // A short answer to "Welcher …?" gets no such latitude.
-            Some(found)
-                if among.is_none()
-                    && found.cost <= cost::LOOSE
-                    && found.close.len() <= cost::LOOSE_CHOICES =>
+        if among.is_none() {
+            if let Some(d) = illegal::describe(&tokens)
+                && let Some(r) = d.resolution(pos)
             {
-                decide(&found, false)
+                return r;
             }
-            _ => Resolution::NotUnderstood,
+            if !narrowed && let Some(reason) = illegal::nothing_fits(&tokens, pos) {
+                return Resolution::Illegal(reason);
+            }
         }
+        loose(found, among.is_none(), narrowed && illegal::clear(&tokens))
+    }
+
+    /// The forms of the candidates `among` with the short answers to "Welcher …?".
+    fn answer_forms(&self, among: &[Move]) -> Forms {
+        let candidates: Vec<Move> = self
+            .pos
+            .legal_moves()
+            .into_iter()
+            .filter(|m| among.contains(m))
+            .collect();
+        Forms::build(&self.pos, candidates, true)
+    }
+
+    /// Whether the words answer "Welcher …?" about the moves `among` exactly: one or
+    /// several of them fit as well as a move understood surely. Such an answer is never
+    /// taken for another move, even if the same words are a complete announcement of one
+    /// ("Felix drei" to "Springer Felix drei oder Läufer Felix drei?" is no pawn move).
+    pub fn answers_exactly(&self, heard: &Utterance, among: &[Move]) -> bool {
+        let tokens = self.vocab.lexicon.tokenize(heard);
+        let forms = self.answer_forms(among);
+        let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
+        let (found, _) = matched(&self.pos, &forms, &tokens, recognized);
+        found.is_some_and(|f| f.cost <= cost::SURE)
     }
 
     /// Whether a move resolved surely from a recognizer's words may be made by silence, at
@@ -327,6 +345,15 @@ impl<'v> MovePhrases<'v> {
     /// move is echoed, and made only on the player's "ja". Typed or scripted words (all of
     /// confidence 1.0) are always safe.
     pub fn silence_safe(&self, heard: &Utterance, mv: Move) -> bool {
+        self.silence_safe_among(heard, mv, None)
+    }
+
+    /// [`MovePhrases::silence_safe`] for the answer to "Welcher …?" about the moves
+    /// `among` (`None`: a fresh announcement): the short answers are matched against those
+    /// moves, so no likely recognizer error may explain the words as another of them
+    /// ("Felix drei" heard as "Felix zwei" where a candidate goes there), nor as another
+    /// legal move.
+    pub fn silence_safe_among(&self, heard: &Utterance, mv: Move, among: Option<&[Move]>) -> bool {
         if heard.words.iter().all(|w| w.confidence >= 1.0) {
             return true;
         }
@@ -343,8 +370,14 @@ impl<'v> MovePhrases<'v> {
                 }
             })
             .collect();
-        matcher::best_with(&self.pos, self.forms(), &tokens, cost::DOUBT_MISSING)
-            .is_some_and(|found| found.close == [mv])
+        let only = |forms: &Forms| {
+            matcher::best_with(&self.pos, forms, &tokens, cost::DOUBT_MISSING)
+                .is_some_and(|found| found.close == [mv])
+        };
+        match among {
+            None => only(self.forms()),
+            Some(among) => only(&self.answer_forms(among)) && only(self.forms()),
+        }
     }
 
     /// A move given by its squares (a routing key's pick on the Braille display's board),
@@ -435,6 +468,53 @@ fn robust(
     match matcher::best_with(pos, forms, &pessimistic, missing) {
         Some(again) => again.close == found.close,
         None => false,
+    }
+}
+
+/// The best moves of `forms` for the heard tokens, and whether the heard words narrowed
+/// them: a move that a clearly heard word contradicts ([`matcher::agrees`]) is no candidate,
+/// unless none agrees with all of them (then `false`, and every move is).
+fn matched(
+    pos: &Chess,
+    forms: &Forms,
+    tokens: &[lexicon::Token],
+    recognized: bool,
+) -> (Option<matcher::Match>, bool) {
+    let mut costs = matcher::costs(pos, forms, tokens, cost::MISSING);
+    let color = pos.turn();
+    let agreeing: Vec<bool> = forms
+        .moves
+        .iter()
+        .map(|&m| matcher::agrees(tokens, matcher::content_bits(m, color), recognized))
+        .collect();
+    let narrowed = agreeing.iter().any(|a| *a);
+    if narrowed {
+        for (c, a) in costs.iter_mut().zip(&agreeing) {
+            if !a {
+                *c = f32::INFINITY;
+            }
+        }
+    }
+    (matcher::best_of(&costs, &forms.moves), narrowed)
+}
+
+/// A match that is not sure: asked back or asked which if it fits well enough, otherwise
+/// not understood. Only a fresh announcement (`fresh`, not an answer to "Welcher …?") gets
+/// latitude beyond [`cost::ACCEPT`]: two words damaged are still asked back, or asked which
+/// among at most [`cost::LOOSE_CHOICES`] moves, rather than refused; with every word heard
+/// clearly and all of them in each candidate (`clear`: "Springer" alone), among any number,
+/// which the question then narrows down.
+fn loose(found: Option<matcher::Match>, fresh: bool, clear: bool) -> Resolution {
+    match found {
+        Some(found) if found.cost <= cost::ACCEPT => decide(&found, false),
+        Some(found)
+            if fresh
+                && found.cost <= cost::LOOSE
+                && (clear || found.close.len() <= cost::LOOSE_CHOICES) =>
+        {
+            decide(&found, false)
+        }
+        _ => Resolution::NotUnderstood,
     }
 }
 

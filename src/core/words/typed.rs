@@ -217,8 +217,8 @@ fn notation(pos: &Chess, s: &str) -> Option<Resolution> {
                 promotion,
                 castle: None,
             };
-            Some(match d.reason(pos) {
-                Some(reason) => Resolution::Illegal(reason),
+            Some(match d.resolution(pos) {
+                Some(resolution) => resolution,
                 None => {
                     let ms = d.legal(pos, role);
                     if ms.is_empty() {
@@ -254,10 +254,7 @@ pub(crate) fn uci_move(pos: &Chess, uci: &UciMove) -> Resolution {
         promotion,
         ..Description::default()
     };
-    match d.reason(pos) {
-        Some(reason) => Resolution::Illegal(reason),
-        None => Resolution::NotUnderstood,
-    }
+    d.resolution(pos).unwrap_or(Resolution::NotUnderstood)
 }
 
 /// "O-O", "0-0", "o-o" and the same with three: the castling side.

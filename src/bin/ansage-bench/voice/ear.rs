@@ -17,16 +17,25 @@ pub(super) enum Reply {
         mv: Move,
         unsure: bool,
     },
-    /// "Welcher Springer: von … ?" (answer with the origin) or "Welcher Zug: …?"; whether
-    /// the intended move is among those named.
+    /// "Welcher Springer: von … ?", "Welcher Zug: …?", "Welche Figur: …?", "Welche neue
+    /// Figur: …?", "16 Züge passen …": the player's answer, if the intended move is among
+    /// those named (the whole move to "… Züge passen").
     Which {
-        by_origin: bool,
-        listed: bool,
+        answer: Option<String>,
     },
     NotUnderstood,
     Illegal,
     Other,
 }
+
+/// The intended move, its echoes, how a question may name it (with the answer), and its
+/// announcement.
+pub(super) type Intended<'a> = (
+    Move,
+    &'a [(String, bool); 3],
+    &'a [(String, String)],
+    &'a str,
+);
 
 /// The fixed sentences the player recognizes, rendered once per session language.
 pub(super) struct Ear {
@@ -34,6 +43,11 @@ pub(super) struct Ear {
     illegal_prefix: String,
     which_piece: Vec<String>,
     which_move: String,
+    which_role: String,
+    which_promotion: String,
+    /// The end of "16 Züge passen, bitte genauer ansagen.".
+    which_many: String,
+    or: String,
 }
 
 const MARK: &str = "\u{1}";
@@ -69,6 +83,17 @@ impl Ear {
                 })
                 .collect(),
             which_move: prefix(p.speech(&Message::new("which-move").arg("options", MARK))),
+            which_role: prefix(p.speech(&Message::new("which-role").arg("options", MARK))),
+            which_promotion: prefix(
+                p.speech(&Message::new("which-promotion").arg("options", MARK)),
+            ),
+            which_many: p
+                .speech(&Message::new("which-many").arg("count", MARK))
+                .rsplit(MARK)
+                .next()
+                .unwrap_or("")
+                .to_owned(),
+            or: p.speech(&Message::new("word-or")),
         }
     }
 
@@ -96,7 +121,7 @@ impl Ear {
         &self,
         session: &Session,
         pos: &Chess,
-        intended: (Move, &[(String, bool); 3], &[String]),
+        intended: Intended<'_>,
         out: &[Output],
         to: Audience,
     ) -> Reply {
@@ -124,20 +149,22 @@ impl Ear {
         if text.starts_with(&self.illegal_prefix) {
             return Reply::Illegal;
         }
-        if self
+        let question = self
             .which_piece
             .iter()
-            .any(|p| text.starts_with(p.as_str()))
-        {
-            return Reply::Which {
-                by_origin: true,
-                listed: intended.2.iter().any(|o| names(text, o)),
-            };
+            .chain([&self.which_move, &self.which_role, &self.which_promotion])
+            .any(|p| text.starts_with(p.as_str()));
+        if question {
+            let answer = intended
+                .2
+                .iter()
+                .find(|(o, _)| names(text, o, &self.or))
+                .map(|(_, a)| a.clone());
+            return Reply::Which { answer };
         }
-        if text.starts_with(&self.which_move) {
+        if !self.which_many.is_empty() && text.ends_with(&self.which_many) {
             return Reply::Which {
-                by_origin: false,
-                listed: intended.2.iter().any(|o| names(text, o)),
+                answer: Some(intended.3.to_owned()),
             };
         }
         for m in pos.legal_moves() {
@@ -156,12 +183,14 @@ impl Ear {
 }
 
 /// Whether a question's `text` names the option `o` as a whole (followed by a comma, the
-/// question mark or a space: "…, von Bella eins oder …").
-fn names(text: &str, o: &str) -> bool {
+/// question mark or the word "oder": "…, von Bella eins oder …"; "von Bella" is not named
+/// in "von Bella eins").
+fn names(text: &str, o: &str, or: &str) -> bool {
     text.match_indices(o).any(|(i, _)| {
-        matches!(
-            text[i + o.len()..].chars().next(),
-            None | Some(',' | '?' | ' ')
-        ) && (i == 0 || text[..i].ends_with([' ', ':']))
+        let rest = &text[i + o.len()..];
+        (rest.is_empty()
+            || rest.starts_with([',', '?'])
+            || rest.strip_prefix(' ').is_some_and(|r| r.starts_with(or)))
+            && (i == 0 || text[..i].ends_with([' ', ':']))
     })
 }

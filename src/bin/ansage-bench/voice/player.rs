@@ -109,14 +109,28 @@ impl Player<'_> {
             .map(|sq| vocab.square_name(sq))
             .unwrap_or_default();
         let mine = Ear::echo_texts(session, pos, mv);
-        // How a question names the intended move: its origin ("von Bella eins") or the
-        // whole move, as spoken.
-        let named: [String; 2] = [
-            session
-                .phrases()
-                .speech(&Message::new("option-from").arg("square", origin.clone())),
-            announce.clone(),
-        ];
+        // How a question names the intended move, and what the player answers: the origin
+        // ("von Bella eins", "von Bella": "Bella eins"), the target ("nach Felix drei",
+        // "nach Felix": "Felix drei"), the whole move, the piece ("Springer"), the
+        // promotion piece.
+        let p = session.phrases();
+        let option =
+            |id: &'static str, name: String| p.speech(&Message::new(id).arg("square", name));
+        let target = vocab.square_name(mv.to());
+        let mut named: Vec<(String, String)> = Vec::new();
+        if let Some(from) = mv.from() {
+            named.push((option("option-from", origin.clone()), origin.clone()));
+            let file = vocab.file_name(from.file()).to_owned();
+            named.push((option("option-from", file), origin.clone()));
+        }
+        named.push((option("option-to", target.clone()), target.clone()));
+        let file = vocab.file_name(mv.to().file()).to_owned();
+        named.push((option("option-to", file), target.clone()));
+        named.push((announce.clone(), announce.clone()));
+        let piece = vocab
+            .piece_name(mv.promotion().unwrap_or(mv.role()))
+            .to_owned();
+        named.push((piece.clone(), piece));
         Intent {
             mv,
             by: Actor::Player(side),
@@ -124,7 +138,6 @@ impl Player<'_> {
             uci,
             announce,
             said,
-            origin,
             mine,
             named,
         }
@@ -165,7 +178,13 @@ impl Player<'_> {
         let mut out = self.heard(session, by, &i.said, t);
         let mut talk = Conversation::default();
         loop {
-            match ear.classify(session, pos, (mv, &i.mine, &i.named), &out, i.to) {
+            match ear.classify(
+                session,
+                pos,
+                (mv, &i.mine, &i.named, &i.announce),
+                &out,
+                i.to,
+            ) {
                 Reply::Made(made) => {
                     self.made(session, i, &made, attempt, &talk, t);
                     return true;
@@ -183,10 +202,11 @@ impl Player<'_> {
                     self.says_clean(session, by, "nein");
                     return false;
                 }
-                Reply::Which { by_origin, listed } => {
+                Reply::Which { answer } => {
                     t.which += 1;
                     talk.which = true;
                     talk.answers += 1;
+                    let listed = answer.is_some();
                     if !listed || talk.answers > 2 {
                         // The intended move is not among those asked about (or the
                         // answers are not understood): "nein", and a new try.
@@ -196,8 +216,8 @@ impl Player<'_> {
                         self.says_clean(session, by, "nein");
                         return false;
                     }
-                    let answer = if by_origin { &i.origin } else { &i.announce };
-                    out = self.heard(session, by, answer, t);
+                    let answer = answer.unwrap_or_else(|| i.announce.clone());
+                    out = self.heard(session, by, &answer, t);
                 }
                 Reply::NotUnderstood => {
                     t.not_understood += 1;
@@ -286,12 +306,10 @@ struct Intent {
     announce: String,
     /// What the player says (the announcement or another form of it).
     said: String,
-    /// The origin square's name ("Bella eins").
-    origin: String,
     /// The echoes of the intended move.
     mine: [(String, bool); 3],
-    /// How a question names the intended move.
-    named: [String; 2],
+    /// How a question may name the intended move, with the player's answer to it.
+    named: Vec<(String, String)>,
 }
 
 /// One try's conversation so far.

@@ -3,6 +3,7 @@
 mod announce;
 mod resolve;
 mod typed;
+mod which;
 
 use super::*;
 use crate::core::lang::normalize_phrase;

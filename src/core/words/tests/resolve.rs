@@ -105,11 +105,13 @@ fn resolves_spoken_moves() {
         (Language::De, &promo, "Gustav Hector acht Turm", |p| {
             sure(mv(p, "g7h8r"))
         }),
-        (Language::De, &promo, "Gustav acht", |_| {
-            Resolution::Illegal(PromotionMissing {
-                from: Square::G7,
-                to: Square::G8,
-            })
+        // A promotion without the piece is no impossible move: which piece? (D.2.1)
+        (Language::De, &promo, "Gustav acht", |p| {
+            Resolution::Ambiguous(
+                ["g7g8n", "g7g8b", "g7g8r", "g7g8q"]
+                    .map(|u| mv(p, u))
+                    .to_vec(),
+            )
         }),
         (Language::De, &promo, "Gustav acht König", |_| {
             Resolution::Illegal(InvalidPromotion { role: Role::King })

@@ -58,11 +58,13 @@ fn parses_typed_moves() {
         (Language::De, &promo, "gxh8=S+", |p| sure(mv(p, "g7h8n"))),
         (Language::Es, &promo, "gxh8=C", |p| sure(mv(p, "g7h8n"))),
         (Language::En, &promo, "g7g8n", |p| sure(mv(p, "g7g8n"))),
-        (Language::En, &promo, "g8", |_| {
-            Resolution::Illegal(PromotionMissing {
-                from: Square::G7,
-                to: Square::G8,
-            })
+        // A promotion without the piece is no impossible move: which piece? (D.2.1)
+        (Language::En, &promo, "g8", |p| {
+            Resolution::Ambiguous(
+                ["g7g8n", "g7g8b", "g7g8r", "g7g8q"]
+                    .map(|u| mv(p, u))
+                    .to_vec(),
+            )
         }),
     ];
     for (lang, p, text, want) in cases {
