@@ -204,10 +204,18 @@ mod tests {
         ]
     }
 
+    /// What is tested, one step's outputs, whom the voice speaks to, the line printed.
+    type Case = (
+        &'static str,
+        Vec<Output>,
+        Vec<Audience>,
+        Option<&'static str>,
+    );
+
     #[test]
     fn console_reader_lines() {
         use Audience::{All, Arbiter, Black, White};
-        let cases: Vec<(&str, Vec<Output>, Vec<Audience>, Option<&str>)> = vec![
+        let cases: Vec<Case> = vec![
             (
                 "a made move: one line, each text once",
                 white_moves(),

@@ -193,6 +193,14 @@ fn clock_runs(session: &Session) -> bool {
     session.clock().and_then(|c| c.running()).is_some() && session.result().is_none()
 }
 
+/// A console line that is no input (an unknown key or command): said on the console, in
+/// the session's language; nothing changes.
+fn not_understood(session: &Session, line: &str, error: &crate::core::script::BodyError) {
+    tracing::warn!("console: {error}");
+    let msg = Message::new("console-not-understood").arg("line", line.trim().to_owned());
+    eprintln!("{}", session.phrases().speech(&msg));
+}
+
 /// Runs the session until shutdown (a device says so, or Ctrl-C), without a journal.
 /// Returns the session for the records. `epoch` is the instant the session's timestamps
 /// count from.
@@ -245,10 +253,7 @@ pub async fn run_journaled(
                         match crate::core::script::parse_console_line(&line, by) {
                             Ok(input) => input,
                             Err(e) => {
-                                tracing::warn!("console: {e}");
-                                let msg = Message::new("console-not-understood")
-                                    .arg("line", line.trim().to_owned());
-                                eprintln!("{}", session.phrases().speech(&msg));
+                                not_understood(&session, &line, &e);
                                 None
                             }
                         }

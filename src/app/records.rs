@@ -48,10 +48,9 @@ impl Written {
     /// Where each record went, one line each in the session's words (`play`'s console).
     pub fn messages(&self) -> Vec<Message> {
         let path = |p: &Path| p.display().to_string();
-        let mut said = vec![
-            Message::new("console-pgn").arg("path", path(&self.pgn)),
-            Message::new("console-brf").arg("path", path(&self.brf)),
-        ];
+        let mut said = Vec::new();
+        said.push(Message::new("console-pgn").arg("path", path(&self.pgn)));
+        said.push(Message::new("console-brf").arg("path", path(&self.brf)));
         if let Some((wav, marks)) = &self.wav {
             said.push(
                 Message::new("console-wav")
