@@ -33,19 +33,19 @@ pub fn spawn_reader(tx: mpsc::Sender<StationInput>) -> std::thread::JoinHandle<(
     })
 }
 
-/// What the console prints.
+/// What the console prints. By default what the station's own voice does not say, one
+/// line per event ([`reader_line`]): everything said while no voice runs (`play
+/// --console`, speech missing); with speech-dispatcher speaking, only what is said to
+/// listeners it does not speak to (a sighted player, the arbiter), so that a screen reader
+/// never repeats the station.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Show {
-    /// What the station's own voice does not say: everything said while no voice runs
-    /// (`play --console`, speech missing); with speech-dispatcher speaking, only what is
-    /// said to listeners it does not speak to (a sighted player, the arbiter), so that a
-    /// screen reader never repeats the station. One line per event ([`reader_line`]).
+    /// One line per event: what the station's voice does not say (all when none speaks).
     #[default]
     Unvoiced,
-    /// Everything said, also what the station's voice says, one line per event.
+    /// One line per event: everything said, also what the voice says.
     Said,
-    /// The full transcript contract, one output a line (`@SECONDS CHANNEL:WHO …`, README:
-    /// Scripts and transcripts), with the restored moves of a resume (`restored …`).
+    /// The full transcript (`@SECONDS CHANNEL:WHO …`), with a resume's restored moves.
     Transcript,
 }
 

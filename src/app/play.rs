@@ -18,10 +18,7 @@ pub struct PlayArgs {
     /// The console only: open no other device (speech, Braille display, microphone).
     #[arg(long)]
     pub console: bool,
-    /// What the console prints: `unvoiced` (default: one line per event, what the
-    /// station's voice does not say; everything said when no voice runs), `said`
-    /// (everything said, also what the voice says) or `transcript` (the full transcript,
-    /// `@SECONDS CHANNEL:WHO …`).
+    /// What the console prints (made for a screen reader; README: Using it).
     #[arg(long, value_enum, default_value_t = Show::Unvoiced)]
     pub show: Show,
     /// The full transcript on the console (`--show transcript`).
