@@ -45,6 +45,8 @@ pub enum Show {
     Unvoiced,
     /// One line per event: everything said, also what the voice says.
     Said,
+    /// Nothing said: only the console's own answers (a line not understood, the records).
+    Quiet,
     /// The full transcript (`@SECONDS CHANNEL:WHO …`), with a resume's restored moves.
     Transcript,
 }
@@ -80,6 +82,7 @@ impl ConsoleSink {
                 .collect(),
             Show::Said => reader_line(outputs, &[]).into_iter().collect(),
             Show::Unvoiced => reader_line(outputs, &self.voiced).into_iter().collect(),
+            Show::Quiet => Vec::new(),
         }
     }
 }
@@ -283,5 +286,7 @@ mod tests {
             said.lines(Timestamp::ZERO, &white_moves()),
             ["Eva vier. Zug 1."]
         );
+        let silent = ConsoleSink::new(Show::Quiet, true);
+        assert!(silent.lines(Timestamp::ZERO, &white_moves()).is_empty());
     }
 }

@@ -187,3 +187,15 @@ fn console_takes_the_script_verbs_and_answers_in_the_language() {
     );
     assert_eq!(err.trim(), "Zeile nicht verstanden: move e9e4", "{err}");
 }
+
+#[test]
+fn console_show_said_and_quiet() {
+    let dir = tmp("show");
+    let (default, _) = play(&dir, &GAME, OPERA);
+    // Without a voice, what the voice does not say is everything said.
+    let said = [&GAME[..], &["--show", "said"]].concat();
+    assert_eq!(play(&dir, &said, OPERA).0, default);
+    let quiet = [&GAME[..], &["--show", "quiet"]].concat();
+    let (lines, err) = play(&dir, &quiet, OPERA);
+    assert!(lines.is_empty() && err.is_empty(), "{lines:#?} {err}");
+}
