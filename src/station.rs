@@ -51,6 +51,15 @@ pub trait Sink {
     /// follows the game itself (the recognizer's grammar of the legal moves, the Braille
     /// display's board) takes what it needs here. Must not block.
     fn observe(&mut self, _session: &Session) {}
+
+    /// The station's voice (speech-dispatcher) has opened and speaks to `listeners` and to
+    /// everyone: a sink that would say the same again (the console, read by a screen
+    /// reader) leaves that out from now on.
+    fn voice_opened(&mut self, _listeners: &[Audience]) {}
+
+    /// A line of the full transcript that is no output of the session (a restored move at
+    /// a resume): only a console showing the transcript prints it.
+    fn transcript_only(&mut self, _line: &str) {}
 }
 
 /// The session's time: `start` at the tokio instant `epoch`, then as tokio's clock runs,
@@ -184,6 +193,14 @@ fn clock_runs(session: &Session) -> bool {
     session.clock().and_then(|c| c.running()).is_some() && session.result().is_none()
 }
 
+/// A console line that is no input (an unknown key or command): said on the console, in
+/// the session's language; nothing changes.
+fn not_understood(session: &Session, line: &str, error: &crate::core::script::BodyError) {
+    tracing::warn!("console: {error}");
+    let msg = Message::new("console-not-understood").arg("line", line.trim().to_owned());
+    eprintln!("{}", session.phrases().speech(&msg));
+}
+
 /// Runs the session until shutdown (a device says so, or Ctrl-C), without a journal.
 /// Returns the session for the records. `epoch` is the instant the session's timestamps
 /// count from.
@@ -236,8 +253,7 @@ pub async fn run_journaled(
                         match crate::core::script::parse_console_line(&line, by) {
                             Ok(input) => input,
                             Err(e) => {
-                                tracing::warn!("console: {e}");
-                                eprintln!("? {e}");
+                                not_understood(&session, &line, &e);
                                 None
                             }
                         }

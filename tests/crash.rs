@@ -334,14 +334,24 @@ fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
     let mut at_kill: Option<(i64, i64)> = None;
     let mut fresh = true;
     let (mut deviations, mut idle_points, mut made_total) = (Vec::new(), 0, 0);
-    let resume_args =
-        |path: &str| ["play", "--console", "--no-braille", "--resume", path].map(str::to_owned);
+    let resume_args = |path: &str| {
+        [
+            "play",
+            "--console",
+            "--transcript",
+            "--no-braille",
+            "--resume",
+            path,
+        ]
+        .map(str::to_owned)
+    };
     for point in 1..=POINTS {
         let path_str = path.to_str().unwrap().to_owned();
         let args: Vec<String> = if fresh {
             [
                 "play",
                 "--console",
+                "--transcript",
                 "--no-braille",
                 "--tc",
                 "900",

@@ -248,6 +248,12 @@ scoresheets-agree = Die Partien stimmen überein.
 scoresheets-agree-until = Die Partien stimmen bis { $move } überein.
 scoresheets-differ-from-start = Die Partien weichen ab dem ersten Zug ab.
 
+## The console of `ansage play`: its own lines (a line not understood, the records written)
+console-not-understood = Zeile nicht verstanden: { $line }
+console-pgn = Partie als PGN: { $path }
+console-brf = Partieformular in Blindenschrift (BRF): { $path }
+console-wav = Tonaufnahme der Partie: { $path }, Zugmarken in { $marks }
+
 ## The journal: every input is written to disk before it is acted on (ansage play --resume)
 journal-where = Die Partie wird mitgeschrieben in { $path }
 journal-damaged = Journal beschädigt ab Byte { $offset } (Eintrag { $record }, { $reason }): { $dropped } Bytes verworfen; erhalten: { $moves ->

@@ -222,6 +222,12 @@ scoresheets-agree = The scoresheets agree.
 scoresheets-agree-until = Up to { $move } the scoresheets agree.
 scoresheets-differ-from-start = The scoresheets differ from the first move.
 
+## The console of `ansage play`: its own lines (a line not understood, the records written)
+console-not-understood = Line not understood: { $line }
+console-pgn = PGN: { $path }
+console-brf = BRF: { $path }
+console-wav = WAV: { $path } (marks: { $marks })
+
 ## The journal: every input is written to disk before it is acted on (ansage play --resume)
 journal-where = The game is recorded in { $path }
 journal-damaged = Journal damaged from byte { $offset } (record { $record }, { $reason }): { $dropped } bytes dropped; kept: { $moves ->

@@ -264,6 +264,12 @@ scoresheets-agree = Las planillas coinciden.
 scoresheets-agree-until = Hasta { $move } las planillas coinciden.
 scoresheets-differ-from-start = Las planillas difieren desde la primera jugada.
 
+## The console of `ansage play`: its own lines (a line not understood, the records written)
+console-not-understood = Línea no entendida: { $line }
+console-pgn = Partida en PGN: { $path }
+console-brf = Planilla en braille (BRF): { $path }
+console-wav = Grabación de la partida: { $path }, marcas de las jugadas en { $marks }
+
 ## The journal: every input is written to disk before it is acted on (ansage play --resume)
 journal-where = La partida se registra en { $path }
 journal-damaged = Diario dañado desde el byte { $offset } (registro { $record }, { $reason }): { $dropped } bytes descartados; conservado: { $moves ->

@@ -15,7 +15,7 @@ use crate::app::devices::Wanted;
 use crate::app::setup::{self, Game, JournalAt, Players};
 use crate::app::{AppError, records};
 use crate::config::Settings;
-use crate::console::ConsoleSink;
+use crate::console::{ConsoleSink, Show};
 use crate::core::script::{self, Action, Step};
 use crate::devices::Speaking;
 use crate::record::spoken::{self, SpokenOptions};
@@ -49,7 +49,7 @@ pub fn run(args: &DemoArgs) -> Result<(), AppError> {
         base: args.out.clone(),
         name: "demo".into(),
     };
-    let console = Box::new(ConsoleSink { braille: true });
+    let console = Box::new(ConsoleSink::new(Show::Transcript, true));
     let game = Game::new(Settings::default(), config.clone(), journal, vec![console])?;
     let dir = game.folder().unwrap_or_default();
     let wanted = (!args.console).then(|| Wanted {
@@ -65,7 +65,7 @@ pub fn run(args: &DemoArgs) -> Result<(), AppError> {
     };
     let session = setup::run(game, wanted, players)?;
     println!("Journal: {}", dir.join("journal.txt").display());
-    for line in records::write(&session, &dir)? {
+    for line in records::write(&session, &dir)?.lines() {
         println!("{line}");
     }
     // The spoken scoresheet (FIDE Laws D.2.6: the moves on a recording device).

@@ -8,7 +8,7 @@ use crate::app::options::GameOptions;
 use crate::app::setup::{self, Game, JournalAt, Players, Sinks};
 use crate::app::{AppError, records};
 use crate::config::Settings;
-use crate::console::ConsoleSink;
+use crate::console::{ConsoleSink, Show};
 use crate::core::output::{Audience, Priority};
 use crate::core::phrases::Message;
 
@@ -18,7 +18,13 @@ pub struct PlayArgs {
     /// The console only: open no other device (speech, Braille display, microphone).
     #[arg(long)]
     pub console: bool,
-    /// Hide Braille lines on the console.
+    /// What the console prints (made for a screen reader; README: Using it).
+    #[arg(long, value_enum, default_value_t = Show::Unvoiced)]
+    pub show: Show,
+    /// The full transcript on the console (`--show transcript`).
+    #[arg(long, conflicts_with = "show")]
+    pub transcript: bool,
+    /// Hide Braille lines in the transcript.
     #[arg(long)]
     pub no_braille: bool,
     /// Write the game as PGN here at the end.
@@ -45,9 +51,12 @@ pub struct PlayArgs {
 pub fn run(args: PlayArgs) -> Result<(), AppError> {
     let layers = args.options.layers()?;
     let settings = layers.settings()?;
-    let sinks: Sinks = vec![Box::new(ConsoleSink {
-        braille: !args.no_braille,
-    })];
+    let show = if args.transcript {
+        Show::Transcript
+    } else {
+        args.show
+    };
+    let sinks: Sinks = vec![Box::new(ConsoleSink::new(show, !args.no_braille))];
     let game = match &args.resume {
         Some(path) => {
             if layers.cli_sets_game() {
@@ -63,14 +72,16 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
         Wanted::for_game(&game.settings, game.session.config(), recording)
     });
     let session = setup::run(game, wanted, Players::Console)?;
+    let mut written = Vec::new();
     if let Some(out) = args.pgn {
         records::write_pgn(&session, &out)?;
-        eprintln!("PGN written to {}", out.display());
+        written.push(Message::new("console-pgn").arg("path", out.display().to_string()));
     }
     if let Some(dir) = folder {
-        for line in records::write(&session, &dir)? {
-            eprintln!("{line}");
-        }
+        written.extend(records::write(&session, &dir)?.messages());
+    }
+    for msg in &written {
+        eprintln!("{}", session.phrases().speech(msg));
     }
     Ok(())
 }

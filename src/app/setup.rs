@@ -3,7 +3,6 @@
 //! settings ask for → the main loop ([`crate::station::run_journaled`]) with its
 //! [`Players`] → every device closed. [`run`] returns the session for the records.
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use tokio::sync::mpsc;
@@ -113,8 +112,8 @@ impl Game {
         })
     }
 
-    /// Continues the game in the journal at `path`: prints the restored moves (`restored
-    /// @… made …`), says what a damaged tail lost and what the replay could not confirm,
+    /// Continues the game in the journal at `path`: hands the restored moves to the
+    /// transcript (`restored @… made …`, printed by a console showing it), says what a damaged tail lost and what the replay could not confirm,
     /// stops the clock at the last recorded instant (as the arbiter would, FIDE Laws 6.12;
     /// journaled, so a later resume sees it too) and names both clocks. The game's time
     /// goes on from that instant.
@@ -127,12 +126,6 @@ impl Game {
             path: path.to_owned(),
             source,
         })?;
-        {
-            let mut stdout = std::io::stdout().lock();
-            for line in &replay.restored {
-                writeln!(stdout, "restored {line}").map_err(AppError::Stdout)?;
-            }
-        }
         let mut game = Game {
             settings,
             session: replay.session,
@@ -140,6 +133,11 @@ impl Game {
             start: replay.last,
             sinks,
         };
+        for line in &replay.restored {
+            for sink in &mut game.sinks {
+                sink.transcript_only(&format!("restored {line}"));
+            }
+        }
         let mut outputs = Vec::new();
         if let Some(damage) = &recovered.damage {
             eprintln!(
@@ -235,6 +233,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
     let opening = Timeline::starting_at(start);
+    let listeners = wanted.as_ref().map(Wanted::listeners).unwrap_or_default();
     let mut devices = wanted.map(|wanted| {
         let origin = (opening.start, opening.epoch.into_std());
         let devices = Devices::open(&settings, &wanted, &session, &tx, origin);
@@ -245,6 +244,11 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         .as_ref()
         .map_or_else(Speaking::new, |d| d.speaking.clone());
     if let Some(d) = devices.as_mut() {
+        if d.speech {
+            for sink in &mut sinks {
+                sink.voice_opened(&listeners);
+            }
+        }
         sinks.append(&mut d.sinks);
     }
     let session = match players {

@@ -301,7 +301,9 @@ pub fn run(script: &Script) -> Result<Run, ScriptError> {
 }
 
 /// Parses a console line `[WHO] [VERB] TEXT`: WHO defaults to `default_by` (the side to
-/// move), VERB to `type`. The error says what is wrong.
+/// move), VERB to `type`; the verbs are the script's (`say`, `type`, `key`, `do`, `move`
+/// with a UCI move, as picked on the Braille display's board). The error says what is
+/// wrong.
 pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>, BodyError> {
     let line = line.trim();
     if line.is_empty() {
@@ -322,6 +324,10 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
             by,
             event: Event::Command(parse_command(rest)?),
         },
+        "move" => Input::picked(
+            by,
+            rest.parse().map_err(|_| BodyError::Move(rest.to_owned()))?,
+        ),
         _ => Input::typed(by, line),
     }))
 }
@@ -827,6 +833,14 @@ mod tests {
                 })
             })
         );
+        assert_eq!(
+            parse_console_line("move e2e4", Actor::Player(Color::White)).unwrap(),
+            Some(Input::picked(
+                Actor::Player(Color::White),
+                "e2e4".parse().unwrap()
+            ))
+        );
+        assert!(parse_console_line("black move e9e4", Actor::Arbiter).is_err());
         for bad in [
             "set-clock green 1:00",
             "set-clock white soon",
