@@ -100,5 +100,8 @@ fn new_game(
         let outputs = game.announce(Audience::Arbiter, Priority::Answer, &msg);
         game.deliver(&outputs);
     }
+    // FIDE Laws 6.5, 6.6: how the clock starts, said before the first move.
+    let opening = game.session.opening();
+    game.deliver(&opening);
     Ok(game)
 }

@@ -42,6 +42,7 @@ struct CommandFile {
     accept_draw: Vec<String>,
     decline_draw: Vec<String>,
     resign: Vec<String>,
+    end: Vec<String>,
     claim_draw: Vec<String>,
     repeat: Vec<String>,
     start: Vec<String>,
@@ -85,6 +86,7 @@ enum Meaning {
     AcceptDraw,
     DeclineDraw,
     Resign,
+    End,
     ClaimDraw,
     Repeat,
     Start,
@@ -130,6 +132,7 @@ impl Meaning {
             Meaning::AcceptDraw => Command::AcceptDraw,
             Meaning::DeclineDraw => Command::DeclineDraw,
             Meaning::Resign => Command::Resign,
+            Meaning::End => Command::End,
             Meaning::ClaimDraw => Command::ClaimDraw,
             Meaning::Repeat => Command::Repeat,
             Meaning::Start => Command::Start,
@@ -201,7 +204,7 @@ enum Token {
 
 impl CommandFile {
     /// Each meaning with its phrases, in the order they are tried.
-    fn groups(&self) -> [(Meaning, &Vec<String>); 38] {
+    fn groups(&self) -> [(Meaning, &Vec<String>); 39] {
         [
             (Meaning::Yes, &self.yes),
             (Meaning::No, &self.no),
@@ -209,6 +212,7 @@ impl CommandFile {
             (Meaning::AcceptDraw, &self.accept_draw),
             (Meaning::DeclineDraw, &self.decline_draw),
             (Meaning::Resign, &self.resign),
+            (Meaning::End, &self.end),
             (Meaning::ClaimDraw, &self.claim_draw),
             (Meaning::Repeat, &self.repeat),
             (Meaning::Start, &self.start),

@@ -1,5 +1,6 @@
 //! Clock answers (FIDE Laws D.2.9.d: times on request), short first: the asker's own
-//! remaining time, then the opponent's; the time used and the moves completed on request.
+//! remaining time, then the opponent's, and that the clock stands when it does (not yet
+//! started, or stopped, FIDE Laws 6.11); the time used and the moves completed on request.
 //! Each is rendered from a [`LiveClock`] at an instant, so the speech adapter can render
 //! it again when it really starts to be spoken ([`render_live`]).
 
@@ -19,8 +20,22 @@ pub fn render_live(live: &LiveClock, phrases: &Phrases, at: Timestamp) -> String
     phrases.speech(&live_message(live, phrases, at))
 }
 
-/// The message of a clock answer at the instant `at`.
+/// The message of a clock answer at the instant `at`. The remaining times ([`ClockForm::Short`],
+/// [`ClockForm::Own`]) end with "Die Uhr steht." while no clock runs.
 pub fn live_message(live: &LiveClock, phrases: &Phrases, at: Timestamp) -> Message {
+    let msg = times_message(live, phrases, at);
+    let remaining = matches!(live.form, ClockForm::Short | ClockForm::Own);
+    if remaining && live.clock.running().is_none() {
+        Message::new("time-stands")
+            .arg("time", phrases.speech(&msg))
+            .arg("time_braille", phrases.braille(&msg))
+    } else {
+        msg
+    }
+}
+
+/// The message of a clock answer at the instant `at`, whether the clock runs or not.
+fn times_message(live: &LiveClock, phrases: &Phrases, at: Timestamp) -> Message {
     let clock = &live.clock;
     // The asker's side first: a player's own, for the arbiter White then Black, except
     // that "own time" names the side whose clock runs (or that is to move).
