@@ -741,4 +741,31 @@ mod tests {
             Some(Command::Ask(Question::WhoseMove))
         );
     }
+
+    /// Starting the clock and ending the game, by voice or typing, in every language.
+    #[test]
+    fn clock_start_and_end_in_every_language() {
+        let table = [
+            (Language::De, "Uhr starten", Command::Start),
+            (Language::De, "beenden", Command::End),
+            (Language::De, "Partie beenden", Command::End),
+            (Language::De, "bitte die Partie beenden", Command::End),
+            (Language::Es, "iniciar reloj", Command::Start),
+            (Language::Es, "iniciar el reloj", Command::Start),
+            (Language::Es, "terminar", Command::End),
+            (Language::Es, "terminar partida", Command::End),
+            (Language::En, "start clock", Command::Start),
+            (Language::En, "start the clock", Command::Start),
+            (Language::En, "end game", Command::End),
+            (Language::En, "end the game", Command::End),
+        ];
+        for (lang, text, want) in table {
+            let book = commands(lang).unwrap();
+            assert_eq!(
+                book.understand(text).map(|u| u.command),
+                Some(want),
+                "{text}"
+            );
+        }
+    }
 }
