@@ -169,9 +169,9 @@ more-nothing = Mehr gibt es dazu nicht.
 help = Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. Zeit, wiederholen. { more-hint }
 help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, meine Figuren, was steht auf Eva vier. { more-hint }
 help-lines = Auch: Linie Eva, Reihe eins, Material, letzte drei Züge, wo sind meine Bauern. { more-hint }
-help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. Sonst: Remis, Remis reklamieren, ich gebe auf. { more-hint }
-help-clock = Uhr starten oder Starttaste: die Uhr läuft. Uhr anhalten, weiter. Partie beenden: ohne Ergebnis.
-help-clock-arbiter = Die Uhr startet und hält der Schiedsrichter. Partie beenden: nur der Schiedsrichter.
+help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. Sonst: Remis, Remis reklamieren. { more-hint }
+help-clock = Uhr starten oder Starttaste, Uhr anhalten, weiter. Ich gebe auf. Partie beenden: ohne Ergebnis.
+help-clock-arbiter = Die Uhr startet und hält der Schiedsrichter. Ich gebe auf. Partie beenden: nur der Schiedsrichter.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
 

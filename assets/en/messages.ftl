@@ -152,9 +152,9 @@ more-nothing = There is no more.
 help = Say your move, like knight f three. Yes confirms, no corrects. Time, repeat. { more-hint }
 help-questions = Questions: whose move, last move, position, my pieces, what is on e four. { more-hint }
 help-lines = Also: file e, rank 1, material, last 3 moves, my pawns. { more-hint }
-help-more = Clock: my time, time used, how many moves. Also: draw, claim draw, resign. { more-hint }
-help-clock = Start clock or the start key: the clock runs. Stop clock, continue. End game: no result.
-help-clock-arbiter = The arbiter starts and stops the clock. End game: the arbiter only.
+help-more = Clock: my time, time used, how many moves. Also: draw, claim draw. { more-hint }
+help-clock = Start clock or the start key, stop clock, continue. Resign. End game: no result.
+help-clock-arbiter = The arbiter starts and stops the clock. Resign. End game: the arbiter only.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
 

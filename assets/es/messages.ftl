@@ -182,9 +182,9 @@ more-nothing = No hay más.
 help = Diga su jugada, por ejemplo caballo f tres. Sí confirma, no corrige. Tiempo, repite. { more-hint }
 help-questions = Preguntas: quién juega, última jugada, posición, mis piezas, qué hay en e cuatro. { more-hint }
 help-lines = También: columna e, fila uno, material, últimas tres jugadas, mis peones. { more-hint }
-help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas. Además: tablas, reclamo tablas, abandono. { more-hint }
-help-clock = Iniciar reloj o la tecla de inicio: el reloj corre. Parar reloj, continuar. Terminar partida: sin resultado.
-help-clock-arbiter = El reloj lo inicia y lo para el árbitro. Terminar partida: solo el árbitro.
+help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas. Además: tablas, reclamo tablas. { more-hint }
+help-clock = Iniciar reloj o tecla de inicio, parar reloj, continuar. Abandono. Terminar partida: sin resultado.
+help-clock-arbiter = El reloj lo inicia y lo para el árbitro. Abandono. Terminar partida: solo el árbitro.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
 
