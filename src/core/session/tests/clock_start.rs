@@ -207,6 +207,9 @@ fn moves_before_the_start_are_counted_without_clock_times() {
     }
 }
 
+/// Who says what, in order.
+type Said<'a> = &'a [(Actor, &'a str)];
+
 /// "Partie beenden" is confirmed like a resignation: the asker's (or the arbiter's) "ja"
 /// ends the game without a result and closes the station; "nein" keeps it going; a move
 /// lets the request lapse, a question leaves it open; said once the game is over, it
@@ -214,7 +217,7 @@ fn moves_before_the_start_are_counted_without_clock_times() {
 #[test]
 fn ending_the_game_asks_first() {
     // (the inputs after 1. e4 with Black to move, whether it ended unfinished, closed)
-    let cases: [(&[(Actor, &str)], bool, bool); 8] = [
+    let cases: [(Said<'_>, bool, bool); 8] = [
         (&[(BLACK, "beenden"), (BLACK, "ja")], true, true),
         (&[(BLACK, "Partie beenden"), (BLACK, "nein")], false, false),
         (&[(BLACK, "beenden"), (ARBITER, "ja")], true, true),
