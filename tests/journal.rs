@@ -48,9 +48,9 @@ fn play_journaled(script: &script::Script, path: &Path) -> (Session, Vec<String>
     let mut journal = FileJournal::create(path, &script.config).unwrap();
     let lines = Arc::new(Mutex::new(Vec::new()));
     let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
-    let opening = session.opening();
+    let hint = session.clock_start_hint();
     for sink in &mut sinks {
-        sink.deliver(Timestamp::ZERO, &opening);
+        sink.deliver(Timestamp::ZERO, &hint);
     }
     for step in &script.steps {
         match &step.action {

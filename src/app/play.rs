@@ -101,7 +101,7 @@ fn new_game(
         game.deliver(&outputs);
     }
     // FIDE Laws 6.5, 6.6: how the clock starts, said before the first move.
-    let opening = game.session.opening();
-    game.deliver(&opening);
+    let hint = game.session.clock_start_hint();
+    game.deliver(&hint);
     Ok(game)
 }

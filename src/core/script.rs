@@ -277,17 +277,17 @@ pub struct Run {
 }
 
 /// Runs a script in virtual time: first what the station says at the start of the game
-/// (how the clock starts, [`Session::opening`]), then before each event every deadline
+/// (how the clock starts, [`Session::clock_start_hint`]), then before each event every deadline
 /// up to its instant fires at its own instant.
 pub fn run(script: &Script) -> Result<Run, ScriptError> {
     let mut session = Session::new(script.config.clone())?;
-    let opening = session.opening();
-    let mut transcript: Vec<String> = opening
+    let hint = session.clock_start_hint();
+    let mut transcript: Vec<String> = hint
         .iter()
         .map(|o| transcript_line(Timestamp::ZERO, o))
         .collect();
     let mut all: Vec<(Timestamp, Output)> =
-        opening.into_iter().map(|o| (Timestamp::ZERO, o)).collect();
+        hint.into_iter().map(|o| (Timestamp::ZERO, o)).collect();
     for step in &script.steps {
         while let Some((deadline, outputs)) = session.poll_due(step.at) {
             transcript.extend(outputs.iter().map(|o| transcript_line(deadline, o)));

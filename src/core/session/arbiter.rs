@@ -23,15 +23,18 @@ use super::{Session, audience};
 pub(super) const TWO_MINUTES: Duration = Duration::from_secs(120);
 
 impl Session {
-    /// FIDE Laws 6.5, 6.6: what the station says at the start of a game with a clock: that
-    /// the clock stands and how it starts (who may start it, and by key, Braille chords or
-    /// voice). Nothing without a clock or once the clock has been started. The drivers
-    /// deliver it once, before the first input. Said as a clock announcement
+    /// FIDE Laws 6.5, 6.6, 6.11: that the clock stands and how it starts (who may start it,
+    /// and by key, Braille chords or voice): said at the start of a game with a clock
+    /// (the drivers deliver it once, before the first input), and after a resume, where the
+    /// clock stands until someone restarts it. Nothing without a clock, while it runs, once
+    /// the game is over or while it is adjourned. Said as a clock announcement
     /// ([`Priority::Reminder`]): whoever starts the clock at once, or announces a move,
     /// cuts it short (the Braille display keeps it).
-    pub fn opening(&mut self) -> Vec<Output> {
+    pub fn clock_start_hint(&mut self) -> Vec<Output> {
         let mut out = Vec::new();
-        if self.clock.is_some() && !self.clock_started && self.result.is_none() {
+        let stands = self.clock.as_ref().is_some_and(|c| c.running().is_none());
+        let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
+        if stands && !sealed && self.result.is_none() {
             let id = if self.config.arbiter {
                 "clock-start-by-arbiter"
             } else {

@@ -104,10 +104,10 @@ fn who_may_start_stop_restart_and_end() {
     }
 }
 
-/// FIDE Laws 6.5, 6.6: the opening says how the clock starts (who, and by key, typing or
+/// FIDE Laws 6.5, 6.6: the start says how the clock starts (who, and by key, typing or
 /// voice), in every language; nothing without a clock.
 #[test]
-fn the_opening_says_how_the_clock_starts() {
+fn the_start_says_how_the_clock_starts() {
     let cases = [
         (Some("900+10"), false, Language::De, Some("Starttaste")),
         (
@@ -129,7 +129,7 @@ fn the_opening_says_how_the_clock_starts() {
         (None, true, Language::En, None),
     ];
     for (tc, arbiter, lang, says) in cases {
-        let out = game(tc, arbiter, lang).opening();
+        let out = game(tc, arbiter, lang).clock_start_hint();
         let said: Vec<&str> = out
             .iter()
             .filter_map(|o| match o {
@@ -145,10 +145,16 @@ fn the_opening_says_how_the_clock_starts() {
             None => assert!(out.is_empty(), "{tc:?} {lang:?}: {out:?}"),
         }
     }
-    // Once the clock runs, nothing is left to say.
+    // While the clock runs, nothing is to say; stopped again (as after a resume), the
+    // same hint; once the game is over, nothing.
     let mut s = game(Some("300"), false, Language::De);
     s.handle(command(WHITE, Command::Start), at(0));
-    assert!(s.opening().is_empty());
+    assert!(s.clock_start_hint().is_empty());
+    s.handle(command(WHITE, Command::Pause), at(1));
+    assert_eq!(s.clock_start_hint().len(), 2, "said and shown");
+    s.handle(Input::typed(WHITE, "ich gebe auf"), at(2));
+    s.handle(command(WHITE, Command::Yes), at(3));
+    assert!(s.clock_start_hint().is_empty());
 }
 
 /// D.2.3, 6.11: a move made while the clock stands is said to be so, to everyone; on a
