@@ -196,6 +196,13 @@ fn good_files_and_options_mean_what_a_script_means() {
             &["--set game.tc=40/5400+30:1800+30"],
             "tc=40/5400+30:1800+30",
         ),
+        // Who may start the clock (FIDE Laws 6.5, 6.11): an arbiter present or not.
+        (&["[game]\narbiter = true\n"], "arbiter=on"),
+        (
+            &["[game]\narbiter = \"on\"\n", "--set game.arbiter=off"],
+            "arbiter=off",
+        ),
+        (&["--set arbiter=on"], "arbiter=on"),
     ];
     for (layers, setup) in cases {
         same_as_script(&settings(layers), setup);
