@@ -262,6 +262,10 @@ pub async fn run_journaled(
                 if let Some(input) = input {
                     let t = timeline.now();
                     handle_input(&mut session, journal, sinks, input, t);
+                    // "Partie beenden", confirmed: the station stops as on `quit`.
+                    if session.closed() {
+                        break;
+                    }
                 }
             }
             () = sleep, if deadline.is_some() => {

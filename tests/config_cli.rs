@@ -45,6 +45,7 @@ fn layers_file_then_flags_then_set() {
             "black",
             "--tc",
             "15+10",
+            "--arbiter",
             "--set",
             "speech.rate=0.8",
         ],
@@ -59,6 +60,7 @@ fn layers_file_then_flags_then_set() {
         ("game", "lang", "\"es\""),
         ("game", "vi", "\"black\""),
         ("game", "tc", "\"900+10\""),
+        ("game", "arbiter", "true"),
         ("speech", "rate", "0.8"),
         ("announce", "reminders", "true"),
     ];

@@ -40,13 +40,18 @@ fn checked(transcript: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// Plays a script through the station's steps with a file journal, as the main loop
-/// would: each input journaled before it is handled, a `wait` a heartbeat.
+/// Plays a script through the station's steps with a file journal, as `ansage play` would:
+/// what the station says at the start (how the clock starts), then each input journaled
+/// before it is handled, a `wait` a heartbeat.
 fn play_journaled(script: &script::Script, path: &Path) -> (Session, Vec<String>) {
     let mut session = Session::new(script.config.clone()).unwrap();
     let mut journal = FileJournal::create(path, &script.config).unwrap();
     let lines = Arc::new(Mutex::new(Vec::new()));
     let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    let hint = session.clock_start_hint();
+    for sink in &mut sinks {
+        sink.deliver(Timestamp::ZERO, &hint);
+    }
     for step in &script.steps {
         match &step.action {
             Action::Input(input) => station::handle_input(

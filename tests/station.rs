@@ -112,3 +112,45 @@ async fn a_bad_console_line_is_answered_and_nothing_changes() {
         ]
     );
 }
+
+/// "Partie beenden", confirmed, ends the game without a result and the station stops by
+/// itself, as on `quit`, though its input stays open; "nein" keeps it going.
+#[tokio::test(start_paused = true)]
+async fn ending_the_game_stops_the_station() {
+    let parsed = script::parse("@0 arbiter setup tc=600 vi=white lang=de").unwrap();
+    let session = Session::new(parsed.config).unwrap();
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    let epoch = tokio::time::Instant::now();
+    let driver = tokio::spawn(async move {
+        for line in ["white key start", "beenden", "nein", "Partie beenden", "ja"] {
+            tx.send(StationInput::ConsoleLine(line.into()))
+                .await
+                .unwrap();
+            tokio::time::sleep(Duration::from_secs(1)).await;
+        }
+        // The input stays open and no shutdown is sent: only the end stops the station.
+        std::future::pending::<()>().await;
+        drop(tx);
+    });
+    let session = tokio::time::timeout(VIRTUAL_LIMIT, run(session, rx, &mut sinks, epoch))
+        .await
+        .expect("the station did not stop after the game was ended");
+    driver.abort();
+    let result = session.result().expect("a result");
+    assert_eq!(result.pgn(), "*");
+    assert!(session.closed());
+    assert!(session.history().is_empty());
+    let lines = lines.lock().unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.ends_with("say:white Nicht beendet, die Partie geht weiter.")),
+        "{lines:#?}"
+    );
+    assert!(
+        lines.iter().any(|l| l.ends_with("result * unterminated")),
+        "{lines:#?}"
+    );
+}

@@ -78,6 +78,9 @@ claim-refused = Reklamation abgelehnt: weder dreifache Stellungswiederholung noc
 time-added = { $side } erhält { $time } dazu.
 resign-confirm = Wirklich aufgeben? Bitte mit Ja bestätigen.
 resign-cancelled = Nicht aufgegeben, die Partie geht weiter.
+end-confirm = Partie ohne Ergebnis beenden? Bitte mit Ja bestätigen.
+end-cancelled = Nicht beendet, die Partie geht weiter.
+station-closing = Die Station wird beendet.
 
 ## The end of the game
 game-end = { $result }
@@ -93,6 +96,7 @@ end-fivefold = Remis durch fünffache Stellungswiederholung.
 end-seventy-five-moves = Remis nach der Fünfundsiebzig-Züge-Regel.
 end-flag = Zeit überschritten: { $loser }. { $winner } gewinnt.
 end-flag-insufficient = Zeit überschritten: { $loser }. { $winner } kann nicht mehr mattsetzen: Remis.
+end-unfinished = Partie ohne Ergebnis beendet.
 
 ## Clock
 no-clock = Keine Bedenkzeit eingestellt.
@@ -102,6 +106,10 @@ clock-paused = Die Uhr ist angehalten.
 clock-already-running = Die Uhr läuft bereits.
 clock-not-running = Die Uhr läuft nicht.
 arbiter-only = Das darf nur der Schiedsrichter.
+clock-start-how = Die Uhr steht. Starten: Uhr starten sagen oder tippen, oder die Starttaste.
+clock-start-by-arbiter = Die Uhr steht. Der Schiedsrichter startet sie.
+clock-stands = Die Uhr steht.
+clock-stands-braille = Uhr steht
 time-short = { $a } { $a_left }, { $b } { $b_left }.
 time-short-braille = { $a } { $a_clock }, { $b } { $b_clock }
 time-own = Ihre Zeit: { $a_left }.
@@ -113,6 +121,8 @@ time-used-braille = Verbraucht: { $a } { $a_clock }, { $b } { $b_clock }
 time-moves = Züge: { $a } { $a_moves }, { $b } { $b_moves }.
 time-detail = { $used } { $moves }
 time-detail-braille = { $used_braille }. { $moves_braille }
+time-stands = { $time } Die Uhr steht.
+time-stands-braille = { $time_braille }, Uhr steht
 label-you = Sie
 label-opponent = Gegner
 duration-and = { $big } { $small }
@@ -179,7 +189,9 @@ more-nothing = Mehr gibt es dazu nicht.
 help = Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. Zeit, wiederholen. { more-hint }
 help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, meine Figuren, was steht auf Eva vier. { more-hint }
 help-lines = Auch: Linie Eva, Reihe eins, Material, letzte drei Züge, wo sind meine Bauern. { more-hint }
-help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. Sonst: Remis, Remis reklamieren, ich gebe auf.
+help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. Sonst: Remis, Remis reklamieren. { more-hint }
+help-clock = Uhr starten oder Starttaste, Uhr anhalten, weiter. Ich gebe auf. Partie beenden: ohne Ergebnis.
+help-clock-arbiter = Die Uhr startet und hält der Schiedsrichter. Ich gebe auf. Partie beenden: nur der Schiedsrichter.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
 

@@ -58,6 +58,9 @@ claim-refused = Claim refused: no threefold repetition and no fifty moves withou
 time-added = { $side } gets { $time } more.
 resign-confirm = Really resign? Confirm with yes.
 resign-cancelled = Not resigned, the game goes on.
+end-confirm = End the game without a result? Confirm with yes.
+end-cancelled = Not ended, the game goes on.
+station-closing = The station is closing.
 
 ## The end of the game
 game-end = { $result }
@@ -73,6 +76,7 @@ end-fivefold = Draw by fivefold repetition.
 end-seventy-five-moves = Draw by the seventy-five-move rule.
 end-flag = Time forfeit: { $loser }. { $winner } wins.
 end-flag-insufficient = Time forfeit: { $loser }. { $winner } cannot checkmate: draw.
+end-unfinished = Game ended without a result.
 
 ## Clock
 no-clock = No time control is set.
@@ -82,6 +86,10 @@ clock-paused = The clock is stopped.
 clock-already-running = The clock is already running.
 clock-not-running = The clock is not running.
 arbiter-only = Only the arbiter may do that.
+clock-start-how = The clock is stopped. To start it, say or type start clock, or press the start key.
+clock-start-by-arbiter = The clock is stopped. The arbiter starts it.
+clock-stands = The clock is stopped.
+clock-stands-braille = Clock stopped
 time-short = { $a } { $a_left }, { $b } { $b_left }.
 time-short-braille = { $a } { $a_clock }, { $b } { $b_clock }
 time-own = Your time: { $a_left }.
@@ -93,6 +101,8 @@ time-used-braille = Used: { $a } { $a_clock }, { $b } { $b_clock }
 time-moves = Moves: { $a } { $a_moves }, { $b } { $b_moves }.
 time-detail = { $used } { $moves }
 time-detail-braille = { $used_braille }. { $moves_braille }
+time-stands = { $time } The clock is stopped.
+time-stands-braille = { $time_braille }, clock stopped
 label-you = You
 label-opponent = opponent
 duration-and = { $big } { $small }
@@ -153,7 +163,9 @@ more-nothing = There is no more.
 help = Say your move, like knight f three. Yes confirms, no corrects. Time, repeat. { more-hint }
 help-questions = Questions: whose move, last move, position, my pieces, what is on e four. { more-hint }
 help-lines = Also: file e, rank 1, material, last 3 moves, my pawns. { more-hint }
-help-more = Clock: my time, time used, how many moves. Also: draw, claim draw, resign.
+help-more = Clock: my time, time used, how many moves. Also: draw, claim draw. { more-hint }
+help-clock = Start clock or the start key, stop clock, continue. Resign. End game: no result.
+help-clock-arbiter = The arbiter starts and stops the clock. Resign. End game: the arbiter only.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
 

@@ -78,6 +78,9 @@ claim-refused = Reclamación rechazada: no hay triple repetición ni cincuenta j
 time-added = { $side } reciben { $time } más.
 resign-confirm = ¿Abandona de verdad? Confirme con sí.
 resign-cancelled = No abandona, la partida sigue.
+end-confirm = ¿Terminar la partida sin resultado? Confirme con sí.
+end-cancelled = No se termina, la partida sigue.
+station-closing = La estación se cierra.
 
 ## The end of the game
 game-end = { $result }
@@ -93,6 +96,7 @@ end-fivefold = Tablas por quíntuple repetición.
 end-seventy-five-moves = Tablas por la regla de las setenta y cinco jugadas.
 end-flag = Tiempo agotado: { $loser }. Ganan { $winner }.
 end-flag-insufficient = Tiempo agotado: { $loser }. { $winner } no pueden dar mate: tablas.
+end-unfinished = Partida terminada sin resultado.
 
 ## Clock
 no-clock = No hay control de tiempo.
@@ -102,6 +106,10 @@ clock-paused = El reloj está parado.
 clock-already-running = El reloj ya está en marcha.
 clock-not-running = El reloj no está en marcha.
 arbiter-only = Solo el árbitro puede hacerlo.
+clock-start-how = El reloj está parado. Para iniciarlo: diga o escriba iniciar reloj, o pulse la tecla de inicio.
+clock-start-by-arbiter = El reloj está parado. Lo pone en marcha el árbitro.
+clock-stands = El reloj está parado.
+clock-stands-braille = Reloj parado
 time-short = { $a } { $a_left }, { $b } { $b_left }.
 time-short-braille = { $a } { $a_clock }, { $b } { $b_clock }
 time-own = Su tiempo: { $a_left }.
@@ -113,6 +121,8 @@ time-used-braille = Usado: { $a } { $a_clock }, { $b } { $b_clock }
 time-moves = Jugadas: { $a } { $a_moves }, { $b } { $b_moves }.
 time-detail = { $used } { $moves }
 time-detail-braille = { $used_braille }. { $moves_braille }
+time-stands = { $time } El reloj está parado.
+time-stands-braille = { $time_braille }, reloj parado
 label-you = Usted
 label-opponent = rival
 duration-and = { $big } { $small }
@@ -195,7 +205,9 @@ more-nothing = No hay más.
 help = Diga su jugada, por ejemplo caballo f tres. Sí confirma, no corrige. Tiempo, repite. { more-hint }
 help-questions = Preguntas: quién juega, última jugada, posición, mis piezas, qué hay en e cuatro. { more-hint }
 help-lines = También: columna e, fila uno, material, últimas tres jugadas, mis peones. { more-hint }
-help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas. Además: tablas, reclamo tablas, abandono.
+help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas. Además: tablas, reclamo tablas. { more-hint }
+help-clock = Iniciar reloj o tecla de inicio, parar reloj, continuar. Abandono. Terminar partida: sin resultado.
+help-clock-arbiter = El reloj lo inicia y lo para el árbitro. Abandono. Terminar partida: solo el árbitro.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
 

@@ -26,6 +26,10 @@ pub struct GameOptions {
     /// An assistant is present, FIDE Laws D.2.9 (game.assistant).
     #[arg(long)]
     pub assistant: bool,
+    /// An arbiter is present, FIDE Laws 6.5, 6.11: only the arbiter starts, stops and
+    /// restarts the clock; without this flag either player does (game.arbiter).
+    #[arg(long)]
+    pub arbiter: bool,
     /// Confirmation of a visually impaired player's move: explicit or window:SECONDS
     /// (game.confirm).
     #[arg(long)]
@@ -82,6 +86,7 @@ impl GameOptions {
             ("game.tc", tc),
             ("game.vi", self.vi.clone()),
             ("game.assistant", self.assistant.then(|| "true".to_owned())),
+            ("game.arbiter", self.arbiter.then(|| "true".to_owned())),
             ("game.confirm", self.confirm.clone()),
             ("game.confirm_sighted", self.confirm_sighted.clone()),
             ("game.fen", self.fen.as_deref().map(toml_string)),

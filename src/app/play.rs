@@ -111,5 +111,8 @@ fn new_game(
         let outputs = game.announce(Audience::Arbiter, Priority::Answer, &msg);
         game.deliver(&outputs);
     }
+    // FIDE Laws 6.5, 6.6: how the clock starts, said before the first move.
+    let hint = game.session.clock_start_hint();
+    game.deliver(&hint);
     Ok(game)
 }

@@ -27,7 +27,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "[game]\nlnag = \"de\"\n",
             expect![
-                "config.toml:2: game.lnag: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`; did you mean `lang`?"
+                "config.toml:2: game.lnag: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `arbiter`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`; did you mean `lang`?"
             ],
         ),
         (
@@ -196,6 +196,13 @@ fn good_files_and_options_mean_what_a_script_means() {
             &["--set game.tc=40/5400+30:1800+30"],
             "tc=40/5400+30:1800+30",
         ),
+        // Who may start the clock (FIDE Laws 6.5, 6.11): an arbiter present or not.
+        (&["[game]\narbiter = true\n"], "arbiter=on"),
+        (
+            &["[game]\narbiter = \"on\"\n", "--set game.arbiter=off"],
+            "arbiter=off",
+        ),
+        (&["--set arbiter=on"], "arbiter=on"),
     ];
     for (layers, setup) in cases {
         same_as_script(&settings(layers), setup);
@@ -257,7 +264,7 @@ fn bad_options_name_the_option() {
         (
             "game.lnag=de",
             expect![
-                "--set game.lnag=de: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`; did you mean `lang`?"
+                "--set game.lnag=de: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `arbiter`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`; did you mean `lang`?"
             ],
         ),
         (

@@ -42,6 +42,7 @@ struct CommandFile {
     accept_draw: Vec<String>,
     decline_draw: Vec<String>,
     resign: Vec<String>,
+    end: Vec<String>,
     claim_draw: Vec<String>,
     repeat: Vec<String>,
     start: Vec<String>,
@@ -85,6 +86,7 @@ enum Meaning {
     AcceptDraw,
     DeclineDraw,
     Resign,
+    End,
     ClaimDraw,
     Repeat,
     Start,
@@ -130,6 +132,7 @@ impl Meaning {
             Meaning::AcceptDraw => Command::AcceptDraw,
             Meaning::DeclineDraw => Command::DeclineDraw,
             Meaning::Resign => Command::Resign,
+            Meaning::End => Command::End,
             Meaning::ClaimDraw => Command::ClaimDraw,
             Meaning::Repeat => Command::Repeat,
             Meaning::Start => Command::Start,
@@ -201,7 +204,7 @@ enum Token {
 
 impl CommandFile {
     /// Each meaning with its phrases, in the order they are tried.
-    fn groups(&self) -> [(Meaning, &Vec<String>); 38] {
+    fn groups(&self) -> [(Meaning, &Vec<String>); 39] {
         [
             (Meaning::Yes, &self.yes),
             (Meaning::No, &self.no),
@@ -209,6 +212,7 @@ impl CommandFile {
             (Meaning::AcceptDraw, &self.accept_draw),
             (Meaning::DeclineDraw, &self.decline_draw),
             (Meaning::Resign, &self.resign),
+            (Meaning::End, &self.end),
             (Meaning::ClaimDraw, &self.claim_draw),
             (Meaning::Repeat, &self.repeat),
             (Meaning::Start, &self.start),
@@ -736,5 +740,32 @@ mod tests {
             en.understand("whose move is it").map(|u| u.command),
             Some(Command::Ask(Question::WhoseMove))
         );
+    }
+
+    /// Starting the clock and ending the game, by voice or typing, in every language.
+    #[test]
+    fn clock_start_and_end_in_every_language() {
+        let table = [
+            (Language::De, "Uhr starten", Command::Start),
+            (Language::De, "beenden", Command::End),
+            (Language::De, "Partie beenden", Command::End),
+            (Language::De, "bitte die Partie beenden", Command::End),
+            (Language::Es, "iniciar reloj", Command::Start),
+            (Language::Es, "iniciar el reloj", Command::Start),
+            (Language::Es, "terminar", Command::End),
+            (Language::Es, "terminar partida", Command::End),
+            (Language::En, "start clock", Command::Start),
+            (Language::En, "start the clock", Command::Start),
+            (Language::En, "end game", Command::End),
+            (Language::En, "end the game", Command::End),
+        ];
+        for (lang, text, want) in table {
+            let book = commands(lang).unwrap();
+            assert_eq!(
+                book.understand(text).map(|u| u.command),
+                Some(want),
+                "{text}"
+            );
+        }
     }
 }

@@ -175,6 +175,10 @@ pub enum Command {
     DeclineDraw,
     /// Resign (asks to confirm first).
     Resign,
+    /// End the game unfinished, without a result (PGN `*`), and close the station ("Partie
+    /// beenden"; asks to confirm first, like a resignation); once the game is over, close
+    /// the station at once.
+    End,
     /// Claim a draw by repetition or the fifty-move rule (Art. 9.2, 9.3).
     ClaimDraw,
     /// Say the last utterance again.

@@ -33,7 +33,7 @@
 //! An example:
 //!
 //! ```text
-//! e8bfbeb3 222 @0.000 arbiter setup lang=de vi=white confirm=explicit confirm_sighted=immediate tc=900+10 announce_moves=on reminders=on control_alarm=on low_time=off white="Ana" black="Ben" event="?" site="?" date="????.??.??" round="?"
+//! f2bce817 234 @0.000 arbiter setup lang=de vi=white arbiter=off confirm=explicit confirm_sighted=immediate tc=900+10 announce_moves=on reminders=on control_alarm=on low_time=off white="Ana" black="Ben" event="?" site="?" date="????.??.??" round="?"
 //! ad128508 24 @0.000 arbiter key start
 //! e98bed84 39 @2.512 white say Eva:0.9|Anna:0.05 vier
 //! 53ea1ea8 24 @3.100 white key confirm

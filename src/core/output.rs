@@ -194,6 +194,9 @@ pub struct GameResult {
 impl GameResult {
     /// The PGN result token.
     pub fn pgn(&self) -> &'static str {
+        if self.reason == Termination::Unfinished {
+            return "*";
+        }
         match self.winner {
             Some(Color::White) => "1-0",
             Some(Color::Black) => "0-1",
@@ -227,6 +230,9 @@ pub enum Termination {
     FlagFall,
     /// 6.9 flag fall, but the opponent cannot checkmate.
     FlagFallInsufficient,
+    /// Ended unfinished at the players' or the arbiter's word ("Partie beenden",
+    /// confirmed): no result, PGN `*`.
+    Unfinished,
 }
 
 impl Termination {
@@ -244,6 +250,7 @@ impl Termination {
             Termination::SeventyFiveMoves => "seventy-five-move rule",
             Termination::FlagFall => "time forfeit",
             Termination::FlagFallInsufficient => "time forfeit, insufficient material",
+            Termination::Unfinished => "unterminated",
         }
     }
 }

@@ -134,7 +134,7 @@ pub fn write_pgn(game: &PgnGame<'_>) -> String {
 /// a non-standard start, and the moves with their clock times.
 pub fn pgn(session: &Session) -> String {
     let termination = match session.result().map(|r| r.reason) {
-        None => "unterminated",
+        None | Some(Termination::Unfinished) => "unterminated",
         Some(Termination::FlagFall | Termination::FlagFallInsufficient) => "time forfeit",
         Some(_) => "normal",
     };

@@ -276,12 +276,18 @@ pub struct Run {
     pub session: Session,
 }
 
-/// Runs a script in virtual time: before each event, every deadline up to its instant
-/// fires at its own instant.
+/// Runs a script in virtual time: first what the station says at the start of the game
+/// (how the clock starts, [`Session::clock_start_hint`]), then before each event every deadline
+/// up to its instant fires at its own instant.
 pub fn run(script: &Script) -> Result<Run, ScriptError> {
     let mut session = Session::new(script.config.clone())?;
-    let mut transcript = Vec::new();
-    let mut all = Vec::new();
+    let hint = session.clock_start_hint();
+    let mut transcript: Vec<String> = hint
+        .iter()
+        .map(|o| transcript_line(Timestamp::ZERO, o))
+        .collect();
+    let mut all: Vec<(Timestamp, Output)> =
+        hint.into_iter().map(|o| (Timestamp::ZERO, o)).collect();
     for step in &script.steps {
         while let Some((deadline, outputs)) = session.poll_due(step.at) {
             transcript.extend(outputs.iter().map(|o| transcript_line(deadline, o)));
@@ -361,6 +367,7 @@ pub fn command_text(command: &Command) -> String {
         Command::AcceptDraw => "accept-draw".into(),
         Command::DeclineDraw => "decline-draw".into(),
         Command::Resign => "resign".into(),
+        Command::End => "end".into(),
         Command::ClaimDraw => "claim-draw".into(),
         Command::Repeat => "repeat".into(),
         Command::Start => "start".into(),
@@ -435,6 +442,7 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
         ["accept-draw"] => Command::AcceptDraw,
         ["decline-draw"] => Command::DeclineDraw,
         ["resign"] => Command::Resign,
+        ["end"] => Command::End,
         ["claim-draw"] => Command::ClaimDraw,
         ["repeat"] => Command::Repeat,
         ["start"] => Command::Start,
@@ -675,6 +683,7 @@ mod tests {
             Command::AcceptDraw,
             Command::DeclineDraw,
             Command::Resign,
+            Command::End,
             Command::ClaimDraw,
             Command::Repeat,
             Command::Start,

@@ -81,6 +81,10 @@ pub struct Config {
     pub lang: Language,
     /// Who is visually impaired.
     pub impaired: Impaired,
+    /// FIDE Laws 6.5, 6.11: an arbiter is present at the board. Then only the arbiter
+    /// starts, stops and restarts the clock; without one (a game at home or in a club)
+    /// either player does, by key, Braille chord or voice ([`Config::in_charge`]).
+    pub arbiter: bool,
     /// How a visually impaired player's announcement is confirmed (D.2.3, D.2.7).
     pub confirm: ConfirmPolicy,
     /// How a sighted player's or the assistant's move is confirmed (D.2.4, D.2.9.a-b).
@@ -93,6 +97,16 @@ pub struct Config {
     pub info: GameInfo,
     /// What the audio clock announces by itself (each switchable off).
     pub announce: Announcements,
+}
+
+impl Config {
+    /// FIDE Laws 6.5, 6.11: whether `by` may start, stop or restart the clock, or end the
+    /// game unfinished: with an arbiter present only the arbiter (the arbiter decides when
+    /// the game starts and goes on, 6.11.c); without one, either player (or whoever sits at
+    /// the console as the arbiter).
+    pub fn in_charge(&self, by: crate::core::input::Actor) -> bool {
+        !self.arbiter || by == crate::core::input::Actor::Arbiter
+    }
 }
 
 /// What the station announces by itself. FIDE requires that clock alarms can be switched
@@ -119,6 +133,7 @@ impl Default for Config {
         Config {
             lang: Language::De,
             impaired: Impaired::White,
+            arbiter: false,
             confirm: ConfirmPolicy::Explicit,
             confirm_sighted: ConfirmPolicy::Window(Duration::ZERO),
             clock: None,

@@ -403,6 +403,23 @@ impl Clock {
         })
     }
 
+    /// FIDE Laws 6.3.a: a move of `side` made while the clock was never started for it: the
+    /// move is counted, so the move counts and the time controls stay right (a control
+    /// passed adds its time), but no time was measured, so there is no increment or delay
+    /// refund, and whose clock runs does not change.
+    pub fn count_move(&mut self, side: Color) {
+        let timed = self.is_timed(side);
+        let added = {
+            let moves = self.sides.get(side).moves.saturating_add(1);
+            self.control(side).added_at_control(moves)
+        };
+        let state = self.sides.get_mut(side);
+        state.moves = state.moves.saturating_add(1);
+        if let Some(added) = added.filter(|_| timed && state.flag.is_none()) {
+            state.bank = state.bank.saturating_add(added);
+        }
+    }
+
     /// FIDE Laws 6.10.b, 7.1: the arbiter sets the time on the clock of `side` at `now`. A
     /// fallen flag of that side is raised again; a simple delay in progress continues.
     pub fn set_remaining(&mut self, side: Color, remaining: Duration, now: Timestamp) {

@@ -517,6 +517,7 @@ mod inputs {
                 Command::AcceptDraw,
                 Command::DeclineDraw,
                 Command::Resign,
+                Command::End,
                 Command::ClaimDraw,
                 Command::Repeat,
                 Command::Start,

@@ -1,5 +1,6 @@
 //! Clock answers (FIDE Laws D.2.9.d: times on request), short first: the asker's own
-//! remaining time, then the opponent's; the time used and the moves completed on request.
+//! remaining time, then the opponent's, and that the clock stands when it does (not yet
+//! started, or stopped, FIDE Laws 6.11); the time used and the moves completed on request.
 //! Each is rendered from a [`LiveClock`] at an instant, so the speech adapter can render
 //! it again when it really starts to be spoken ([`render_live`]).
 
@@ -19,8 +20,22 @@ pub fn render_live(live: &LiveClock, phrases: &Phrases, at: Timestamp) -> String
     phrases.speech(&live_message(live, phrases, at))
 }
 
-/// The message of a clock answer at the instant `at`.
+/// The message of a clock answer at the instant `at`. The remaining times ([`ClockForm::Short`],
+/// [`ClockForm::Own`]) end with "Die Uhr steht." while no clock runs.
 pub fn live_message(live: &LiveClock, phrases: &Phrases, at: Timestamp) -> Message {
+    let msg = times_message(live, phrases, at);
+    let remaining = matches!(live.form, ClockForm::Short | ClockForm::Own);
+    if remaining && live.clock.running().is_none() {
+        Message::new("time-stands")
+            .arg("time", phrases.speech(&msg))
+            .arg("time_braille", phrases.braille(&msg))
+    } else {
+        msg
+    }
+}
+
+/// The message of a clock answer at the instant `at`, whether the clock runs or not.
+fn times_message(live: &LiveClock, phrases: &Phrases, at: Timestamp) -> Message {
     let clock = &live.clock;
     // The asker's side first: a player's own, for the arbiter White then Black, except
     // that "own time" names the side whose clock runs (or that is to move).
@@ -118,12 +133,17 @@ mod tests {
     use crate::core::clock::{ClockSetup, TimeControl};
     use crate::core::lang::Language;
 
-    fn clock_at(white: u64, black: u64) -> Clock {
+    /// A clock never started.
+    fn unstarted(white: u64, black: u64) -> Clock {
         let tc = |s: u64| s.to_string().parse::<TimeControl>().expect("tc");
-        let mut clock = Clock::new(ClockSetup {
+        Clock::new(ClockSetup {
             white: tc(white),
             black: tc(black),
-        });
+        })
+    }
+
+    fn clock_at(white: u64, black: u64) -> Clock {
+        let mut clock = unstarted(white, black);
         clock.start(Color::White, Timestamp::ZERO);
         clock
     }
@@ -177,6 +197,68 @@ mod tests {
             ),
         ] {
             assert_eq!(render_live(&live(asker, form), &de, at), said);
+        }
+    }
+
+    /// The remaining times end with "Die Uhr steht." while no clock runs (never started, or
+    /// stopped, FIDE Laws 6.11), in speech and in Braille; the time used and the moves
+    /// never do.
+    #[test]
+    fn the_time_answer_says_when_the_clock_stands() {
+        let de = Phrases::load(Language::De).expect("de");
+        let at = Timestamp::from_millis(10_000);
+        let never = unstarted(300, 300);
+        let running = clock_at(300, 300);
+        let mut stopped = clock_at(300, 300);
+        stopped.pause(Timestamp::from_millis(4_000));
+        // (the clock, the form, what is said, what is brailled)
+        let cases = [
+            (
+                &never,
+                ClockForm::Short,
+                "Sie 5 00, Gegner 5 00. Die Uhr steht.",
+                "Sie 5:00, Gegner 5:00, Uhr steht",
+            ),
+            (
+                &never,
+                ClockForm::Own,
+                "Ihre Zeit: 5 00. Die Uhr steht.",
+                "Ihre Zeit 5:00, Uhr steht",
+            ),
+            (
+                &stopped,
+                ClockForm::Short,
+                "Sie 4 56, Gegner 5 00. Die Uhr steht.",
+                "Sie 4:56, Gegner 5:00, Uhr steht",
+            ),
+            (
+                &running,
+                ClockForm::Short,
+                "Sie 4 50, Gegner 5 00.",
+                "Sie 4:50, Gegner 5:00",
+            ),
+            (
+                &running,
+                ClockForm::Own,
+                "Ihre Zeit: 4 50.",
+                "Ihre Zeit 4:50",
+            ),
+            (
+                &never,
+                ClockForm::Moves,
+                "Züge: Sie 0, Gegner 0.",
+                "Züge: Sie 0, Gegner 0.",
+            ),
+        ];
+        for (clock, form, said, shown) in cases {
+            let live = LiveClock {
+                clock: clock.clone(),
+                asker: Some(Color::White),
+                form,
+            };
+            let msg = live_message(&live, &de, at);
+            assert_eq!(de.speech(&msg), said, "{form:?}");
+            assert_eq!(de.braille(&msg), shown, "{form:?}");
         }
     }
 

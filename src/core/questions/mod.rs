@@ -52,6 +52,9 @@ pub struct Context<'a> {
     pub now: Timestamp,
     /// A move is echoed and waits for confirmation.
     pub echo_pending: bool,
+    /// FIDE Laws 6.5, 6.11: the asker may start and stop the clock and end the game
+    /// unfinished (without an arbiter present, either player; with one, the arbiter).
+    pub in_charge: bool,
 }
 
 impl Context<'_> {
@@ -168,6 +171,11 @@ pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Part> {
                 Message::new("help-questions"),
                 Message::new("help-lines"),
                 Message::new("help-more"),
+                Message::new(if cx.in_charge {
+                    "help-clock"
+                } else {
+                    "help-clock-arbiter"
+                }),
             ]
             .into_iter()
             .map(Part::new)

@@ -1,6 +1,9 @@
-//! The clock's and the arbiter's actions: starting, pausing and resuming the clock, and
-//! setting or correcting it (FIDE Laws 6.10.b, 6.11, 7.5.b: the two-minute penalty).
-//! Everything the arbiter does to the clock is recorded as an [`Output::Arbiter`].
+//! The clock's and the arbiter's actions: how the clock starts (said at the start of the
+//! game), starting, pausing and resuming it, and setting or correcting it (FIDE Laws
+//! 6.10.b, 6.11, 7.5.b: the two-minute penalty). Who starts, stops and restarts the clock
+//! follows the Laws ([`crate::core::setup::Config::in_charge`]): with an arbiter present
+//! the arbiter, without one either player. Everything done to the clock is recorded as an
+//! [`Output::Arbiter`].
 
 use std::time::Duration;
 
@@ -20,7 +23,35 @@ use super::{Session, audience};
 pub(super) const TWO_MINUTES: Duration = Duration::from_secs(120);
 
 impl Session {
-    /// Starts the clock (the first time: anyone; again after a pause: the arbiter).
+    /// FIDE Laws 6.5, 6.6, 6.11: that the clock stands and how it starts (who may start it,
+    /// and by key, Braille chords or voice): said at the start of a game with a clock
+    /// (the drivers deliver it once, before the first input), and after a resume, where the
+    /// clock stands until someone restarts it. Nothing without a clock, while it runs, once
+    /// the game is over or while it is adjourned. Said as a clock announcement
+    /// ([`Priority::Reminder`]): whoever starts the clock at once, or announces a move,
+    /// cuts it short (the Braille display keeps it).
+    pub fn clock_start_hint(&mut self) -> Vec<Output> {
+        let mut out = Vec::new();
+        let stands = self.clock.as_ref().is_some_and(|c| c.running().is_none());
+        let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
+        if stands && !sealed && self.result.is_none() {
+            let id = if self.config.arbiter {
+                "clock-start-by-arbiter"
+            } else {
+                "clock-start-how"
+            };
+            self.tell(
+                Audience::All,
+                Priority::Reminder,
+                Message::new(id),
+                &mut out,
+            );
+        }
+        out
+    }
+
+    /// Starts the clock, or restarts it after a pause (FIDE Laws 6.6, 6.11.c), if `by` is
+    /// in charge of it; a refusal goes to `by` alone.
     pub(super) fn start_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
         let to = audience(by);
         if matches!(self.adjournment, Adjournment::Sealed { .. }) {
@@ -28,14 +59,10 @@ impl Session {
             return;
         }
         let turn = self.position().turn();
-        let Some(clock) = self.clock.as_mut() else {
+        let Some(clock) = self.clock.as_ref() else {
             self.tell(to, Priority::Answer, Message::new("no-clock"), out);
             return;
         };
-        if by != Actor::Arbiter && self.clock_started {
-            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
-            return;
-        }
         if clock.running().is_some() {
             self.tell(
                 to,
@@ -45,6 +72,13 @@ impl Session {
             );
             return;
         }
+        if !self.config.in_charge(by) {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        let Some(clock) = self.clock.as_mut() else {
+            return;
+        };
         let id = if self.clock_started {
             "clock-resumed"
         } else {
@@ -66,10 +100,12 @@ impl Session {
         self.poll_alarms(now, out);
     }
 
-    /// The arbiter stops the clocks (FIDE Laws 6.11.a).
+    /// The clocks stopped (FIDE Laws 6.11.a), by whoever is in charge of the clock; a
+    /// refusal goes to `by` alone.
     pub(super) fn pause_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
         let to = audience(by);
-        if self.refused_unless_arbiter(by, out) {
+        if !self.config.in_charge(by) {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
             return;
         }
         match self.clock.as_mut() {

@@ -128,7 +128,8 @@ mod tests {
                 "@1 white say mehr\n@2 white say Zeit\n@3 white say mehr\n@4 white say mehr\n",
                 &[
                     "Mehr gibt es dazu nicht.",
-                    "Sie 10 Minuten, Gegner 10 Minuten.",
+                    // The clock was never started: the answer says it stands.
+                    "Sie 10 Minuten, Gegner 10 Minuten. Die Uhr steht.",
                     "Verbraucht: Sie 0 Sekunden, Gegner 0 Sekunden. Züge: Sie 0, Gegner 0.",
                     "Mehr gibt es dazu nicht.",
                 ],
@@ -158,7 +159,7 @@ mod tests {
                 &[
                     "Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. \
                      Zeit, wiederholen. Weiter mit mehr.",
-                    "Sie 10 Minuten, Gegner 10 Minuten.",
+                    "Sie 10 Minuten, Gegner 10 Minuten. Die Uhr steht.",
                     "Verbraucht: Sie 0 Sekunden, Gegner 0 Sekunden. Züge: Sie 0, Gegner 0.",
                 ],
             ),

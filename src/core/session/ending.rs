@@ -1,10 +1,11 @@
-//! How the game ends: resignation, a flag that falls (FIDE Laws 6.9), and the one place
-//! that ends it for every reason (checkmate, stalemate and 9.6 after a move, agreement and
-//! claims, 6.12.a: the clocks stop).
+//! How the game ends: resignation, a flag that falls (FIDE Laws 6.9), ending it unfinished
+//! ("Partie beenden", confirmed like a resignation: no result, PGN `*`, and the station
+//! closes), and the one place that ends it for every reason (checkmate, stalemate and 9.6
+//! after a move, agreement and claims, 6.12.a: the clocks stop).
 
 use shakmaty::Color;
 
-use crate::core::input::Actor;
+use crate::core::input::{Actor, Command};
 use crate::core::laws;
 use crate::core::output::{Audience, GameResult, Output, Priority, Termination};
 use crate::core::phrases::Message;
@@ -24,6 +25,64 @@ impl Session {
             Message::new("resign-confirm"),
             out,
         );
+    }
+
+    /// "Partie beenden": asks the asker to confirm, as a resignation does. With an arbiter
+    /// present only the arbiter ends a game unfinished (FIDE Laws 6.11.c: the arbiter
+    /// decides when the game goes on); without one, either player.
+    pub(super) fn ask_to_end(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let to = audience(by);
+        if !self.config.in_charge(by) {
+            self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
+            return;
+        }
+        self.ending = Some(by);
+        self.tell(to, Priority::Move, Message::new("end-confirm"), out);
+    }
+
+    /// The answer to "Partie beenden?": the asker's (or the arbiter's) "ja" ends the game
+    /// unfinished, their "nein" keeps it going. A question or "wiederholen" leaves the
+    /// request open; anything else lets it lapse and acts as usual. Returns whether the
+    /// command was that answer.
+    pub(super) fn answer_to_ending(
+        &mut self,
+        by: Actor,
+        command: &Command,
+        out: &mut Vec<Output>,
+    ) -> bool {
+        let Some(asker) = self.ending else {
+            return false;
+        };
+        match command {
+            Command::Ask(_) | Command::Repeat => false,
+            Command::Yes | Command::No if by == asker || by == Actor::Arbiter => {
+                self.ending = None;
+                let to = audience(by);
+                match command {
+                    Command::No => {
+                        self.tell(to, Priority::Move, Message::new("end-cancelled"), out);
+                    }
+                    // A flag fell meanwhile: the game is over already.
+                    _ if self.result.is_some() => self.close(to, out),
+                    _ => {
+                        self.closed = true;
+                        self.end_by(None, None, Termination::Unfinished, out);
+                    }
+                }
+                true
+            }
+            _ => {
+                self.ending = None;
+                false
+            }
+        }
+    }
+
+    /// "beenden" once the game is over: nothing is left to lose (the records are
+    /// complete), so the station closes at once.
+    pub(super) fn close(&mut self, to: Audience, out: &mut Vec<Output>) {
+        self.closed = true;
+        self.tell(to, Priority::Urgent, Message::new("station-closing"), out);
     }
 
     /// FIDE Laws 6.9: the flag fell; the player loses unless the opponent cannot

@@ -73,6 +73,11 @@ pub struct Session {
     clock: Option<Clock>,
     clock_started: bool,
     pending: Pending,
+    /// "Partie beenden" asked by this actor, waiting for their "ja" (`ending.rs`).
+    ending: Option<Actor>,
+    /// The station is to close: the game was ended unfinished, or "beenden" was said
+    /// after its end.
+    closed: bool,
     /// An outstanding draw offer by this side (Art. 9.1.b).
     draw_offer: Option<Color>,
     result: Option<GameResult>,
@@ -119,6 +124,8 @@ impl Session {
             clock,
             clock_started: false,
             pending: Pending::None,
+            ending: None,
+            closed: false,
             draw_offer: None,
             result: None,
             last_said: Vec::new(),
@@ -177,6 +184,13 @@ impl Session {
     /// The result, once the game has ended.
     pub fn result(&self) -> Option<&GameResult> {
         self.result.as_ref()
+    }
+
+    /// Whether the station is to close: the game was ended unfinished ("Partie beenden",
+    /// confirmed), or "beenden" was said once the game was over. The station then stops
+    /// as on `quit`, and writes the records.
+    pub fn closed(&self) -> bool {
+        self.closed
     }
 
     /// The clock, if the game has one.
@@ -244,14 +258,20 @@ impl Session {
             Event::Command(c) => self.command(by, c, None, now, out),
             Event::Typed(text) => match self.commands.understand(&text) {
                 Some(u) => self.command(by, u.command, u.move_words, now, out),
-                None => self.announcement(by, Announced::Typed(text), now, out),
+                None => self.announce_move(by, Announced::Typed(text), now, out),
             },
             Event::Heard(utterance) => match self.commands.understand(&utterance.text()) {
                 Some(u) => self.command(by, u.command, u.move_words, now, out),
-                None => self.announcement(by, Announced::Heard(utterance), now, out),
+                None => self.announce_move(by, Announced::Heard(utterance), now, out),
             },
-            Event::Move(uci) => self.announcement(by, Announced::Move(uci), now, out),
+            Event::Move(uci) => self.announce_move(by, Announced::Move(uci), now, out),
         }
+    }
+
+    /// A move announced: a request to end the game lapses (the game goes on).
+    fn announce_move(&mut self, by: Actor, what: Announced, now: Timestamp, out: &mut Vec<Output>) {
+        self.ending = None;
+        self.announcement(by, what, now, out);
     }
 
     /// A key of the station, as the command it stands for.
@@ -285,13 +305,18 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
+        if self.answer_to_ending(by, &command, out) {
+            return;
+        }
         match command {
             Command::Repeat => self.repeat(to, out),
             Command::Ask(q) => self.answer(by, &q, now, out),
             Command::TakeBack | Command::TakeBackTo { .. } if self.result.is_some() => {
                 self.take_back(by, command, now, out)
             }
+            Command::End if self.result.is_some() => self.close(to, out),
             _ if self.result.is_some() => self.tell_game_over(to, out),
+            Command::End => self.ask_to_end(by, out),
             Command::Yes => self.yes(by, now, out),
             Command::No => self.no(by, out),
             Command::OfferDraw => self.offer_draw(by, out),

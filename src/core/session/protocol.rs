@@ -336,7 +336,10 @@ impl Session {
         }
     }
 
-    /// FIDE Laws D.2.3: the move is made; only now does the opponent's clock start.
+    /// FIDE Laws D.2.3: the move is made; only now does the opponent's clock start. A move
+    /// made while the clock stands (not yet started, or stopped, 6.11) is said to be so to
+    /// everyone ("Die Uhr steht."), after the move: nobody plays on a stopped clock
+    /// without knowing it.
     pub(super) fn make(
         &mut self,
         side: Color,
@@ -374,13 +377,21 @@ impl Session {
         if let Some(notice) = timing.as_ref().and_then(|t| self.alarms.on_move(t)) {
             self.clock_notice(notice, now, out);
         }
+        if self.clock.as_ref().is_some_and(|c| c.running().is_none()) {
+            let msg = Message::new("clock-stands");
+            self.tell(Audience::All, Priority::Move, msg, out);
+        }
         self.announce_move_count(out);
         self.poll_alarms(now, out);
     }
 
     /// Plays the move on the board and the clock and records it: what the scoresheets get,
-    /// and the clock's timing of it if the mover's clock ran. The position moves on, and
-    /// with it the phrase forms (built for the new position when first asked for).
+    /// and the clock's timing of it if the mover's clock ran or was stopped during their
+    /// turn (6.11: the move completes, the opponent's clock stays stopped). A move made
+    /// before the clock was first started is counted (FIDE Laws 6.3.a: the move counts and
+    /// time controls stay right) but has no timing: no time was measured, so it is
+    /// recorded without `[%clk]`/`[%emt]`. The position moves on, and with it the phrase
+    /// forms (built for the new position when first asked for).
     fn record_move(
         &mut self,
         side: Color,
@@ -398,8 +409,12 @@ impl Session {
         let before = self.position().clone();
         let clock_before = self.clock.as_ref().map(|c| c.snapshot(now));
         let timing = match self.clock.as_mut() {
-            Some(clock) if clock.running() == Some(side) => clock.complete_move(now).ok(),
-            _ => None,
+            Some(clock) if clock.to_move() == Some(side) => clock.complete_move(now).ok(),
+            Some(clock) => {
+                clock.count_move(side);
+                None
+            }
+            None => None,
         };
         let mut after = before.clone();
         after.play_unchecked(mv);

@@ -230,6 +230,7 @@ impl Session {
             Termination::SeventyFiveMoves => "end-seventy-five-moves",
             Termination::FlagFall => "end-flag",
             Termination::FlagFallInsufficient => "end-flag-insufficient",
+            Termination::Unfinished => "end-unfinished",
         };
         let loser = result
             .loser
@@ -288,6 +289,7 @@ impl Session {
             clock: self.clock.as_ref(),
             now,
             echo_pending: matches!(self.pending, Pending::Echoed { .. }),
+            in_charge: self.config.in_charge(by),
         }
     }
 }

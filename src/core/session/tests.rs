@@ -485,3 +485,5 @@ fn the_final_countdown_keeps_time() {
         assert_eq!(got.join(" "), words, "{setup}");
     }
 }
+
+mod clock_start;

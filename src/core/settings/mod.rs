@@ -144,6 +144,9 @@ settings! {
     /// FIDE Laws D.2.9: an assistant is present (announces moves, keeps score for the
     /// visually impaired player).
     assistant: OnOff = OnOff(false), Game.assistant;
+    /// FIDE Laws 6.5, 6.11: an arbiter is present: only the arbiter starts, stops and
+    /// restarts the clock. Off (a game at home or in a club): either player does.
+    arbiter: OnOff = OnOff(false), Game.arbiter, script "arbiter";
     /// FIDE Laws D.2.3, D.2.7: how a visually impaired player's move is confirmed.
     confirm: AnnouncedConfirm = AnnouncedConfirm(ConfirmPolicy::Explicit), Game.confirm,
         script "confirm";
@@ -254,6 +257,7 @@ impl GameSettings {
         Ok(Config {
             lang: self.lang,
             impaired: self.vi,
+            arbiter: self.arbiter.0,
             confirm: self.confirm.0,
             confirm_sighted: self.confirm_sighted,
             clock: self.clock(),
@@ -296,6 +300,7 @@ impl GameSettings {
         GameSettings {
             lang: config.lang,
             vi: config.impaired,
+            arbiter: OnOff(config.arbiter),
             confirm: AnnouncedConfirm(config.confirm),
             confirm_sighted: config.confirm_sighted,
             tc: tc.map(PgnTimeControl),

@@ -129,7 +129,7 @@ fn configs() -> Vec<Config> {
     vec![
         Config::default(),
         parse_setup(
-            "@0 arbiter setup tc=900+10 vi=both lang=es confirm=window:2.5 confirm_sighted=explicit",
+            "@0 arbiter setup tc=900+10 vi=both lang=es confirm=window:2.5 confirm_sighted=explicit arbiter=on",
         ),
         parse_setup("@0 arbiter setup tc_white=300d5 tc_black=40/5400+30:1800+30 vi=none lang=en"),
         parse_setup(
@@ -155,8 +155,8 @@ fn setup_lines_round_trip() {
     }
     assert_eq!(
         setup_line(&Config::default()).unwrap(),
-        "@0.000 arbiter setup lang=de vi=white confirm=explicit confirm_sighted=immediate \
-             tc=- announce_moves=on reminders=on control_alarm=on low_time=off white=\"?\" \
+        "@0.000 arbiter setup lang=de vi=white arbiter=off confirm=explicit \
+             confirm_sighted=immediate tc=- announce_moves=on reminders=on control_alarm=on low_time=off white=\"?\" \
              black=\"?\" event=\"?\" site=\"?\" date=\"????.??.??\" round=\"?\""
     );
 }
@@ -267,7 +267,7 @@ fn settings() -> impl Strategy<Value = GameSettings> {
         prop::option::of(time_control()),
     );
     let people = (name, name, name, name, name, name);
-    let switches = any::<(bool, bool, bool, bool)>();
+    let switches = any::<(bool, bool, bool, bool, bool)>();
     let who = (0..3usize, 0..4usize, policy(), policy());
     let low = prop::collection::vec((0..36_000u64).prop_map(Duration::from_secs), 0..4);
     (who, time, start, people, switches, low).prop_map(
@@ -281,6 +281,7 @@ fn settings() -> impl Strategy<Value = GameSettings> {
                     Impaired::Both,
                 ][vi],
                 assistant: OnOff(on.0),
+                arbiter: OnOff(on.4),
                 confirm: AnnouncedConfirm(confirm),
                 confirm_sighted: sighted,
                 tc: tc.map(PgnTimeControl),
