@@ -80,16 +80,18 @@ fn console_a_made_move_takes_at_most_two_lines() {
             "{line}"
         );
     }
-    // The clock's start, then per ply: the echo ("Eva vier?") of a blind player's move and
-    // the line of the made move; one line for a sighted player's move.
+    // How the clock starts and that it runs, then per ply: the echo ("Eva vier?") of a
+    // blind player's move and the line of the made move; one line for a sighted player's.
     assert!(
-        lines.len() <= 2 * OPERA_PLIES + 1,
+        lines.len() <= 2 * OPERA_PLIES + 2,
         "{}: {lines:#?}",
         lines.len()
     );
-    assert_eq!(lines[1], "Eva vier?", "{lines:#?}");
-    assert_eq!(lines[2], "Eva vier. Zug 1.", "{lines:#?}");
-    assert_eq!(lines[3], "Eva fünf. Zug 2.", "{lines:#?}");
+    assert!(lines[0].starts_with("Die Uhr steht."), "{lines:#?}");
+    assert_eq!(lines[1], "Die Uhr läuft. Weiß ist am Zug.", "{lines:#?}");
+    assert_eq!(lines[2], "Eva vier?", "{lines:#?}");
+    assert_eq!(lines[3], "Eva vier. Zug 1.", "{lines:#?}");
+    assert_eq!(lines[4], "Eva fünf. Zug 2.", "{lines:#?}");
     assert_eq!(
         lines.last().map(String::as_str),
         Some("Turm David acht matt. Schachmatt. Weiß gewinnt."),
@@ -115,7 +117,7 @@ fn console_transcript_keeps_the_contract() {
     assert_eq!(made, OPERA_PLIES);
     // What the default spares a screen reader: 5 and more lines for each made move.
     assert!(lines.len() >= 5 * OPERA_PLIES, "{}", lines.len());
-    assert!(lines[0].ends_with(" clock arbiter start"), "{lines:#?}");
+    assert!(lines[2].ends_with(" clock arbiter start"), "{lines:#?}");
     assert!(lines.iter().any(|l| l.ends_with(" braille:black Td8#")));
     args.push("--no-braille");
     let (lines, _) = play(&dir, &args, OPERA);
@@ -181,7 +183,7 @@ fn console_takes_the_script_verbs_and_answers_in_the_language() {
     let (lines, err) = play(&dir, &GAME, input);
     // A pick on the board is answered as the same move typed: echoed, confirmed, made.
     assert_eq!(
-        lines[1..],
+        lines[2..],
         ["Eva vier?", "Eva vier. Zug 1.", "Eva fünf. Zug 2."],
         "{lines:#?}"
     );
