@@ -8,9 +8,9 @@
 //!
 //! | language | table | what it is |
 //! |---|---|---|
-//! | de | `de-de-comp8.ctb` | German 8-dot computer Braille (Eurobraille, the table of BRLTTY's German text table): digits are a–j with dot 6 (4 = ⠹ 1-4-5-6), capitals have dot 7, ä ⢜ ö ⢪ ü ⢳ ß ⢮ (the literary cells with dot 8) |
-//! | es | `Es-Es-G0.utb` | Spanish 8-dot computer Braille: digits a–j with dot 6, capitals dot 7, á ⠷ é ⠮ í ⠌ ó ⠬ ú ⠾ ñ ⠻ ü ⠳, ¿ ⢢ ¡ ⠖ |
-//! | en | `en-us-comp8-ext.utb` | North American 8-dot computer Braille: Braille ASCII (lower-cell digits, 4 = ⠲, as the BRF scoresheet), capitals dot 7, accented letters extended |
+//! | de | `de-de-comp8.ctb` | German 8-dot computer Braille (Eurobraille, the table of BRLTTY's German text table): digits are a–j with dot 6 (4 = ⠹ 1-4-5-6), capitals have dot 7, ä ⢜ ö ⢪ ü ⢳ (the literary cells with dot 8), ß ⢼ |
+//! | es | `Es-Es-G0.utb` | Spanish 8-dot computer Braille: digits a–j with dot 6, capitals dot 7, á ⠷ é ⠮ í ⠌ ó ⠬ ú ⠾ ñ ⢻ ü ⢳, ¿ ⡢ ¡ ⣖ |
+//! | en | `en-us-comp8-ext.utb` | North American 8-dot computer Braille: Braille ASCII (lower-cell digits, 4 = ⠲, as the BRF scoresheet), capitals dot 7, accented letters in one cell with dot 8 (ä ⢜ é ⢣ ß ⢼) |
 //!
 //! Computer Braille, not the literary code, for the messages as well: it writes one cell per
 //! character and reads each cell back as that character, so what the player types is what
@@ -22,8 +22,10 @@
 //! layout of chess notation stays the scoresheet's (one cell per print character, no number
 //! sign, the piece letter a capital); only the cell of each character is the language's.
 //!
-//! liblouis is not thread-safe: every call holds one lock.
+//! liblouis is not thread-safe: every call holds one lock. The display redraws its lines
+//! often (every key poll), so each table keeps the cells of the texts it wrote last.
 
+use std::collections::HashMap;
 use std::ffi::{CString, c_int};
 use std::sync::Mutex;
 
@@ -35,6 +37,9 @@ use crate::core::scoresheet::braille::Cell;
 
 /// One lock for every call into liblouis (it keeps global state).
 static LOUIS: Mutex<()> = Mutex::new(());
+
+/// How many texts a table keeps the cells of (the display's messages, status and more).
+const CACHED: usize = 256;
 
 /// liblouis's dot flag in `dotsIO` mode: a cell is `0x8000 | dots`.
 const DOTS: widechar = 0x8000;
@@ -64,6 +69,7 @@ pub enum LouisError {
 pub struct LouisTable {
     name: String,
     list: CString,
+    cache: Mutex<HashMap<String, Vec<Cell>>>,
 }
 
 impl LouisTable {
@@ -74,6 +80,7 @@ impl LouisTable {
         let table = LouisTable {
             name: name.to_owned(),
             list,
+            cache: Mutex::new(HashMap::new()),
         };
         table.forward("a")?;
         Ok(table)
@@ -154,10 +161,19 @@ impl BrailleTable for LouisTable {
     }
 
     fn to_cells(&self, text: &str) -> Vec<Cell> {
-        self.forward(text).unwrap_or_else(|e| {
+        let mut cache = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(cells) = cache.get(text) {
+            return cells.clone();
+        }
+        let cells = self.forward(text).unwrap_or_else(|e| {
             tracing::warn!("{e}");
             Vec::new()
-        })
+        });
+        if cache.len() >= CACHED {
+            cache.clear();
+        }
+        cache.insert(text.to_owned(), cells.clone());
+        cells
     }
 
     fn to_text(&self, cells: &[Cell]) -> String {

@@ -163,9 +163,8 @@ fn shows_the_owners_messages_and_sends_keys_as_the_owners_acts() {
     assert_eq!(r.sink.connections(), 1);
 }
 
-/// The key code of a dot chord as BrlAPI delivers it with the retain-dots parameter set:
-/// a command of the PASSDOTS block with the dots as its argument (recorded on the rig's
-/// BRLTTY 6.5: `PassDots 17` (dots 1 and 5, e) came as 0x2022_0011).
+/// The key code of a dot chord as BrlAPI delivers it with the retain-dots parameter set
+/// (`brlapi_keycodes.h`): a command of the PASSDOTS block with the dots as its argument.
 fn chord(cell: Cell) -> u64 {
     CMD | code::PASSDOTS | u64::from(cell.0)
 }
@@ -175,14 +174,21 @@ fn chord(cell: Cell) -> u64 {
 /// German letters.
 #[test]
 fn braille_typing_what_is_shown_gives_it_back() {
-    // Recorded: e, 4 (1-4-5-6) and Return from the rig, for the case.
     let mut r = rig();
+    // The case, e and 4 as shown in German computer Braille (1-5, 1-4-5-6): as
+    // dots (PASSDOTS, a driver with retain-dots), and as recorded from the rig's BRLTTY
+    // (its Virtual driver: `PassDots 17`, `PassDots 57`, `Return` came as 0x65, 0x34,
+    // 0x2000_001f: characters of BRLTTY's German text table).
     #[cfg(feature = "braille")]
-    for code in [0x2022_0011, 0x2022_0039, CMD | 31] {
-        r.press(code);
+    for codes in [
+        [0x2022_0011, 0x2022_0039, CMD | 31],
+        [0x65, 0x34, 0x2000_001f],
+    ] {
+        for code in codes {
+            r.press(code);
+        }
+        assert_eq!(r.input(), Event::Typed("e4".into()));
     }
-    #[cfg(feature = "braille")]
-    assert_eq!(r.input(), Event::Typed("e4".into()));
     for text in [
         "e4",
         "Sf3? Weiß: Kg1",
