@@ -26,10 +26,13 @@
 //! often (every key poll), so each table keeps the cells of the texts it wrote last.
 
 use std::collections::HashMap;
-use std::ffi::{CString, c_int};
-use std::sync::Mutex;
+use std::ffi::{CStr, CString, c_char, c_int};
+use std::sync::{Mutex, Once};
 
-use liblouis_sys::{lou_backTranslateString, lou_translateString, translationModes, widechar};
+use liblouis_sys::{
+    logLevels, lou_backTranslateString, lou_registerLogCallback, lou_translateString,
+    translationModes, widechar,
+};
 
 use crate::core::display::BrailleTable;
 use crate::core::lang::Language;
@@ -43,6 +46,20 @@ const CACHED: usize = 256;
 
 /// liblouis's dot flag in `dotsIO` mode: a cell is `0x8000 | dots`.
 const DOTS: widechar = 0x8000;
+
+/// liblouis's own messages (a table that does not compile…) go to the log, not to stderr,
+/// where they would reach the console a screen reader reads.
+unsafe extern "C" fn log(_level: logLevels::Type, message: *const c_char) {
+    if message.is_null() {
+        return;
+    }
+    // SAFETY: liblouis passes a NUL-terminated message, valid during the call.
+    let text = unsafe { CStr::from_ptr(message) }.to_string_lossy();
+    tracing::debug!("liblouis: {text}");
+}
+
+/// Registers [`log`] once.
+static LOG: Once = Once::new();
 
 /// FIDE Laws D.2.6: the liblouis table of each language (the module documentation).
 pub fn table_name(lang: Language) -> &'static str {
@@ -76,6 +93,11 @@ impl LouisTable {
     /// The table `name` (a file of liblouis's table path, or a path); checked by
     /// translating one letter.
     pub fn new(name: &str) -> Result<LouisTable, LouisError> {
+        LOG.call_once(|| {
+            let _lock = LOUIS.lock().unwrap_or_else(|e| e.into_inner());
+            // SAFETY: `log` is a valid callback for the whole program.
+            unsafe { lou_registerLogCallback(Some(log)) }
+        });
         let list = CString::new(name).map_err(|_| LouisError::Table(name.to_owned()))?;
         let table = LouisTable {
             name: name.to_owned(),
