@@ -189,10 +189,12 @@ fn braille_typing_what_is_shown_gives_it_back() {
         }
         assert_eq!(r.input(), Event::Typed("e4".into()));
     }
+    // Each fits the fake display's 20 cells also in the scoresheet's code (no feature).
     for text in [
         "e4",
         "Sf3? Weiß: Kg1",
-        "12.Sf3 W*4:57 S5:00",
+        "12.Sf3 W*4:57",
+        "S5:00 (=) 0-0-0",
         "Läufer ä ö ü ß",
     ] {
         r.say(Audience::White, text);
