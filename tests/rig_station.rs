@@ -191,14 +191,10 @@ impl Station {
     }
 }
 
-/// The Virtual driver's PassDots argument for a character of the rig's German text table
-/// (letters; a digit is the letter a-j plus dot 6).
+/// The Virtual driver's PassDots argument for a character: its cell on the German
+/// display (liblouis's German computer Braille, as the display shows it).
 fn chord(c: char) -> u8 {
-    let letter = |c: char| ansage::core::scoresheet::braille::text_to_cells(&c.to_string())[0].0;
-    match c {
-        '1'..='9' => letter((b'a' + (c as u8 - b'1')) as char) | 0b10_0000,
-        c => letter(c),
-    }
+    ansage::braille::display_table(ansage::core::lang::Language::De).to_cells(&c.to_string())[0].0
 }
 
 /// Presses a key on the emulated display at a person's pace (BRLTTY's Virtual driver takes
@@ -218,7 +214,7 @@ fn type_on_display(rig: &Rig, text: &str) {
 
 /// Whether the display has shown these cells (its log keeps every line it showed).
 fn displayed(rig: &Rig, text: &str) -> bool {
-    let want = ansage::core::scoresheet::braille::text_to_cells(text);
+    let want = ansage::braille::display_table(ansage::core::lang::Language::De).to_cells(text);
     let want = ansage::core::display::vr_dots(&want);
     let log = rig.vr_dir().join("vr.log");
     wait_until(WAIT, || {
@@ -447,9 +443,10 @@ fn the_game_goes_on_when_speech_and_brltty_die_and_both_come_back() {
             let now = std::fs::read_to_string(&log).unwrap_or_default();
             // BRLTTY's own "no screen" first, then the station's cells (Braille patterns).
             now.len() > before
-                && now[before..]
-                    .lines()
-                    .any(|l| l.contains("Visual") && l.contains('\u{2820}'))
+                && now[before..].lines().any(|l| {
+                    l.contains("Visual")
+                        && l.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c))
+                })
         }),
         "the display did not come back"
     );

@@ -83,6 +83,7 @@ impl Connector for BrlapiConnector {
         if r < 0 {
             return Err(LinkError("cannot claim the display (tty mode)".into()));
         }
+        retain_dots(&conn);
         Ok(Box::new(BrlapiTerminal {
             conn,
             width: x as usize,
@@ -145,6 +146,31 @@ impl Drop for BrlapiTerminal {
         unsafe {
             brlapi_sys::brlapi__leaveTtyMode(self.conn.handle_ptr());
         }
+    }
+}
+
+/// FIDE Laws D.2.6: asks BRLTTY for dot chords as dots (PASSDOTS), not as characters of
+/// its own text table, so that they are read back through the display's table, the one
+/// the cells are written with. A server without the parameter (BrlAPI before 0.8) keeps
+/// sending characters of its text table: said once in the log.
+fn retain_dots(conn: &Connection) {
+    let yes: brlapi_sys::brlapi_param_retainDots_t = 1;
+    // SAFETY: the handle is valid while `conn` lives; `yes` is the parameter's one byte.
+    let r = unsafe {
+        brlapi_sys::brlapi__setParameter(
+            conn.handle_ptr(),
+            brlapi_sys::brlapi_param_t_BRLAPI_PARAM_RETAIN_DOTS,
+            0,
+            brlapi_sys::BRLAPI_PARAMF_LOCAL,
+            std::ptr::from_ref(&yes).cast(),
+            std::mem::size_of_val(&yes),
+        )
+    };
+    if r < 0 {
+        tracing::warn!(
+            "BRLTTY does not pass dot chords as dots ({}); typed chords go through its text table",
+            last_error()
+        );
     }
 }
 

@@ -45,8 +45,10 @@ pub(super) mod code {
 
 /// FIDE Laws D.2.6: what a BrlAPI key code means on the display (see the README's key
 /// table): the line and panning commands move the window, a routing key is
-/// [`DisplayKey::Route`], a typed character (a dot chord through BRLTTY's text table) is
-/// [`DisplayKey::Char`], RETURN/Enter confirms or sends, Backspace and Escape cancel, HOME
+/// [`DisplayKey::Route`], a dot chord (BrlAPI's PASSDOTS, with the retain-dots parameter
+/// set) is [`DisplayKey::Char`] of its Unicode braille pattern, read back by the model
+/// through the display's table, a typed character (a PC keyboard) is [`DisplayKey::Char`]
+/// of itself, RETURN/Enter confirms or sends, Backspace and Escape cancel, HOME
 /// repeats, INFO says the time, HELP helps, DISPMD switches to the next mode, CSRTRK back
 /// to the game. `None` for keys that mean nothing here.
 pub fn decode_key(keycode: u64) -> Option<DisplayKey> {

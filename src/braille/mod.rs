@@ -5,9 +5,11 @@
 //! What is shown and what a key means is decided by the pure
 //! [`crate::core::display::DisplayModel`]; this module only moves cells and
 //! key codes. The thread owns the model and one [`Terminal`] (a connection to a display):
-//! it writes the cells when they change (dots, from the scoresheet's Braille code, never
-//! BRLTTY's text table), redraws the status line each second while a clock runs, and polls
-//! the keys. When the display goes away (BRLTTY restarts, the cable is pulled) it says so
+//! it writes the cells when they change (dots, from the display's Braille table:
+//! [`display_table`], liblouis's computer Braille of the language, never BRLTTY's text
+//! table), redraws the status line each second while a clock runs, and polls the keys: dot
+//! chords come as dots (BrlAPI's retain-dots parameter) and are read back through the same
+//! table, so typing what one reads gives it back. When the display goes away (BRLTTY restarts, the cable is pulled) it says so
 //! once, keeps following the game, and reconnects with a growing pause (backoff) until the
 //! display is back, then says that once and shows the current state: a lost display never
 //! stops the game.
@@ -21,11 +23,15 @@ pub mod brlapi;
 mod console;
 mod fake;
 mod keys;
+#[cfg(feature = "braille")]
+pub mod louis;
 mod sink;
 mod worker;
 
+use std::sync::Arc;
 use std::time::Duration;
 
+use crate::core::display::BrailleTable;
 use crate::core::input::Actor;
 use crate::core::lang::Language;
 use crate::core::scoresheet::braille::Cell;
@@ -79,6 +85,20 @@ impl BrailleConfig {
             poll: Duration::from_millis(10),
         }
     }
+}
+
+/// FIDE Laws D.2.6: the display's Braille table for `lang`, both ways: liblouis's computer
+/// Braille of the language (`louis::table_name`, cargo feature `braille`), or the
+/// scoresheet's code ([`crate::core::display::ScoresheetCode`]) in a build without
+/// liblouis or when the table cannot be loaded (said once in the log).
+pub fn display_table(lang: Language) -> Arc<dyn BrailleTable> {
+    #[cfg(feature = "braille")]
+    match louis::LouisTable::for_language(lang) {
+        Ok(table) => return Arc::new(table),
+        Err(e) => tracing::warn!("{e}; the display writes the scoresheet's code"),
+    }
+    let _ = lang;
+    Arc::new(crate::core::display::ScoresheetCode)
 }
 
 /// Why a display cannot be reached or was lost.

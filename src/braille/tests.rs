@@ -11,7 +11,6 @@ use crate::core::input::{Command, Event, Question};
 use crate::core::input::{Input, Key};
 use crate::core::output::Output;
 use crate::core::output::{Audience, Braille};
-use crate::core::scoresheet::braille::text_to_cells;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
 use shakmaty::uci::UciMove;
@@ -106,7 +105,7 @@ const WAIT: Duration = Duration::from_secs(5);
 impl Rig {
     /// Waits for a write showing `text` first.
     fn shows(&self, text: &str) -> Vec<Cell> {
-        let want = text_to_cells(text);
+        let want = display_table(Language::De).to_cells(text);
         loop {
             let cells = self
                 .writes
@@ -162,6 +161,51 @@ fn shows_the_owners_messages_and_sends_keys_as_the_owners_acts() {
     assert_eq!(r.input(), Event::Key(Key::Time));
     assert!(r.sink.status().present);
     assert_eq!(r.sink.connections(), 1);
+}
+
+/// The key code of a dot chord as BrlAPI delivers it with the retain-dots parameter set
+/// (`brlapi_keycodes.h`): a command of the PASSDOTS block with the dots as its argument.
+fn chord(cell: Cell) -> u64 {
+    CMD | code::PASSDOTS | u64::from(cell.0)
+}
+
+/// FIDE Laws D.2.6: what the display shows, typed back chord by chord, is what it showed:
+/// the e4 (German computer Braille: 4 = dots 1-4-5-6), the status line, an echo,
+/// German letters.
+#[test]
+fn braille_typing_what_is_shown_gives_it_back() {
+    let mut r = rig();
+    // The case, e and 4 as shown in German computer Braille (1-5, 1-4-5-6): as
+    // dots (PASSDOTS, a driver with retain-dots), and as recorded from the rig's BRLTTY
+    // (its Virtual driver: `PassDots 17`, `PassDots 57`, `Return` came as 0x65, 0x34,
+    // 0x2000_001f: characters of BRLTTY's German text table).
+    #[cfg(feature = "braille")]
+    for codes in [
+        [0x2022_0011, 0x2022_0039, CMD | 31],
+        [0x65, 0x34, 0x2000_001f],
+    ] {
+        for code in codes {
+            r.press(code);
+        }
+        assert_eq!(r.input(), Event::Typed("e4".into()));
+    }
+    // Each fits the fake display's 20 cells also in the scoresheet's code (no feature).
+    for text in [
+        "e4",
+        "Sf3? Weiß: Kg1",
+        "12.Sf3 W*4:57",
+        "S5:00 (=) 0-0-0",
+        "Läufer ä ö ü ß",
+    ] {
+        r.say(Audience::White, text);
+        let shown = r.shows(text);
+        let cells = &shown[..display_table(Language::De).to_cells(text).len()];
+        for cell in cells {
+            r.press(chord(*cell));
+        }
+        r.press(CMD | 31);
+        assert_eq!(r.input(), Event::Typed(text.into()), "{text}");
+    }
 }
 
 #[test]

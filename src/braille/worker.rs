@@ -49,9 +49,10 @@ impl Worker {
     }
 
     pub(super) fn run(mut self) {
-        let Ok(mut model) = DisplayModel::new(self.config.owner, self.config.lang, 40, 1) else {
+        let Ok(model) = DisplayModel::new(self.config.owner, self.config.lang, 40, 1) else {
             return;
         };
+        let mut model = model.with_table(super::display_table(self.config.lang));
         let mut time: Option<Clockwork> = None;
         let mut backoff = self.config.backoff;
         let mut reported_absent = false;

@@ -153,7 +153,8 @@ pub fn braille_latency(moves: usize) -> Result<BrailleBench, BrailleBenchError> 
     // The same stream of outputs as the sink's own model, so the same cells.
     let (w, h) = parse_size(&display);
     let mut model = DisplayModel::new(owner, Language::De, w, h)
-        .map_err(|e| BrailleBenchError::Setup(e.to_string()))?;
+        .map_err(|e| BrailleBenchError::Setup(e.to_string()))?
+        .with_table(ansage::braille::display_table(Language::De));
     'games: while samples.len() + unchanged < moves {
         let mut session =
             Session::new(config.clone()).map_err(|e| BrailleBenchError::Setup(e.to_string()))?;

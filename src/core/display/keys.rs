@@ -82,7 +82,8 @@ impl DisplayModel {
         if self.typed.is_empty() {
             return vec![Event::Key(Key::Confirm)];
         }
-        let text = typed_text(&std::mem::take(&mut self.typed));
+        let typed = std::mem::take(&mut self.typed);
+        let text = typed_text(self.table(), &typed);
         self.game_at_status();
         vec![Event::Typed(text)]
     }
@@ -135,7 +136,7 @@ impl DisplayModel {
     fn show_typing(&mut self) {
         self.mode = Mode::Game;
         let typing = self.status_index() + 1;
-        let len = typed_cells(&self.typed).len() + 1;
+        let len = typed_cells(self.table(), &self.typed).len() + 1;
         // Keep the cursor in the window.
         let pan = len.saturating_sub(1) / self.width * self.width;
         self.views[0] = View { line: typing, pan };

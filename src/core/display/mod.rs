@@ -3,9 +3,13 @@
 //!
 //! Pure: what a display of `width` × `height` cells shows for the outputs and the position
 //! it was given, and what each of its keys means. The device adapter (`crate::braille`)
-//! only moves cells and key codes. Every cell comes from the one Braille rendering of
-//! [`crate::core::scoresheet::braille`], the same one the BRF scoresheet uses, so what the
-//! player reads on the display is what the scoresheet says.
+//! only moves cells and key codes. Every cell comes from one [`BrailleTable`], and the dot
+//! chords typed on the display go back through the same table, so typing what one reads
+//! gives what one read: on a real display the language's computer Braille from liblouis
+//! (`crate::braille::display_table`; README "The Braille display"), in a build without
+//! liblouis the scoresheet's code ([`ScoresheetCode`]). The layout of chess notation is
+//! the scoresheet's ([`crate::core::scoresheet::braille`]): one cell per print character,
+//! no number sign, the piece letter a capital, so a move reads as it is printed.
 //!
 //! # Modes and documents
 //!
@@ -19,7 +23,8 @@
 //!   the window onto it.
 //! - [`Mode::Board`]: one rank per line, from the owner's side (White reads rank 8 first,
 //!   Black rank 1): the rank's digit, a blank, then two cells per square from file a to h —
-//!   a white piece is its capital letter (capital sign ⠠ and the letter), a black piece a
+//!   a white piece is its capital letter (in computer Braille one cell with dot 7, after a
+//!   blank; in the scoresheet's code the capital sign ⠠ and the letter), a black piece a
 //!   blank and the small letter, an empty square a blank and ⠤ (`-`). The letters are the
 //!   language's (de K D T L S B). A routing key over a square asks what stands there, and
 //!   picks the from and to squares of a move (below).
@@ -31,18 +36,20 @@
 //!
 //! # Keys
 //!
-//! Dot chords of the Braille keyboard arrive as characters (through the display's text
-//! table) and are typed; Unicode braille patterns are read in the scoresheet's code. Enter
+//! Dot chords of the Braille keyboard arrive as dots (Unicode braille patterns) and are
+//! read back through the display's [`BrailleTable`]; characters (a PC keyboard on the
+//! display) are typed as they are. Enter
 //! sends what is typed (SAN, the language's letters, UCI, or any command the station
 //! understands typed), or confirms when nothing is typed (FIDE Laws D.2.3); Backspace
 //! deletes, or cancels when nothing is typed (D.2.7); Escape cancels. Routing in the board:
-//! the first key over one of the mover's own pieces picks it (its cells get dots 7 and 8),
+//! the first key over one of the mover's own pieces picks it (its first cell gets dots 7 and 8),
 //! the next key over another square hands the station the move `from`→`to` as a move, not
 //! text ([`Event::Move`](crate::core::input::Event::Move); a pawn to the last rank becomes a queen; the echo says so and can
 //! be refused), the same square again drops the pick. Every routing key also asks what stands on the square (D.2.9.d: the
 //! answer goes to the asker only).
 
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::Duration;
 
 use shakmaty::{Chess, Color, Position, Square};
@@ -50,7 +57,7 @@ use shakmaty::{Chess, Color, Position, Square};
 use crate::core::input::{Actor, Key};
 use crate::core::output::{Audience, Output};
 use crate::core::phrases::{PhraseError, Phrases};
-use crate::core::scoresheet::braille::{Cell, text_to_cells};
+use crate::core::scoresheet::braille::Cell;
 use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
 use crate::core::words::{Vocabulary, vocabulary};
@@ -132,8 +139,8 @@ struct Line {
 }
 
 impl Line {
-    fn text(text: &str) -> Line {
-        let cells = text_to_cells(text);
+    fn text(table: &dyn BrailleTable, text: &str) -> Line {
+        let cells = table.to_cells(text);
         let squares = vec![None; cells.len()];
         Line { cells, squares }
     }
@@ -165,6 +172,7 @@ pub struct DisplayModel {
     owner: Actor,
     phrases: Phrases,
     vocab: &'static Vocabulary,
+    table: Arc<dyn BrailleTable>,
     width: usize,
     height: usize,
     mode: Mode,
@@ -182,6 +190,7 @@ impl std::fmt::Debug for DisplayModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DisplayModel")
             .field("owner", &self.owner)
+            .field("table", &self.table.name())
             .field("size", &(self.width, self.height))
             .field("mode", &self.mode)
             .field("typed", &self.typed)
@@ -191,7 +200,8 @@ impl std::fmt::Debug for DisplayModel {
 
 impl DisplayModel {
     /// A display of `width` × `height` cells for `owner`, in `lang`, showing the start
-    /// position until it observes the game.
+    /// position until it observes the game; its cells in the scoresheet's code until
+    /// [`DisplayModel::with_table`] gives it the display's table.
     pub fn new(
         owner: Actor,
         lang: crate::core::lang::Language,
@@ -202,6 +212,7 @@ impl DisplayModel {
             owner,
             phrases: Phrases::load(lang)?,
             vocab: vocabulary(lang),
+            table: Arc::new(ScoresheetCode),
             width: width.max(1),
             height: height.max(1),
             mode: Mode::Game,
@@ -214,6 +225,18 @@ impl DisplayModel {
             from: None,
             overlay: None,
         })
+    }
+
+    /// FIDE Laws D.2.6: the same display with `table` for what it shows and what is typed
+    /// on it.
+    pub fn with_table(mut self, table: Arc<dyn BrailleTable>) -> DisplayModel {
+        self.table = table;
+        self
+    }
+
+    /// The display's Braille table.
+    pub fn table(&self) -> &dyn BrailleTable {
+        self.table.as_ref()
     }
 
     /// The display's owner.
@@ -303,7 +326,7 @@ impl DisplayModel {
                 cells: self
                     .messages
                     .back()
-                    .map(|m| text_to_cells(m))
+                    .map(|m| self.table.to_cells(m))
                     .unwrap_or_default(),
                 pan: 0,
             });
@@ -359,8 +382,10 @@ pub fn next_tick(source: &StatusSource, now: Timestamp) -> Option<Duration> {
 mod keys;
 mod panning;
 mod render;
+mod table;
 
 pub use render::vr_dots;
+pub use table::{BrailleTable, ScoresheetCode};
 
 #[cfg(test)]
 mod tests;

@@ -3,20 +3,25 @@
 
 use shakmaty::{Color, File, Position, Rank, Role, Square};
 
+use super::BrailleTable;
 use super::{CURSOR, DisplayModel, Line, Mode};
 use crate::core::phrases::Message;
 use crate::core::questions::PIECE_ORDER;
-use crate::core::scoresheet::braille::{Cell, cells_to_text, text_to_cells};
+use crate::core::scoresheet::braille::Cell;
 
 impl DisplayModel {
     pub(super) fn lines(&self, mode: Mode) -> Vec<Line> {
         match mode {
             Mode::Game => {
-                let mut lines: Vec<Line> = self.messages.iter().map(|m| Line::text(m)).collect();
-                lines.push(Line::text(&self.status));
+                let mut lines: Vec<Line> = self
+                    .messages
+                    .iter()
+                    .map(|m| Line::text(self.table(), m))
+                    .collect();
+                lines.push(Line::text(self.table(), &self.status));
                 if !self.typed.is_empty() {
                     let mut line = Line::default();
-                    line.push(&typed_cells(&self.typed), None);
+                    line.push(&typed_cells(self.table(), &self.typed), None);
                     line.push(&[CURSOR], None);
                     lines.push(line);
                 }
@@ -38,27 +43,31 @@ impl DisplayModel {
 
     fn rank_line(&self, rank: Rank) -> Line {
         let mut line = Line::default();
-        line.push(&text_to_cells(&format!("{} ", rank.char())), None);
+        let table = self.table();
+        line.push(&table.to_cells(&format!("{} ", rank.char())), None);
         for file in File::ALL {
             let sq = Square::from_coords(file, rank);
             let mut cells = match self.position.board().piece_at(sq) {
                 Some(p) => {
                     let letter = self.vocab.piece_letter(p.role);
-                    match p.color {
-                        Color::White => text_to_cells(&letter.to_uppercase().to_string()),
-                        Color::Black => {
-                            let mut c = vec![Cell::BLANK];
-                            c.extend(text_to_cells(&letter.to_lowercase().to_string()));
-                            c
-                        }
+                    let letter = match p.color {
+                        Color::White => letter.to_uppercase().to_string(),
+                        Color::Black => letter.to_lowercase().to_string(),
+                    };
+                    // Two cells a square: a letter of one cell after a blank.
+                    let mut c = table.to_cells(&letter);
+                    while c.len() < 2 {
+                        c.insert(0, Cell::BLANK);
                     }
+                    c
                 }
                 None => vec![Cell::BLANK, Cell::from_dots(&[3, 6])],
             };
-            if self.from == Some(sq) {
-                for c in &mut cells {
-                    c.0 |= CURSOR.0;
-                }
+            if self.from == Some(sq)
+                && let Some(first) = cells.first_mut()
+            {
+                // The first cell only: dot 7 may be a capital's in computer Braille.
+                first.0 |= CURSOR.0;
             }
             line.push(&cells, Some(sq));
         }
@@ -69,7 +78,7 @@ impl DisplayModel {
         let side = self
             .phrases
             .braille(&Message::new("display-pieces").arg("side", self.vocab.color_name(color)));
-        let mut line = Line::text(&side);
+        let mut line = Line::text(self.table(), &side);
         let board = self.position.board();
         for role in PIECE_ORDER {
             for sq in board.by_piece(shakmaty::Piece { color, role }) {
@@ -79,7 +88,7 @@ impl DisplayModel {
                     self.vocab.piece_letter(role).to_uppercase().to_string()
                 };
                 line.push(&[Cell::BLANK], None);
-                line.push(&text_to_cells(&format!("{letter}{sq}")), Some(sq));
+                line.push(&self.table().to_cells(&format!("{letter}{sq}")), Some(sq));
             }
         }
         line
@@ -131,27 +140,25 @@ pub fn vr_dots(cells: &[Cell]) -> String {
         .join("|")
 }
 
-/// The cells of typed text: Unicode braille patterns as themselves, the rest in the
-/// scoresheet's code.
-pub(super) fn typed_cells(typed: &str) -> Vec<Cell> {
+/// The cells of typed text: dot chords (Unicode braille patterns) as themselves, the
+/// characters through the display's table.
+pub(super) fn typed_cells(table: &dyn BrailleTable, typed: &str) -> Vec<Cell> {
     let mut out = Vec::new();
     for c in typed.chars() {
         match Cell::from_char(c) {
             Some(cell) => out.push(cell),
-            None => out.extend(text_to_cells(&c.to_string())),
+            None => out.extend(table.to_cells(&c.to_string())),
         }
     }
     out
 }
 
-/// The text of what was typed: characters as they came; if Unicode braille patterns are
-/// among them (a table that passes dots through), the whole is read in the scoresheet's
-/// code, when it reads.
-pub(super) fn typed_text(typed: &str) -> String {
-    if typed.chars().any(|c| Cell::from_char(c).is_some())
-        && let Ok(text) = cells_to_text(&typed_cells(typed))
-    {
-        return text;
+/// FIDE Laws D.2.6: the text of what was typed: characters as they came; if dot chords
+/// (Unicode braille patterns) are among them, the whole is read back through the
+/// display's table, the one its cells are written with.
+pub(super) fn typed_text(table: &dyn BrailleTable, typed: &str) -> String {
+    if typed.chars().any(|c| Cell::from_char(c).is_some()) {
+        return table.to_text(&typed_cells(table, typed));
     }
     typed.to_owned()
 }
