@@ -11,6 +11,8 @@ use crate::config::Settings;
 use crate::console::ConsoleSink;
 use crate::core::output::{Audience, Priority};
 use crate::core::phrases::Message;
+use crate::core::time::Timestamp;
+use crate::station::Sink as _;
 
 /// The arguments of `ansage play`.
 #[derive(clap::Args, Debug)]
@@ -45,10 +47,16 @@ pub struct PlayArgs {
 pub fn run(args: PlayArgs) -> Result<(), AppError> {
     let layers = args.options.layers()?;
     let settings = layers.settings()?;
-    let sinks: Sinks = vec![Box::new(ConsoleSink {
+    // The station says it is starting before anything slow (a journal's replay, the
+    // devices): on the console at once, by voice and on the display as they open.
+    let lang = settings.to_config()?.lang;
+    let starting = setup::station_says(lang, &Message::new("station-starting"))?;
+    let mut console = ConsoleSink {
         braille: !args.no_braille,
-    })];
-    let game = match &args.resume {
+    };
+    console.deliver(Timestamp::ZERO, &starting);
+    let sinks: Sinks = vec![Box::new(console)];
+    let mut game = match &args.resume {
         Some(path) => {
             if layers.cli_sets_game() {
                 return Err(AppError::ResumeWithGameOptions);
@@ -57,6 +65,7 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
         }
         None => new_game(settings, args.journal, args.no_journal, sinks)?,
     };
+    game.said.insert(0, (Timestamp::ZERO, starting));
     let folder = game.folder();
     let wanted = (!args.console).then(|| {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
