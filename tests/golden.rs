@@ -117,4 +117,7 @@ golden!(
     speech_countdown_de,
     speech_countdown_es,
     speech_countdown_en,
+    startup_resume_de,
+    startup_resume_es,
+    startup_resume_en,
 );

@@ -263,7 +263,7 @@ journal-resumed = Partida reanudada desde el diario: { $moves ->
    *[other] { $moves } jugadas hasta { $last }
 }.
 journal-resumed-braille = Reanudada: { $moves } jugadas hasta { $last }
-journal-turn = Juegan { $side }.
+journal-turn = Juegan las { $side }.
 journal-turn-braille = Juegan { $side }
 journal-over = La partida ha terminado.
 journal-over-braille = Partida terminada

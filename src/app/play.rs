@@ -49,7 +49,10 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
     let settings = layers.settings()?;
     // The station says it is starting before anything slow (a journal's replay, the
     // devices): on the console at once, by voice and on the display as they open.
-    let lang = settings.to_config()?.lang;
+    let lang = match &args.resume {
+        Some(path) => journal_lang(path).unwrap_or(settings.to_config()?.lang),
+        None => settings.to_config()?.lang,
+    };
     let starting = setup::station_says(lang, &Message::new("station-starting"))?;
     let mut console = ConsoleSink {
         braille: !args.no_braille,
@@ -110,4 +113,11 @@ fn new_game(
         game.deliver(&outputs);
     }
     Ok(game)
+}
+
+/// The language of the game in the journal at `path`, from its setup record (read, not
+/// replayed: the station says it is starting before the replay), if it reads.
+fn journal_lang(path: &std::path::Path) -> Option<crate::core::lang::Language> {
+    let bytes = std::fs::read(path).ok()?;
+    crate::core::journal::read(&bytes).config().map(|c| c.lang)
 }
