@@ -313,3 +313,123 @@ pub fn vosk_status(
             .todo(Message::new("device-vosk-words-todo"))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn braille_missing() -> DeviceStatus {
+        DeviceStatus::absent("Braille display", "connection refused")
+            .said(Message::new("device-braille-missing"))
+            .todo(Message::new("device-braille-todo"))
+    }
+
+    fn vosk_missing() -> DeviceStatus {
+        DeviceStatus::absent("vosk model", "no model")
+            .said(Message::new("device-vosk-missing").arg("path", "/m"))
+            .todo(Message::new("device-vosk-todo"))
+    }
+
+    fn speech_there() -> DeviceStatus {
+        DeviceStatus::present("speech", "3 voices").said(
+            Message::new("device-speech-there")
+                .arg("count", 3_usize)
+                .arg("voices", "a, b, c"),
+        )
+    }
+
+    #[test]
+    fn what_the_settings_need() {
+        let mut s = Settings::default();
+        assert_eq!(
+            Needs::of(&s),
+            Needs {
+                voice: false,
+                speech: true,
+                braille: true
+            }
+        );
+        s.input.black = InputMethod::Voice;
+        s.braille.braille_only = true;
+        s.braille.enabled = true;
+        assert_eq!(
+            Needs::of(&s),
+            Needs {
+                voice: true,
+                speech: false,
+                braille: true
+            }
+        );
+    }
+
+    /// The doctor fails only for a device the settings need; a few short lines each, in
+    /// the language asked for.
+    #[test]
+    fn the_doctor_fails_only_for_what_the_settings_need_in_their_language() {
+        let cases: [(Language, Vec<DeviceStatus>, bool, &[&str]); 4] = [
+            (
+                Language::De,
+                vec![speech_there(), vosk_missing().needed(false)],
+                true,
+                &[
+                    "Sprachausgabe: speech-dispatcher, 3 Stimmen für diese Sprache, etwa a, b, c.",
+                    "Spracherkennung (vosk): fehlt, für diese Einstellungen nicht nötig: kein Modell in /m.",
+                    "  Zu tun: vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.",
+                    "Alles da, was diese Einstellungen brauchen. Es fehlt nur: Spracherkennung (vosk).",
+                ],
+            ),
+            (
+                Language::De,
+                vec![vosk_missing().needed(true)],
+                false,
+                &[
+                    "Spracherkennung (vosk): fehlt: kein Modell in /m.",
+                    "  Zu tun: vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.",
+                    "Es fehlt, was diese Einstellungen brauchen: Spracherkennung (vosk).",
+                ],
+            ),
+            (
+                Language::Es,
+                vec![speech_there()],
+                true,
+                &[
+                    "voz: speech-dispatcher, 3 voces para este idioma, por ejemplo a, b, c.",
+                    "Está todo.",
+                ],
+            ),
+            (
+                Language::En,
+                vec![braille_missing()],
+                false,
+                &[
+                    "Braille display: missing: no connection to BRLTTY.",
+                    "  To do: install brltty and connect the display (or set BRLAPI_HOST); the station keeps trying. To play without a display: ansage play --set braille.enabled=false.",
+                    "Missing what these settings need: Braille display.",
+                ],
+            ),
+        ];
+        for (lang, report, ok, expected) in cases {
+            let phrases = Phrases::load(lang).unwrap();
+            let (lines, passed) = render(&report, &phrases);
+            assert_eq!(lines, expected, "{lang:?}");
+            assert_eq!(passed, ok, "{lang:?}");
+        }
+    }
+
+    /// Without BRLTTY: "install brltty" once, and how to play without a display, in each
+    /// language.
+    #[test]
+    fn a_missing_display_says_install_brltty_once_and_how_to_play_without() {
+        for (lang, without) in [
+            (Language::De, "Ohne Zeile spielen"),
+            (Language::Es, "Para jugar sin línea"),
+            (Language::En, "To play without a display"),
+        ] {
+            let phrases = Phrases::load(lang).unwrap();
+            let text = braille_missing().lines(&phrases).join("\n");
+            assert_eq!(text.matches("brltty").count(), 1, "{text}");
+            assert!(text.contains(without), "{text}");
+            assert!(text.contains("braille.enabled=false"), "{text}");
+        }
+    }
+}

@@ -219,3 +219,48 @@ impl Devices {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::lang::Language;
+
+    /// "Bereit." names each missing device once (the display's status can be reported
+    /// twice), in the game's language, and never a device that is only off or unused.
+    #[test]
+    fn ready_names_the_missing_devices_once() {
+        let status = |present: bool, device: &str| {
+            if present {
+                DeviceStatus::present(device, "")
+            } else {
+                DeviceStatus::absent(device, "")
+            }
+        };
+        let cases: [(Language, Vec<DeviceStatus>, &str); 3] = [
+            (
+                Language::De,
+                vec![status(true, "speech"), status(true, "microphone")],
+                "Bereit.",
+            ),
+            (
+                Language::De,
+                vec![
+                    status(true, "speech"),
+                    status(false, "Braille display"),
+                    status(false, "Braille display"),
+                    status(false, "earcons"),
+                ],
+                "Bereit, ohne Braille-Zeile, Signaltöne.",
+            ),
+            (
+                Language::Es,
+                vec![status(false, "speech")],
+                "Lista, sin voz.",
+            ),
+        ];
+        for (lang, status, expected) in cases {
+            let phrases = Phrases::load(lang).unwrap();
+            assert_eq!(phrases.speech(&ready_message(&phrases, &status)), expected);
+        }
+    }
+}

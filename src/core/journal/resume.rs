@@ -49,3 +49,85 @@ pub fn resume_announcement(session: &mut Session, at: Timestamp) -> Vec<Output> 
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::output::Output;
+    use crate::core::script::{parse, run};
+
+    /// What the resume says (speech only) after `script`, at its last instant.
+    fn said_after(script: &str, at: u64) -> Vec<String> {
+        let mut session = run(&parse(script).unwrap()).unwrap().session;
+        resume_announcement(&mut session, Timestamp::from_millis(at))
+            .into_iter()
+            .filter_map(|o| match o {
+                Output::Say(s) => Some(format!("{}: {}", s.to.name(), s.text)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_state_a_game_can_stop_in_is_told() {
+        let cases: [(&str, &str, u64, &[&str]); 5] = [
+            (
+                "no clock: the turn, nothing about clocks",
+                "@0 arbiter setup vi=white lang=de\n@1 white type e2e4\n@2 white key confirm\n",
+                2000,
+                &[
+                    "all: Partie aus dem Journal fortgesetzt: 1 Zug bis 1. e4.",
+                    "all: Schwarz ist am Zug.",
+                ],
+            ),
+            (
+                "a resignation waiting for its confirmation",
+                "@0 arbiter setup tc=300 vi=white lang=en\n@0 arbiter key start\n@1 white type resign\n",
+                1000,
+                &[
+                    "all: Game resumed from the journal: no move yet.",
+                    "all: White to move.",
+                    "all: Clocks: White 4 minutes 59 seconds, Black 5 minutes. Both clocks are stopped.",
+                    "white: Really resign? Confirm with yes.",
+                    "all: The game goes on when the arbiter starts the clock: start clock.",
+                ],
+            ),
+            (
+                "an adjournment waiting for the sealed move",
+                "@0 arbiter setup tc=600 vi=white lang=de\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n",
+                5000,
+                &[
+                    "all: Partie aus dem Journal fortgesetzt: noch kein Zug.",
+                    "all: Weiß ist am Zug.",
+                    "all: Uhren: Weiß 9 Minuten 55 Sekunden, Schwarz 10 Minuten. Beide Uhren stehen.",
+                    "all: Abbruch: Weiß versiegelt den nächsten Zug.",
+                    "all: Weiter geht es, wenn der Schiedsrichter die Uhr startet: Uhr starten.",
+                ],
+            ),
+            (
+                "a sealed move: it goes on when the arbiter resumes, not with the clock",
+                "@0 arbiter setup tc=600 vi=white lang=de\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n@8 white type e2e4\n@9 white key confirm\n",
+                9000,
+                &[
+                    "all: Partie aus dem Journal fortgesetzt: noch kein Zug.",
+                    "all: Weiß ist am Zug.",
+                    "all: Uhren: Weiß 9 Minuten 51 Sekunden, Schwarz 10 Minuten. Beide Uhren stehen.",
+                    "all: Die Partie ist abgebrochen; sie geht weiter, wenn der Schiedsrichter fortsetzt.",
+                ],
+            ),
+            (
+                "a game that is over: said so, no restart",
+                "@0 arbiter setup tc=300 vi=white lang=es\n@0 arbiter key start\n@1 white type abandono\n@2 white key confirm\n",
+                2000,
+                &[
+                    "all: Partida reanudada desde el diario: ninguna jugada.",
+                    "all: La partida ha terminado.",
+                    "all: Relojes: blancas 4 minutos 58 segundos, negras 5 minutos. Los dos relojes están parados.",
+                ],
+            ),
+        ];
+        for (what, script, at, expected) in cases {
+            assert_eq!(said_after(script, at), expected, "{what}");
+        }
+    }
+}
