@@ -319,6 +319,7 @@ device-speech-no-voice = speech-dispatcher hat keine Stimme für diese Sprache.
 device-speech-no-voice-todo = espeak-ng und speech-dispatcher-espeak-ng installieren.
 device-speech-unknown-voice = die Stimme { $voice } gibt es nicht.
 device-speech-unknown-voice-todo = speech.voice leer lassen oder eine Stimme aus spd-say -L nehmen.
+device-earcons-there = über { $device }.
 device-earcons-missing = keine Tonausgabe.
 device-earcons-todo = ALSA oder PulseAudio prüfen; gesprochen wird trotzdem.
 device-braille-there = { $width } Zellen.

@@ -302,6 +302,7 @@ device-speech-no-voice = speech-dispatcher has no voice for this language.
 device-speech-no-voice-todo = install espeak-ng and speech-dispatcher-espeak-ng.
 device-speech-unknown-voice = there is no voice { $voice }.
 device-speech-unknown-voice-todo = leave speech.voice empty or pick a voice from spd-say -L.
+device-earcons-there = through { $device }.
 device-earcons-missing = no sound output.
 device-earcons-todo = check ALSA or PulseAudio; speech goes on.
 device-braille-there = { $width } cells.

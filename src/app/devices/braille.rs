@@ -76,7 +76,12 @@ impl Devices {
                     // (what is said meanwhile waits for the display: `Held`).
                     let deadline =
                         std::time::Instant::now() + std::time::Duration::from_millis(500);
-                    while sink.connections() == 0 && std::time::Instant::now() < deadline {
+                    // The thread's first status is "connecting to …"; a failed first try
+                    // replaces it, and then there is nothing more to wait for.
+                    let trying = |s: &BrailleSink| {
+                        s.connections() == 0 && s.status().detail.starts_with("connecting")
+                    };
+                    while trying(&sink) && std::time::Instant::now() < deadline {
                         std::thread::sleep(std::time::Duration::from_millis(20));
                     }
                     let status = sink.status();

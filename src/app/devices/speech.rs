@@ -90,10 +90,13 @@ impl Devices {
         {
             match crate::audio::earcons::EarconPlayer::open() {
                 Ok(player) => {
-                    self.status.push(DeviceStatus::present(
-                        "earcons",
-                        format!("through {}", player.device),
-                    ));
+                    self.status.push(
+                        DeviceStatus::present("earcons", format!("through {}", player.device))
+                            .said(
+                                Message::new("device-earcons-there")
+                                    .arg("device", player.device.clone()),
+                            ),
+                    );
                     let play = player.player();
                     // The player's stream stays open until the devices close.
                     self.closers.push(Box::new(move || drop(player)));
