@@ -12,6 +12,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::core::phrases::{Message, Phrases};
+
 /// Whether the station is speaking now, shared by the speech output (which opens and closes
 /// it) and the microphone (which ignores what it hears meanwhile, so that the station does
 /// not hear itself).
@@ -71,14 +73,24 @@ impl Speaking {
 }
 
 /// A device as `ansage play`, `ansage demo` and `ansage doctor` report it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// `device` and `detail` are the adapter's own words (for the log: names, errors as the
+/// libraries give them); what the player reads is [`DeviceStatus::lines`], in the game's
+/// language: what is there (`said`), and what to do (`todo`).
+#[derive(Clone, Debug, PartialEq)]
 pub struct DeviceStatus {
     /// What the device is ("microphone", "speech", "Braille display", "vosk model", …).
     pub device: String,
     /// Present and working.
     pub present: bool,
-    /// What was found, or what is missing and how to get it.
+    /// What was found, or what is missing and how to get it (for the log).
     pub detail: String,
+    /// What is there, in the player's words (`None`: "there" or "missing" with `detail`).
+    pub said: Option<Message>,
+    /// What to do about it, in the player's words.
+    pub todo: Option<Message>,
+    /// Whether the current settings need it (`ansage doctor` fails only for those).
+    pub needed: bool,
 }
 
 impl DeviceStatus {
@@ -88,16 +100,82 @@ impl DeviceStatus {
             device: device.into(),
             present: true,
             detail: detail.into(),
+            said: None,
+            todo: None,
+            needed: true,
         }
     }
 
     /// A device that is missing, with what to install or set.
     pub fn absent(device: impl Into<String>, detail: impl Into<String>) -> DeviceStatus {
         DeviceStatus {
-            device: device.into(),
             present: false,
-            detail: detail.into(),
+            ..DeviceStatus::present(device, detail)
         }
+    }
+
+    /// With what is there in the player's words.
+    pub fn said(mut self, msg: Message) -> DeviceStatus {
+        self.said = Some(msg);
+        self
+    }
+
+    /// With what to do, in the player's words.
+    pub fn todo(mut self, msg: Message) -> DeviceStatus {
+        self.todo = Some(msg);
+        self
+    }
+
+    /// Needed by the current settings, or not.
+    pub fn needed(mut self, needed: bool) -> DeviceStatus {
+        self.needed = needed;
+        self
+    }
+
+    /// The device's name in the player's language ("Braille-Zeile").
+    pub fn name(&self, phrases: &Phrases) -> String {
+        let msg = Message::new(device_name_id(&self.device)).arg("name", self.device.clone());
+        phrases.speech(&msg)
+    }
+
+    /// What the player reads about the device: one line, what is there ("Braille-Zeile:
+    /// fehlt: keine Verbindung zu BRLTTY."), and a second, indented, with what to do.
+    pub fn lines(&self, phrases: &Phrases) -> Vec<String> {
+        let state = match &self.said {
+            Some(msg) => phrases.speech(msg),
+            None => self.detail.clone(),
+        };
+        let id = match (self.present, self.needed) {
+            (true, _) => "device-line-there",
+            (false, true) => "device-line-missing",
+            (false, false) => "device-line-missing-unneeded",
+        };
+        let head = Message::new(id)
+            .arg("device", self.name(phrases))
+            .arg("state", state);
+        let mut out = vec![phrases.speech(&head)];
+        if let Some(todo) = &self.todo.as_ref().filter(|_| !self.present) {
+            let todo = Message::new("device-todo").arg("todo", phrases.speech(todo));
+            out.push(format!("  {}", phrases.speech(&todo)));
+        }
+        out
+    }
+}
+
+/// The message naming a device, by the adapter's name for it (`device-other`: the
+/// adapter's name as it is).
+fn device_name_id(device: &str) -> &'static str {
+    match device {
+        "microphone" | "microphone and vosk" => "device-microphone",
+        "libvosk" | "vosk model" | "vosk grammar" | "vosk word map" | "vosk recognizer" => {
+            "device-vosk"
+        }
+        "speech" => "device-speech",
+        "earcons" => "device-earcons",
+        "Braille display" => "device-display",
+        "audio scoresheet" => "device-recording",
+        "espeak-ng" => "device-espeak",
+        _ => "device-other",
     }
 }
 

@@ -1,62 +1,130 @@
-//! `ansage doctor`: checks every device and resource the station can use and says exactly
-//! what to install or set for each one that is missing.
+//! `ansage doctor`: checks every device and resource the station can use and says, in a
+//! few short lines each and in the game's language, what is there and what to do.
 //!
 //! Checked: the microphone (cpal), libvosk, the vosk model and its vocabulary (FIDE Laws
 //! D.2.1: every word of an announcement must be hearable), speech-dispatcher and a voice
-//! for the language, BrlAPI (BRLTTY) and its display, espeak-ng (the spoken scoresheet)
-//! and the journal's folder. A device that was not built in says which cargo feature
-//! brings it.
+//! for the language, BrlAPI (BRLTTY) and its display, espeak-ng (the spoken scoresheet).
+//! A device that was not built in says which cargo feature brings it. Each check says
+//! whether the current settings need the device ([`Needs`]): `ansage doctor` fails only for
+//! those (a missing vosk model matters only when a side enters moves by voice).
 
 use std::path::Path;
 
-use crate::config::Settings;
+use crate::config::{InputMethod, Settings};
 use crate::core::lang::Language;
+use crate::core::phrases::{Message, Phrases};
 use crate::devices::DeviceStatus;
 
-/// Every check, in the order printed.
-pub fn check(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
+/// What the current settings need of the devices.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Needs {
+    /// A side enters moves by voice: the microphone and vosk.
+    pub voice: bool,
+    /// The station speaks (speech on, not Braille only).
+    pub speech: bool,
+    /// A Braille display is used.
+    pub braille: bool,
+}
+
+impl Needs {
+    /// What `settings` need.
+    pub fn of(settings: &Settings) -> Needs {
+        Needs {
+            voice: settings.input.white == InputMethod::Voice
+                || settings.input.black == InputMethod::Voice,
+            speech: settings.speech.enabled && !settings.braille.braille_only,
+            braille: settings.braille.enabled,
+        }
+    }
+}
+
+/// Every check, in the order printed, each marked as needed by `settings` or not;
+/// `phrases` (the game's language) names what is not a device's own name.
+pub fn check(settings: &Settings, lang: Language, phrases: &Phrases) -> Vec<DeviceStatus> {
+    let needs = Needs::of(settings);
     let mut out = Vec::new();
-    out.push(microphone(settings));
-    out.extend(vosk(settings, lang));
-    out.push(speech(settings, lang));
-    out.push(braille(settings));
-    out.push(espeak());
+    out.push(microphone(settings, phrases).needed(needs.voice));
+    out.extend(
+        vosk(settings, lang)
+            .into_iter()
+            .map(|s| s.needed(needs.voice)),
+    );
+    out.push(speech(settings, lang).needed(needs.speech));
+    out.push(braille(settings).needed(needs.braille));
+    out.push(espeak().needed(false));
     out
 }
 
-fn microphone(settings: &Settings) -> DeviceStatus {
+/// What `ansage doctor` prints: each device's lines, then the summary, in `phrases`'
+/// language; and whether everything the settings need is there (the exit status).
+pub fn render(report: &[DeviceStatus], phrases: &Phrases) -> (Vec<String>, bool) {
+    let mut lines: Vec<String> = report.iter().flat_map(|s| s.lines(phrases)).collect();
+    let names = |needed: bool| {
+        let mut names: Vec<String> = Vec::new();
+        for s in report.iter().filter(|s| !s.present && s.needed == needed) {
+            let name = s.name(phrases);
+            if !names.contains(&name) {
+                names.push(name);
+            }
+        }
+        names.join(", ")
+    };
+    let (needed, unneeded) = (names(true), names(false));
+    let summary = if !needed.is_empty() {
+        Message::new("doctor-missing").arg("devices", needed.clone())
+    } else if !unneeded.is_empty() {
+        Message::new("doctor-missing-unneeded").arg("devices", unneeded)
+    } else {
+        Message::new("doctor-all-there")
+    };
+    lines.push(phrases.speech(&summary));
+    (lines, needed.is_empty())
+}
+
+#[cfg_attr(
+    all(feature = "audio", feature = "speech", feature = "braille"),
+    allow(dead_code)
+)]
+fn not_built(device: &str, feature: &str) -> DeviceStatus {
+    DeviceStatus::absent(device, format!("not built in: `--features {feature}`"))
+        .said(Message::new("device-not-built"))
+        .todo(Message::new("device-build").arg("feature", feature.to_owned()))
+}
+
+fn microphone(settings: &Settings, phrases: &Phrases) -> DeviceStatus {
     #[cfg(feature = "audio")]
     {
         let devices = crate::audio::capture::input_devices();
         let wanted = settings.voice.input_device.as_str();
         if devices.is_empty() {
-            return DeviceStatus::absent(
-                "microphone",
-                "no input device: connect a microphone, check ALSA/PulseAudio \
-                 (`arecord -l`, `pactl list sources short`)",
-            );
+            return DeviceStatus::absent("microphone", "no input device")
+                .said(Message::new("device-mic-none"))
+                .todo(Message::new("device-mic-todo"));
         }
         if !wanted.is_empty() && !devices.iter().any(|d| d == wanted) {
             return DeviceStatus::absent(
                 "microphone",
-                format!(
-                    "voice.input_device = {wanted:?} is not among the input devices: {}",
-                    devices.join(", ")
-                ),
-            );
+                format!("{wanted:?} is not among {}", devices.join(", ")),
+            )
+            .said(Message::new("device-mic-unknown").arg("device", wanted.to_owned()))
+            .todo(Message::new("device-mic-unknown-todo"));
         }
-        DeviceStatus::present(
-            "microphone",
-            format!("{} input device(s): {}", devices.len(), devices.join(", ")),
+        // The devices are counted, not listed (ALSA alone names a dozen plugins).
+        let using = if wanted.is_empty() {
+            phrases.speech(&Message::new("device-mic-default"))
+        } else {
+            wanted.to_owned()
+        };
+        DeviceStatus::present("microphone", devices.join(", ")).said(
+            Message::new("device-mic-found")
+                .arg("count", devices.len())
+                .arg("device", using),
         )
     }
     #[cfg(not(feature = "audio"))]
     {
-        let _ = settings;
-        DeviceStatus::absent(
-            "microphone",
-            "not built in: build with `--features audio` (Debian: libasound2-dev)",
-        )
+        let _ = (settings, phrases);
+        not_built("microphone", "audio")
     }
 }
 
@@ -64,10 +132,7 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
     #[cfg(feature = "vosk")]
     {
         use crate::hearing::{MODEL_ENV, model_dir};
-        let mut out = vec![DeviceStatus::present(
-            "libvosk",
-            format!("linked: {}", env!("ANSAGE_VOSK_LIB")),
-        )];
+        let mut out = Vec::new();
         let configured = Some(settings.voice.model.as_path()).filter(|p| !p.as_os_str().is_empty());
         let env = std::env::var_os(MODEL_ENV);
         let dir = model_dir(configured, env.as_deref());
@@ -79,39 +144,27 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
                 return out;
             }
         };
-        let report = crate::hearing::vosk::doctor_report(&dir, lang, &word_map);
-        match report {
-            Ok(report) if report.missing.is_empty() => out.push(DeviceStatus::present(
-                "vosk model",
-                format!("{}: {report}", dir.display()),
-            )),
-            Ok(report) => out.push(DeviceStatus::absent(
-                "vosk model",
-                format!(
-                    "{}: {report}\n  these words are not in the model: use a model that has \
-                     them, or map them to words it has (voice.word_map)",
-                    dir.display()
-                ),
-            )),
-            Err(e) => out.push(DeviceStatus::absent(
-                "vosk model",
-                format!(
-                    "{}: {e}: put vosk-model-small-de-0.15 there (`bash .ci/setup.sh` \
-                     downloads it from its publisher), or set voice.model or {MODEL_ENV}",
-                    dir.display()
-                ),
-            )),
+        match crate::hearing::vosk::doctor_report(&dir, lang, &word_map) {
+            Ok(report) => out.push(vosk_status(&dir, &report)),
+            Err(e) => out.push(
+                DeviceStatus::absent(
+                    "vosk model",
+                    format!("{}: {e} (or set {MODEL_ENV})", dir.display()),
+                )
+                .said(Message::new("device-vosk-missing").arg("path", dir.display().to_string()))
+                .todo(Message::new("device-vosk-todo")),
+            ),
         }
         out
     }
     #[cfg(not(feature = "vosk"))]
     {
         let _ = (settings, lang);
-        vec![DeviceStatus::absent(
-            "libvosk",
-            "not built in: run `bash .ci/setup.sh` (it fetches libvosk), then build with \
-             `--features vosk`",
-        )]
+        vec![
+            DeviceStatus::absent("libvosk", "not built in")
+                .said(Message::new("device-vosk-lib"))
+                .todo(Message::new("device-vosk-lib-todo")),
+        ]
     }
 }
 
@@ -124,38 +177,33 @@ fn speech(settings: &Settings, lang: Language) -> DeviceStatus {
         .spawn(move || {
             let _ = tx.send(speech_check(&settings, lang));
         });
+    let missing = |detail: &str| {
+        DeviceStatus::absent("speech", detail)
+            .said(Message::new("device-speech-missing"))
+            .todo(Message::new("device-speech-todo"))
+    };
     if spawned.is_err() {
-        return DeviceStatus::absent("speech", "cannot start a thread for the check");
+        return missing("cannot start a thread for the check");
     }
     rx.recv_timeout(std::time::Duration::from_secs(20))
-        .unwrap_or_else(|_| {
-            DeviceStatus::absent(
-                "speech",
-                "speech-dispatcher did not answer within 20 s: restart it \
-                 (`killall speech-dispatcher`), check its sound output",
-            )
-        })
+        .unwrap_or_else(|_| missing("speech-dispatcher did not answer within 20 s"))
 }
 
 fn speech_check(settings: &Settings, lang: Language) -> DeviceStatus {
     #[cfg(feature = "speech")]
     {
-        let install = "install speech-dispatcher and speech-dispatcher-espeak-ng (Debian) \
-                       and start it (or set SPEECHD_ADDRESS)";
+        let missing = |detail: String| {
+            DeviceStatus::absent("speech", detail)
+                .said(Message::new("device-speech-missing"))
+                .todo(Message::new("device-speech-todo"))
+        };
         let tts = match tts::Tts::default() {
             Ok(t) => t,
-            Err(e) => {
-                return DeviceStatus::absent(
-                    "speech",
-                    format!("speech-dispatcher: {e}: {install}"),
-                );
-            }
+            Err(e) => return missing(format!("speech-dispatcher: {e}")),
         };
         let voices = match tts.voices() {
             Ok(v) => v,
-            Err(e) => {
-                return DeviceStatus::absent("speech", format!("no voice list ({e}): {install}"));
-            }
+            Err(e) => return missing(format!("no voice list: {e}")),
         };
         let code = lang.code();
         let mine: Vec<String> = voices
@@ -165,38 +213,29 @@ fn speech_check(settings: &Settings, lang: Language) -> DeviceStatus {
             .collect();
         let wanted = settings.speech.voice.as_str();
         if !wanted.is_empty() && !voices.iter().any(|v| v.name() == wanted) {
-            return DeviceStatus::absent(
-                "speech",
-                format!("speech.voice = {wanted:?} is not a voice of speech-dispatcher"),
-            );
+            return DeviceStatus::absent("speech", format!("no voice {wanted:?}"))
+                .said(Message::new("device-speech-unknown-voice").arg("voice", wanted.to_owned()))
+                .todo(Message::new("device-speech-unknown-voice-todo"));
         }
         if mine.is_empty() {
             return DeviceStatus::absent(
                 "speech",
-                format!(
-                    "speech-dispatcher has {} voices but none for {code:?}: install \
-                     espeak-ng and speech-dispatcher-espeak-ng",
-                    voices.len()
-                ),
-            );
+                format!("{} voices, none for {code:?}", voices.len()),
+            )
+            .said(Message::new("device-speech-no-voice"))
+            .todo(Message::new("device-speech-no-voice-todo"));
         }
-        DeviceStatus::present(
-            "speech",
-            format!(
-                "speech-dispatcher, {} voices, {} for {code:?} (e.g. {})",
-                voices.len(),
-                mine.len(),
-                mine.iter().take(3).cloned().collect::<Vec<_>>().join(", ")
-            ),
+        let some = mine.iter().take(3).cloned().collect::<Vec<_>>().join(", ");
+        DeviceStatus::present("speech", format!("{} voices for {code:?}", mine.len())).said(
+            Message::new("device-speech-there")
+                .arg("count", mine.len())
+                .arg("voices", some),
         )
     }
     #[cfg(not(feature = "speech"))]
     {
         let _ = (settings, lang);
-        DeviceStatus::absent(
-            "speech",
-            "not built in: build with `--features speech` (Debian: libspeechd-dev, libclang-dev)",
-        )
+        not_built("speech", "speech")
     }
 }
 
@@ -211,27 +250,18 @@ fn braille(settings: &Settings) -> DeviceStatus {
         match connector.connect() {
             Ok(terminal) => {
                 let (w, h) = terminal.size();
-                DeviceStatus::present(
-                    "Braille display",
-                    format!("{}: {w}×{h} cells", connector.describe()),
-                )
+                DeviceStatus::present("Braille display", connector.describe())
+                    .said(Message::new("device-braille-there").arg("width", w * h))
             }
-            Err(e) => DeviceStatus::absent(
-                "Braille display",
-                format!(
-                    "{e}: install brltty (Debian) and connect a display, or set \
-                     BRLAPI_HOST and BRLAPI_AUTH (braille.host, braille.auth)"
-                ),
-            ),
+            Err(e) => DeviceStatus::absent("Braille display", e.to_string())
+                .said(Message::new("device-braille-missing"))
+                .todo(Message::new("device-braille-todo")),
         }
     }
     #[cfg(not(feature = "braille"))]
     {
         let _ = settings;
-        DeviceStatus::absent(
-            "Braille display",
-            "not built in: build with `--features braille` (Debian: libbrlapi-dev, libclang-dev)",
-        )
+        not_built("Braille display", "braille")
     }
 }
 
@@ -241,19 +271,165 @@ fn espeak() -> DeviceStatus {
         .arg("--version")
         .output()
     {
-        Ok(out) if out.status.success() => DeviceStatus::present(
-            "espeak-ng",
-            format!(
-                "{} (the spoken scoresheet of `ansage export --audio`)",
-                String::from_utf8_lossy(&out.stdout).trim()
-            ),
-        ),
+        Ok(out) if out.status.success() => {
+            let version = String::from_utf8_lossy(&out.stdout).trim().to_owned();
+            // "eSpeak NG text-to-speech: 1.51  Data at: /usr/lib/…": the version, not the path.
+            let short = version.split("  ").next().unwrap_or(&version).to_owned();
+            DeviceStatus::present("espeak-ng", version)
+                .said(Message::new("device-espeak-there").arg("version", short))
+        }
         _ => DeviceStatus::absent(
             "espeak-ng",
-            format!(
-                "{} not found: install espeak-ng (Debian) for the spoken scoresheet",
-                Path::new(&program).display()
+            format!("{} not found", Path::new(&program).display()),
+        )
+        .said(Message::new("device-espeak-missing"))
+        .todo(Message::new("device-espeak-todo")),
+    }
+}
+
+/// The vosk model as `ansage play` and `ansage doctor` report it: there, with every word of
+/// the grammar hearable, or missing words (FIDE Laws D.2.1: every word of an announcement
+/// must be hearable).
+#[cfg_attr(not(feature = "vosk"), allow(dead_code))]
+pub fn vosk_status(
+    dir: &std::path::Path,
+    report: &crate::hearing::vocabulary::VocabularyReport,
+) -> DeviceStatus {
+    let detail = format!("{}: {report}", dir.display());
+    let path = dir.display().to_string();
+    if report.missing.is_empty() {
+        DeviceStatus::present("vosk model", detail).said(
+            Message::new("device-vosk-there")
+                .arg("path", path)
+                .arg("checked", report.checked),
+        )
+    } else {
+        DeviceStatus::absent("vosk model", detail)
+            .said(
+                Message::new("device-vosk-words")
+                    .arg("path", path)
+                    .arg("words", report.missing.join(", ")),
+            )
+            .todo(Message::new("device-vosk-words-todo"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn braille_missing() -> DeviceStatus {
+        DeviceStatus::absent("Braille display", "connection refused")
+            .said(Message::new("device-braille-missing"))
+            .todo(Message::new("device-braille-todo"))
+    }
+
+    fn vosk_missing() -> DeviceStatus {
+        DeviceStatus::absent("vosk model", "no model")
+            .said(Message::new("device-vosk-missing").arg("path", "/m"))
+            .todo(Message::new("device-vosk-todo"))
+    }
+
+    fn speech_there() -> DeviceStatus {
+        DeviceStatus::present("speech", "3 voices").said(
+            Message::new("device-speech-there")
+                .arg("count", 3_usize)
+                .arg("voices", "a, b, c"),
+        )
+    }
+
+    #[test]
+    fn what_the_settings_need() {
+        let mut s = Settings::default();
+        assert_eq!(
+            Needs::of(&s),
+            Needs {
+                voice: false,
+                speech: true,
+                braille: true
+            }
+        );
+        s.input.black = InputMethod::Voice;
+        s.braille.braille_only = true;
+        s.braille.enabled = true;
+        assert_eq!(
+            Needs::of(&s),
+            Needs {
+                voice: true,
+                speech: false,
+                braille: true
+            }
+        );
+    }
+
+    /// The doctor fails only for a device the settings need; a few short lines each, in
+    /// the language asked for.
+    #[test]
+    fn the_doctor_fails_only_for_what_the_settings_need_in_their_language() {
+        let cases: [(Language, Vec<DeviceStatus>, bool, &[&str]); 4] = [
+            (
+                Language::De,
+                vec![speech_there(), vosk_missing().needed(false)],
+                true,
+                &[
+                    "Sprachausgabe: speech-dispatcher, 3 Stimmen für diese Sprache, etwa a, b, c.",
+                    "Spracherkennung (vosk): fehlt, für diese Einstellungen nicht nötig: kein Modell in /m.",
+                    "  Zu tun: vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.",
+                    "Alles da, was diese Einstellungen brauchen. Es fehlt nur: Spracherkennung (vosk).",
+                ],
             ),
-        ),
+            (
+                Language::De,
+                vec![vosk_missing().needed(true)],
+                false,
+                &[
+                    "Spracherkennung (vosk): fehlt: kein Modell in /m.",
+                    "  Zu tun: vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.",
+                    "Es fehlt, was diese Einstellungen brauchen: Spracherkennung (vosk).",
+                ],
+            ),
+            (
+                Language::Es,
+                vec![speech_there()],
+                true,
+                &[
+                    "voz: speech-dispatcher, 3 voces para este idioma, por ejemplo a, b, c.",
+                    "Está todo.",
+                ],
+            ),
+            (
+                Language::En,
+                vec![braille_missing()],
+                false,
+                &[
+                    "Braille display: missing: no connection to BRLTTY.",
+                    "  To do: install brltty and connect the display (or set BRLAPI_HOST); the station keeps trying. To play without a display: ansage play --set braille.enabled=false.",
+                    "Missing what these settings need: Braille display.",
+                ],
+            ),
+        ];
+        for (lang, report, ok, expected) in cases {
+            let phrases = Phrases::load(lang).unwrap();
+            let (lines, passed) = render(&report, &phrases);
+            assert_eq!(lines, expected, "{lang:?}");
+            assert_eq!(passed, ok, "{lang:?}");
+        }
+    }
+
+    /// Without BRLTTY: "install brltty" once, and how to play without a display, in each
+    /// language.
+    #[test]
+    fn a_missing_display_says_install_brltty_once_and_how_to_play_without() {
+        for (lang, without) in [
+            (Language::De, "Ohne Zeile spielen"),
+            (Language::Es, "Para jugar sin línea"),
+            (Language::En, "To play without a display"),
+        ] {
+            let phrases = Phrases::load(lang).unwrap();
+            let text = braille_missing().lines(&phrases).join("\n");
+            assert_eq!(text.matches("brltty").count(), 1, "{text}");
+            assert!(text.contains(without), "{text}");
+            assert!(text.contains("braille.enabled=false"), "{text}");
+        }
     }
 }

@@ -23,6 +23,14 @@ use crate::core::session::Session;
 use crate::core::time::Timestamp;
 use crate::journal::{Journal, NoJournal, WriteError};
 
+mod held;
+
+pub use held::{Backlog, HOLD_LIMIT, Held};
+
+/// How often the main loop hands held outputs to a device that was not ready yet
+/// ([`Held`]).
+pub const HOLD_POLL: Duration = Duration::from_millis(50);
+
 /// What reaches the main loop from the devices.
 #[derive(Debug)]
 pub enum StationInput {
@@ -60,6 +68,22 @@ pub trait Sink {
     /// A line of the full transcript that is no output of the session (a restored move at
     /// a resume): only a console showing the transcript prints it.
     fn transcript_only(&mut self, _line: &str) {}
+
+    /// Whether the device is open and takes outputs now (a Braille display whose BRLTTY
+    /// connection is not made yet is not). A sink that is not ready is wrapped in a
+    /// [`Held`], which keeps what is said until it is.
+    fn ready(&mut self) -> bool {
+        true
+    }
+
+    /// Whether outputs wait for the device to be ready ([`Held`]).
+    fn holding(&self) -> bool {
+        false
+    }
+
+    /// Hands held outputs over if the device is ready now ([`Held`]); called by the main
+    /// loop every [`HOLD_POLL`] while any sink is holding.
+    fn flush(&mut self) {}
 }
 
 /// The session's time: `start` at the tokio instant `epoch`, then as tokio's clock runs,
@@ -237,6 +261,7 @@ pub async fn run_journaled(
             |d| timeline.instant(d),
         ));
         let ticking = period.is_some() && clock_runs(&session);
+        let holding = sinks.iter().any(|s| s.holding());
         tokio::select! {
             msg = inputs.recv() => {
                 let input = match msg {
@@ -275,6 +300,11 @@ pub async fn run_journaled(
             _ = beat.tick(), if ticking => {
                 let t = timeline.now();
                 heartbeat(&mut session, journal, sinks, t);
+            }
+            () = tokio::time::sleep(HOLD_POLL), if holding => {
+                for sink in sinks.iter_mut() {
+                    sink.flush();
+                }
             }
             _ = tokio::signal::ctrl_c() => break,
         }

@@ -80,18 +80,21 @@ fn console_a_made_move_takes_at_most_two_lines() {
             "{line}"
         );
     }
-    // How the clock starts and that it runs, then per ply: the echo ("Eva vier?") of a
-    // blind player's move and the line of the made move; one line for a sighted player's.
+    // The station starting, how the clock starts, ready, the clock running; then per ply:
+    // the echo ("Eva vier?") of a blind player's move and the line of the made move; one
+    // line for a sighted player's.
     assert!(
-        lines.len() <= 2 * OPERA_PLIES + 2,
+        lines.len() <= 2 * OPERA_PLIES + 4,
         "{}: {lines:#?}",
         lines.len()
     );
-    assert!(lines[0].starts_with("Die Uhr steht."), "{lines:#?}");
-    assert_eq!(lines[1], "Die Uhr läuft. Weiß ist am Zug.", "{lines:#?}");
-    assert_eq!(lines[2], "Eva vier?", "{lines:#?}");
-    assert_eq!(lines[3], "Eva vier. Zug 1.", "{lines:#?}");
-    assert_eq!(lines[4], "Eva fünf. Zug 2.", "{lines:#?}");
+    assert_eq!(lines[0], "Die Station startet.", "{lines:#?}");
+    assert!(lines[1].starts_with("Die Uhr steht."), "{lines:#?}");
+    assert_eq!(lines[2], "Bereit.", "{lines:#?}");
+    assert_eq!(lines[3], "Die Uhr läuft. Weiß ist am Zug.", "{lines:#?}");
+    assert_eq!(lines[4], "Eva vier?", "{lines:#?}");
+    assert_eq!(lines[5], "Eva vier. Zug 1.", "{lines:#?}");
+    assert_eq!(lines[6], "Eva fünf. Zug 2.", "{lines:#?}");
     assert_eq!(
         lines.last().map(String::as_str),
         Some("Turm David acht matt. Schachmatt. Weiß gewinnt."),
@@ -117,7 +120,7 @@ fn console_transcript_keeps_the_contract() {
     assert_eq!(made, OPERA_PLIES);
     // What the default spares a screen reader: 5 and more lines for each made move.
     assert!(lines.len() >= 5 * OPERA_PLIES, "{}", lines.len());
-    assert!(lines[2].ends_with(" clock arbiter start"), "{lines:#?}");
+    assert!(lines[6].ends_with(" clock arbiter start"), "{lines:#?}");
     assert!(lines.iter().any(|l| l.ends_with(" braille:black Td8#")));
     args.push("--no-braille");
     let (lines, _) = play(&dir, &args, OPERA);
@@ -183,7 +186,7 @@ fn console_takes_the_script_verbs_and_answers_in_the_language() {
     let (lines, err) = play(&dir, &GAME, input);
     // A pick on the board is answered as the same move typed: echoed, confirmed, made.
     assert_eq!(
-        lines[2..],
+        lines[4..],
         ["Eva vier?", "Eva vier. Zug 1.", "Eva fünf. Zug 2."],
         "{lines:#?}"
     );

@@ -144,4 +144,7 @@ golden!(
     clockstart_end_de,
     clockstart_end_es,
     clockstart_end_en,
+    startup_resume_de,
+    startup_resume_es,
+    startup_resume_en,
 );

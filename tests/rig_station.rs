@@ -144,13 +144,14 @@ impl Station {
         })
     }
 
-    /// Waits until the devices are reported; returns the report.
+    /// Waits until the devices are reported (in the game's language, German here: a line
+    /// per device, `NAME: …`, `NAME: fehlt: …` when missing); returns the report.
     fn devices(&self) -> Vec<String> {
         assert!(
             wait_until(WAIT, || self
                 .err()
                 .iter()
-                .filter(|l| l.starts_with("device: "))
+                .filter(|l| is_device_line(l))
                 .count()
                 >= 3),
             "no device report: {:?}",
@@ -158,7 +159,7 @@ impl Station {
         );
         self.err()
             .into_iter()
-            .filter(|l| l.starts_with("device: "))
+            .filter(|l| is_device_line(l))
             .collect()
     }
 
@@ -256,18 +257,8 @@ fn a_game_through_the_station_with_speech_braille_and_console() {
         ],
     );
     let devices = station.devices();
-    assert!(
-        devices
-            .iter()
-            .any(|l| l.contains("ok") && l.contains("speech")),
-        "{devices:?}"
-    );
-    assert!(
-        devices
-            .iter()
-            .any(|l| l.contains("ok") && l.contains("Braille display")),
-        "{devices:?}"
-    );
+    assert!(device_ok(&devices, "Sprachausgabe"), "{devices:?}");
+    assert!(device_ok(&devices, "Braille-Zeile"), "{devices:?}");
     let recording = rig.record_speaker(&dir.path().join("speaker.wav"));
     station.line("arbiter key start");
     assert!(station.shows("clock arbiter start"));
@@ -319,7 +310,7 @@ fn a_game_through_the_station_with_speech_braille_and_console() {
 
 #[test]
 fn killed_with_sigkill_the_station_resumes_everything_made() {
-    let Some(_rig) = rig::rig("killed_with_sigkill_the_station_resumes_everything_made") else {
+    let Some(rig) = rig::rig("killed_with_sigkill_the_station_resumes_everything_made") else {
         return;
     };
     let _turn = turn();
@@ -343,6 +334,11 @@ fn killed_with_sigkill_the_station_resumes_everything_made() {
     let mut again = Station::resume(dir.path(), &journal);
     again.devices();
     assert!(again.shows("restored"), "{:?}", again.out());
+    // Issue 15: what the resume says reaches the display, which opens after it is said.
+    assert!(
+        displayed(&rig, "Fortgesetzt"),
+        "the resume's announcement never reached the display"
+    );
     let from = again.out().len();
     // The game goes on where it stopped: Black to move, the clocks restored and paused.
     again.line("arbiter key start");
@@ -518,10 +514,7 @@ fn a_move_announced_into_the_microphone_is_heard_echoed_and_made() {
     );
     let devices = station.devices();
     assert!(
-        wait_until(WAIT, || station
-            .err()
-            .iter()
-            .any(|l| l.contains("ok") && l.contains("microphone"))),
+        wait_until(WAIT, || device_ok(&station.err(), "Mikrofon")),
         "{devices:?} {:?}",
         station.err()
     );
@@ -588,10 +581,7 @@ fn the_microphone_gone_is_said_once_and_the_game_goes_on() {
     );
     station.devices();
     assert!(
-        wait_until(WAIT, || station
-            .err()
-            .iter()
-            .any(|l| l.contains("ok") && l.contains("microphone"))),
+        wait_until(WAIT, || device_ok(&station.err(), "Mikrofon")),
         "{:?}",
         station.err()
     );
@@ -659,13 +649,9 @@ fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{stderr}");
-    for device in ["speech", "Braille display"] {
-        assert!(
-            stderr
-                .lines()
-                .any(|l| l.starts_with("device: ok") && l.contains(device)),
-            "{device}: {stderr}"
-        );
+    for device in ["Sprachausgabe", "Braille-Zeile"] {
+        let lines: Vec<String> = stderr.lines().map(str::to_owned).collect();
+        assert!(device_ok(&lines, device), "{device}: {stderr}");
     }
     // Spoken: the speaker sink heard it.
     assert!(rig::wav_rms(&wav) > 0.01, "the demo was not heard");
@@ -688,4 +674,30 @@ fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
     assert!(path("Journal: ").is_file());
     let cues = ansage::record::wav::read_cues(&path("WAV: ")).unwrap();
     assert_eq!(cues.len(), 21, "{cues:?}");
+}
+
+/// The devices `play` reports on stderr, by their German names (the game's language).
+const DEVICE_NAMES: [&str; 6] = [
+    "Sprachausgabe",
+    "Braille-Zeile",
+    "Mikrofon",
+    "Spracherkennung (vosk)",
+    "Signaltöne",
+    "Tonaufnahme",
+];
+
+/// A line of `play`'s device report (`NAME: …`).
+fn is_device_line(line: &str) -> bool {
+    DEVICE_NAMES
+        .iter()
+        .any(|name| line.starts_with(&format!("{name}: ")))
+}
+
+/// The report says `name` is there (`NAME: …`, not `NAME: fehlt…`).
+fn device_ok(lines: &[String], name: &str) -> bool {
+    lines.iter().any(|l| {
+        l.strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix(": "))
+            .is_some_and(|rest| !rest.starts_with("fehlt"))
+    })
 }

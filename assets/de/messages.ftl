@@ -288,8 +288,16 @@ journal-resumed = Partie aus dem Journal fortgesetzt: { $moves ->
    *[other] { $moves } Züge bis { $last }
 }.
 journal-resumed-braille = Fortgesetzt: { $moves } Züge bis { $last }
-journal-clocks = Uhren: Weiß { $white }, Schwarz { $black }. Die Uhr steht, bis der Schiedsrichter sie startet.
+journal-turn = { $side } ist am Zug.
+journal-turn-braille = { $side } am Zug
+journal-over = Die Partie ist beendet.
+journal-over-braille = Partie beendet
+journal-clocks = Uhren: Weiß { $white }, Schwarz { $black }. Beide Uhren stehen.
 journal-clocks-braille = Uhr steht W{ $white-clock } S{ $black-clock }
+journal-restart = Weiter geht es, wenn der Schiedsrichter die Uhr startet: Uhr starten.
+journal-restart-braille = Weiter: Uhr starten
+journal-restart-players = Weiter geht es, wenn die Uhr startet: Uhr starten sagen oder tippen, oder die Starttaste.
+journal-restart-players-braille = Weiter: Uhr starten
 journal-mismatch = Achtung, Schiedsrichter: Das Journal weicht von der Wiederholung ab. Aufgezeichnet: { $expected }. Wiederholt: { $got }.
 journal-write-failed = Achtung: Das Journal kann nicht geschrieben werden ({ $error }). Die Eingabe wurde nicht ausgeführt.
 
@@ -298,3 +306,68 @@ microphone-lost = Das Mikrofon ist ausgefallen ({ $error }). Bitte Züge tippen,
 microphone-lost-braille = Mikrofon aus: tippen
 microphone-back = Das Mikrofon ist wieder da.
 microphone-back-braille = Mikrofon an
+
+## The station's start: said at once on the console, by voice and on the display as each opens
+station-starting = Die Station startet.
+station-starting-braille = Station startet
+station-ready = Bereit.
+station-ready-braille = Bereit
+station-ready-without = Bereit, ohne { $devices }.
+station-ready-without-braille = Bereit ohne { $devices }
+
+## The devices, as `ansage play` and `ansage doctor` report them: a line each, then what to do
+device-microphone = Mikrofon
+device-vosk = Spracherkennung (vosk)
+device-speech = Sprachausgabe
+device-earcons = Signaltöne
+device-display = Braille-Zeile
+device-recording = Tonaufnahme
+device-espeak = espeak-ng
+device-other = { $name }
+device-line-there = { $device }: { $state }
+device-line-missing = { $device }: fehlt: { $state }
+device-line-missing-unneeded = { $device }: fehlt, für diese Einstellungen nicht nötig: { $state }
+device-todo = Zu tun: { $todo }
+device-off = aus in den Einstellungen.
+device-braille-only = aus, nur Braille (braille.braille_only).
+device-not-built = nicht eingebaut.
+device-build = ansage mit cargo build --features { $feature } bauen.
+device-mic-unused = nicht gebraucht, niemand gibt Züge per Stimme ein.
+device-mic-found = { $count ->
+    [one] 1 Eingabegerät
+   *[other] { $count } Eingabegeräte
+}, genutzt: { $device }.
+device-mic-default = das Standardgerät
+device-mic-none = kein Eingabegerät gefunden.
+device-mic-todo = Mikrofon anschließen, prüfen mit arecord -l. Bis dahin Züge tippen.
+device-mic-unknown = { $device } ist kein Eingabegerät.
+device-mic-unknown-todo = voice.input_device leer lassen oder ein Gerät aus arecord -L nehmen.
+device-vosk-there = Modell in { $path }, alle { $checked } Wörter hörbar.
+device-vosk-missing = kein Modell in { $path }.
+device-vosk-todo = vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.
+device-vosk-words = Modell in { $path }, diese Wörter kennt es nicht: { $words }.
+device-vosk-words-todo = ein Modell nehmen, das sie kennt, oder sie in voice.word_map auf bekannte Wörter abbilden.
+device-vosk-lib = libvosk fehlt.
+device-vosk-lib-todo = bash .ci/setup.sh holt libvosk, dann mit cargo build --features vosk,audio bauen. Bis dahin Züge tippen.
+device-speech-there = speech-dispatcher, { $count ->
+    [one] 1 Stimme
+   *[other] { $count } Stimmen
+} für diese Sprache, etwa { $voices }.
+device-speech-missing = speech-dispatcher antwortet nicht.
+device-speech-todo = speech-dispatcher und speech-dispatcher-espeak-ng installieren und starten. Bis dahin steht alles Gesagte auf der Konsole.
+device-speech-no-voice = speech-dispatcher hat keine Stimme für diese Sprache.
+device-speech-no-voice-todo = espeak-ng und speech-dispatcher-espeak-ng installieren.
+device-speech-unknown-voice = die Stimme { $voice } gibt es nicht.
+device-speech-unknown-voice-todo = speech.voice leer lassen oder eine Stimme aus spd-say -L nehmen.
+device-earcons-there = über { $device }.
+device-earcons-missing = keine Tonausgabe.
+device-earcons-todo = ALSA oder PulseAudio prüfen; gesprochen wird trotzdem.
+device-braille-there = { $width } Zellen.
+device-braille-missing = keine Verbindung zu BRLTTY.
+device-braille-todo = brltty installieren und die Zeile anschließen (oder BRLAPI_HOST setzen); die Station versucht es weiter. Ohne Zeile spielen: ansage play --set braille.enabled=false.
+device-espeak-there = { $version }, für das gesprochene Partieformular.
+device-espeak-missing = nicht gefunden.
+device-espeak-todo = espeak-ng installieren, für ansage export --audio.
+doctor-all-there = Alles da.
+doctor-missing = Es fehlt, was diese Einstellungen brauchen: { $devices }.
+doctor-missing-unneeded = Alles da, was diese Einstellungen brauchen. Es fehlt nur: { $devices }.

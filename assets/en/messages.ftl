@@ -262,8 +262,16 @@ journal-resumed = Game resumed from the journal: { $moves ->
    *[other] { $moves } moves up to { $last }
 }.
 journal-resumed-braille = Resumed: { $moves } moves up to { $last }
-journal-clocks = Clocks: White { $white }, Black { $black }. The clock stays stopped until the arbiter starts it.
+journal-turn = { $side } to move.
+journal-turn-braille = { $side } to move
+journal-over = The game is over.
+journal-over-braille = Game over
+journal-clocks = Clocks: White { $white }, Black { $black }. Both clocks are stopped.
 journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
+journal-restart = The game goes on when the arbiter starts the clock: start clock.
+journal-restart-braille = Go on: start clock
+journal-restart-players = The game goes on when the clock starts: say or type start clock, or press the start key.
+journal-restart-players-braille = Go on: start clock
 journal-mismatch = Attention, arbiter: the journal differs from its replay. Recorded: { $expected }. Replayed: { $got }.
 journal-write-failed = Attention: the journal cannot be written ({ $error }). The input was not carried out.
 
@@ -272,3 +280,68 @@ microphone-lost = The microphone has failed ({ $error }). Please type moves unti
 microphone-lost-braille = mic failed: type
 microphone-back = The microphone is back.
 microphone-back-braille = mic back
+
+## The station's start: said at once on the console, by voice and on the display as each opens
+station-starting = The station is starting.
+station-starting-braille = Station starting
+station-ready = Ready.
+station-ready-braille = Ready
+station-ready-without = Ready, without { $devices }.
+station-ready-without-braille = Ready without { $devices }
+
+## The devices, as `ansage play` and `ansage doctor` report them: a line each, then what to do
+device-microphone = microphone
+device-vosk = speech recognition (vosk)
+device-speech = speech
+device-earcons = earcons
+device-display = Braille display
+device-recording = game recording
+device-espeak = espeak-ng
+device-other = { $name }
+device-line-there = { $device }: { $state }
+device-line-missing = { $device }: missing: { $state }
+device-line-missing-unneeded = { $device }: missing, not needed with these settings: { $state }
+device-todo = To do: { $todo }
+device-off = off in the settings.
+device-braille-only = off, Braille only (braille.braille_only).
+device-not-built = not built in.
+device-build = build ansage with cargo build --features { $feature }.
+device-mic-unused = not needed, nobody enters moves by voice.
+device-mic-found = { $count ->
+    [one] 1 input device
+   *[other] { $count } input devices
+}, using { $device }.
+device-mic-default = the default device
+device-mic-none = no input device found.
+device-mic-todo = connect a microphone, check with arecord -l. Type moves meanwhile.
+device-mic-unknown = { $device } is not an input device.
+device-mic-unknown-todo = leave voice.input_device empty or pick a device from arecord -L.
+device-vosk-there = model in { $path }, all { $checked } words hearable.
+device-vosk-missing = no model in { $path }.
+device-vosk-todo = put vosk-model-small-en-us-0.15 there (from alphacephei.com/vosk/models) or set voice.model. Type moves meanwhile.
+device-vosk-words = model in { $path }, it does not know these words: { $words }.
+device-vosk-words-todo = use a model that knows them, or map them to known words in voice.word_map.
+device-vosk-lib = libvosk is missing.
+device-vosk-lib-todo = bash .ci/setup.sh fetches libvosk, then build with cargo build --features vosk,audio. Type moves meanwhile.
+device-speech-there = speech-dispatcher, { $count ->
+    [one] 1 voice
+   *[other] { $count } voices
+} for this language, e.g. { $voices }.
+device-speech-missing = speech-dispatcher does not answer.
+device-speech-todo = install and start speech-dispatcher and speech-dispatcher-espeak-ng. Meanwhile everything said is on the console.
+device-speech-no-voice = speech-dispatcher has no voice for this language.
+device-speech-no-voice-todo = install espeak-ng and speech-dispatcher-espeak-ng.
+device-speech-unknown-voice = there is no voice { $voice }.
+device-speech-unknown-voice-todo = leave speech.voice empty or pick a voice from spd-say -L.
+device-earcons-there = through { $device }.
+device-earcons-missing = no sound output.
+device-earcons-todo = check ALSA or PulseAudio; speech goes on.
+device-braille-there = { $width } cells.
+device-braille-missing = no connection to BRLTTY.
+device-braille-todo = install brltty and connect the display (or set BRLAPI_HOST); the station keeps trying. To play without a display: ansage play --set braille.enabled=false.
+device-espeak-there = { $version }, for the spoken scoresheet.
+device-espeak-missing = not found.
+device-espeak-todo = install espeak-ng, for ansage export --audio.
+doctor-all-there = Everything is there.
+doctor-missing = Missing what these settings need: { $devices }.
+doctor-missing-unneeded = Everything these settings need is there. Missing only: { $devices }.

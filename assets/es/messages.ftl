@@ -304,8 +304,16 @@ journal-resumed = Partida reanudada desde el diario: { $moves ->
    *[other] { $moves } jugadas hasta { $last }
 }.
 journal-resumed-braille = Reanudada: { $moves } jugadas hasta { $last }
-journal-clocks = Relojes: blancas { $white }, negras { $black }. El reloj sigue parado hasta que el árbitro lo ponga en marcha.
+journal-turn = Juegan las { $side }.
+journal-turn-braille = Juegan { $side }
+journal-over = La partida ha terminado.
+journal-over-braille = Partida terminada
+journal-clocks = Relojes: blancas { $white }, negras { $black }. Los dos relojes están parados.
 journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
+journal-restart = Se sigue cuando el árbitro pone el reloj en marcha: iniciar reloj.
+journal-restart-braille = Sigue: iniciar reloj
+journal-restart-players = Se sigue al poner el reloj en marcha: diga o escriba iniciar reloj, o pulse la tecla de inicio.
+journal-restart-players-braille = Sigue: iniciar reloj
 journal-mismatch = Atención, árbitro: el diario no coincide con su repetición. Registrado: { $expected }. Repetido: { $got }.
 journal-write-failed = Atención: no se puede escribir el diario ({ $error }). La entrada no se ha ejecutado.
 
@@ -314,3 +322,68 @@ microphone-lost = El micrófono ha fallado ({ $error }). Teclee las jugadas hast
 microphone-lost-braille = micro falla: teclee
 microphone-back = El micrófono ha vuelto.
 microphone-back-braille = micro vuelve
+
+## The station's start: said at once on the console, by voice and on the display as each opens
+station-starting = La estación se está iniciando.
+station-starting-braille = Estación iniciando
+station-ready = Lista.
+station-ready-braille = Lista
+station-ready-without = Lista, sin { $devices }.
+station-ready-without-braille = Lista sin { $devices }
+
+## The devices, as `ansage play` and `ansage doctor` report them: a line each, then what to do
+device-microphone = micrófono
+device-vosk = reconocimiento de voz (vosk)
+device-speech = voz
+device-earcons = señales sonoras
+device-display = línea braille
+device-recording = grabación de la partida
+device-espeak = espeak-ng
+device-other = { $name }
+device-line-there = { $device }: { $state }
+device-line-missing = { $device }: falta: { $state }
+device-line-missing-unneeded = { $device }: falta, no hace falta con esta configuración: { $state }
+device-todo = Qué hacer: { $todo }
+device-off = sin usar según la configuración.
+device-braille-only = sin usar, solo braille (braille.braille_only).
+device-not-built = falta en esta compilación.
+device-build = compilar ansage con cargo build --features { $feature }.
+device-mic-unused = no hace falta, nadie anuncia jugadas con la voz.
+device-mic-found = { $count ->
+    [one] 1 dispositivo de entrada
+   *[other] { $count } dispositivos de entrada
+}, en uso: { $device }.
+device-mic-default = el dispositivo predeterminado
+device-mic-none = ningún dispositivo de entrada.
+device-mic-todo = conecte un micrófono, compruebe con arecord -l. Mientras tanto, teclee las jugadas.
+device-mic-unknown = { $device } no es un dispositivo de entrada.
+device-mic-unknown-todo = deje voice.input_device vacío o elija un dispositivo de arecord -L.
+device-vosk-there = modelo en { $path }, las { $checked } palabras se oyen.
+device-vosk-missing = ningún modelo en { $path }.
+device-vosk-todo = ponga allí vosk-model-small-es-0.42 (de alphacephei.com/vosk/models) o configure voice.model. Mientras tanto, teclee las jugadas.
+device-vosk-words = modelo en { $path }, no conoce estas palabras: { $words }.
+device-vosk-words-todo = use un modelo que las conozca o asócielas a palabras conocidas en voice.word_map.
+device-vosk-lib = falta libvosk.
+device-vosk-lib-todo = bash .ci/setup.sh trae libvosk; después compile con cargo build --features vosk,audio. Mientras tanto, teclee las jugadas.
+device-speech-there = speech-dispatcher, { $count ->
+    [one] 1 voz
+   *[other] { $count } voces
+} para este idioma, por ejemplo { $voices }.
+device-speech-missing = speech-dispatcher no responde.
+device-speech-todo = instale y arranque speech-dispatcher y speech-dispatcher-espeak-ng. Mientras tanto, todo lo dicho aparece en la consola.
+device-speech-no-voice = speech-dispatcher no tiene voz para este idioma.
+device-speech-no-voice-todo = instale espeak-ng y speech-dispatcher-espeak-ng.
+device-speech-unknown-voice = la voz { $voice } no existe.
+device-speech-unknown-voice-todo = deje speech.voice vacío o elija una voz de spd-say -L.
+device-earcons-there = por { $device }.
+device-earcons-missing = ninguna salida de sonido.
+device-earcons-todo = compruebe ALSA o PulseAudio; la voz sigue igual.
+device-braille-there = { $width } celdas.
+device-braille-missing = sin conexión con BRLTTY.
+device-braille-todo = instale brltty y conecte la línea (o configure BRLAPI_HOST); la estación lo sigue intentando. Para jugar sin línea: ansage play --set braille.enabled=false.
+device-espeak-there = { $version }, para la planilla hablada.
+device-espeak-missing = no encontrado.
+device-espeak-todo = instale espeak-ng, para ansage export --audio.
+doctor-all-there = Está todo.
+doctor-missing = Falta lo que necesita esta configuración: { $devices }.
+doctor-missing-unneeded = Está todo lo que necesita esta configuración. Solo falta: { $devices }.

@@ -11,6 +11,8 @@ use crate::config::Settings;
 use crate::console::{ConsoleSink, Show};
 use crate::core::output::{Audience, Priority};
 use crate::core::phrases::Message;
+use crate::core::time::Timestamp;
+use crate::station::Sink as _;
 
 /// The arguments of `ansage play`.
 #[derive(clap::Args, Debug)]
@@ -56,8 +58,17 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
     } else {
         args.show
     };
-    let sinks: Sinks = vec![Box::new(ConsoleSink::new(show, !args.no_braille))];
-    let game = match &args.resume {
+    // The station says it is starting before anything slow (a journal's replay, the
+    // devices): on the console at once, by voice and on the display as they open.
+    let lang = match &args.resume {
+        Some(path) => journal_lang(path).unwrap_or(settings.to_config()?.lang),
+        None => settings.to_config()?.lang,
+    };
+    let starting = setup::station_says(lang, &Message::new("station-starting"))?;
+    let mut console = ConsoleSink::new(show, !args.no_braille);
+    console.deliver(Timestamp::ZERO, &starting);
+    let sinks: Sinks = vec![Box::new(console)];
+    let mut game = match &args.resume {
         Some(path) => {
             if layers.cli_sets_game() {
                 return Err(AppError::ResumeWithGameOptions);
@@ -66,6 +77,7 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
         }
         None => new_game(settings, args.journal, args.no_journal, sinks)?,
     };
+    game.said.insert(0, (Timestamp::ZERO, starting));
     let folder = game.folder();
     let wanted = (!args.console).then(|| {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
@@ -115,4 +127,11 @@ fn new_game(
     let hint = game.session.clock_start_hint();
     game.deliver(&hint);
     Ok(game)
+}
+
+/// The language of the game in the journal at `path`, from its setup record (read, not
+/// replayed: the station says it is starting before the replay), if it reads.
+fn journal_lang(path: &std::path::Path) -> Option<crate::core::lang::Language> {
+    let bytes = std::fs::read(path).ok()?;
+    crate::core::journal::read(&bytes).config().map(|c| c.lang)
 }

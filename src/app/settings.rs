@@ -41,20 +41,17 @@ pub fn config(args: &ConfigArgs) -> Result<(), AppError> {
     Ok(())
 }
 
-/// Checks every device and resource and prints one line each; whether everything is
-/// there.
+/// Checks every device and resource and prints a few short lines each, in the game's
+/// language (`--lang`, else the settings'); whether everything the settings need is there
+/// (the exit status: a device the settings do not use never fails the doctor).
 pub fn doctor(options: &GameOptions) -> Result<bool, AppError> {
     let settings = options.layers()?.settings()?;
     let lang = settings.to_config()?.lang;
-    let report = crate::doctor::check(&settings, lang);
-    for status in &report {
-        println!("{status}");
+    let phrases = crate::core::phrases::Phrases::load(lang)?;
+    let report = crate::doctor::check(&settings, lang, &phrases);
+    let (lines, ok) = crate::doctor::render(&report, &phrases);
+    for line in lines {
+        println!("{line}");
     }
-    let missing = report.iter().filter(|s| !s.present).count();
-    if missing == 0 {
-        println!("doctor: everything is there");
-    } else {
-        println!("doctor: {missing} missing (the station still runs on the console)");
-    }
-    Ok(missing == 0)
+    Ok(ok)
 }

@@ -4,6 +4,7 @@
 //! [`Players`] → every device closed. [`run`] returns the session for the records.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
@@ -13,15 +14,16 @@ use crate::app::devices::{Devices, Wanted};
 use crate::config::Settings;
 use crate::core::input::{Actor, Input, Key};
 use crate::core::journal::{self, announce};
-use crate::core::output::{Audience, Output, Priority};
-use crate::core::phrases::Message;
+use crate::core::lang::Language;
+use crate::core::output::{Audience, Braille, Output, Priority, Speech};
+use crate::core::phrases::{Message, Phrases};
 use crate::core::script::Step;
 use crate::core::session::Session;
 use crate::core::setup::Config;
 use crate::core::time::Timestamp;
 use crate::devices::Speaking;
 use crate::journal::{FileJournal, Journal, NoJournal, Resumed};
-use crate::station::{Sink, Timeline};
+use crate::station::{Backlog, Sink, Timeline};
 
 /// Where the outputs go.
 pub type Sinks = Vec<Box<dyn Sink + Send>>;
@@ -39,6 +41,9 @@ pub struct Game {
     pub start: Timestamp,
     /// The console's sink (the devices' are added when they open).
     pub sinks: Sinks,
+    /// Everything said so far, before the devices open (that the station is starting, a
+    /// resumed game's announcements): each device gets it, in order, once it is ready.
+    pub said: Backlog,
 }
 
 impl std::fmt::Debug for Game {
@@ -109,14 +114,16 @@ impl Game {
             journal,
             start: Timestamp::ZERO,
             sinks,
+            said: Backlog::new(),
         })
     }
 
     /// Continues the game in the journal at `path`: hands the restored moves to the
     /// transcript (`restored @… made …`, printed by a console showing it), says what a damaged tail lost and what the replay could not confirm,
     /// stops the clock at the last recorded instant (as the arbiter would, FIDE Laws 6.12;
-    /// journaled, so a later resume sees it too) and names both clocks. The game's time
-    /// goes on from that instant.
+    /// journaled, so a later resume sees it too), then tells everyone where the game
+    /// stands ([`journal::resume_announcement`]). The game's time goes on from that
+    /// instant. What is said here reaches each device when it opens ([`Game::said`]).
     pub fn resume(settings: Settings, path: &Path, sinks: Sinks) -> Result<Game, AppError> {
         let Resumed {
             journal: file,
@@ -132,6 +139,7 @@ impl Game {
             journal: Box::new(file),
             start: replay.last,
             sinks,
+            said: Backlog::new(),
         };
         for line in &replay.restored {
             for sink in &mut game.sinks {
@@ -158,34 +166,47 @@ impl Game {
             let msg = journal::mismatch_message(m);
             outputs.extend(game.announce(Audience::Arbiter, Priority::Urgent, &msg));
         }
-        let msg = journal::resumed_message(&game.session);
-        outputs.extend(game.announce(Audience::All, Priority::Answer, &msg));
         game.deliver(&outputs);
-        game.pause_and_prompt();
+        game.pause();
+        let announcement = journal::resume_announcement(&mut game.session, game.start);
+        game.deliver(&announcement);
         Ok(game)
     }
 
-    /// A resumed game's clock stopped as the arbiter would, both clocks named, and what
-    /// the station was waiting for when the game stopped (an echoed move's "ja"…).
-    fn pause_and_prompt(&mut self) {
+    /// A resumed game's clock stopped as the arbiter would (journaled). Its "Die Uhr ist
+    /// angehalten." is left out: the announcement that follows names both clocks and says
+    /// that they stand.
+    fn pause(&mut self) {
         let at = self.start;
         let running = self.session.clock().and_then(|c| c.running()).is_some();
-        if running && self.session.result().is_none() {
-            let pause = Input::key(Actor::Arbiter, Key::Pause);
-            crate::station::handle_input(
-                &mut self.session,
-                self.journal.as_mut(),
-                &mut self.sinks,
-                pause,
-                at,
-            );
+        if !running || self.session.result().is_some() {
+            return;
         }
-        if let Some(msg) = journal::clocks_message(&self.session, at) {
-            let outputs = self.announce(Audience::All, Priority::Answer, &msg);
-            self.deliver(&outputs);
-        }
-        let prompt = self.session.pending_prompt();
-        self.deliver(&prompt);
+        let said = Arc::new(Mutex::new(Vec::new()));
+        let mut capture: Sinks = vec![Box::new(Capture(Arc::clone(&said)))];
+        let pause = Input::key(Actor::Arbiter, Key::Pause);
+        crate::station::handle_input(
+            &mut self.session,
+            self.journal.as_mut(),
+            &mut capture,
+            pause,
+            at,
+        );
+        let paused = Message::new("clock-paused");
+        let phrases = self.session.phrases();
+        let (speech, braille) = (phrases.speech(&paused), phrases.braille(&paused));
+        let outputs: Vec<Output> = said
+            .lock()
+            .map(|o| o.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|o| match o {
+                Output::Say(s) => s.text != speech,
+                Output::Braille(b) => b.text != braille,
+                _ => true,
+            })
+            .collect();
+        self.deliver(&outputs);
     }
 
     /// `msg` said and shown to `to`, in the session's words.
@@ -193,11 +214,13 @@ impl Game {
         announce(&self.session, to, priority, msg)
     }
 
-    /// Hands `outputs` to the sinks at the game's start.
+    /// Hands `outputs` to the sinks at the game's start, and keeps them for the devices
+    /// that open later ([`Game::said`]).
     pub fn deliver(&mut self, outputs: &[Output]) {
         for sink in &mut self.sinks {
             sink.deliver(self.start, outputs);
         }
+        self.said.push((self.start, outputs.to_vec()));
     }
 
     /// The game's folder (beside its journal), where the PGN, BRF and WAV go.
@@ -207,6 +230,38 @@ impl Game {
             .and_then(Path::parent)
             .map(Path::to_path_buf)
     }
+}
+
+/// Keeps what a step put out (the resume's pause), to be sorted before it is delivered.
+struct Capture(Arc<Mutex<Vec<Output>>>);
+
+impl Sink for Capture {
+    fn deliver(&mut self, _at: Timestamp, outputs: &[Output]) {
+        if let Ok(mut said) = self.0.lock() {
+            said.extend_from_slice(outputs);
+        }
+    }
+}
+
+/// What the station says before any game is set up ("Die Station startet."): to all, at
+/// a move's priority, so that nothing said after it cuts it short.
+pub fn station_says(lang: Language, msg: &Message) -> Result<Vec<Output>, AppError> {
+    let phrases = Phrases::load(lang)?;
+    Ok(vec![
+        Output::Say(Speech {
+            text: phrases.speech(msg),
+            lang,
+            priority: Priority::Move,
+            to: Audience::All,
+            error: false,
+            expires: None,
+            live: None,
+        }),
+        Output::Braille(Braille {
+            text: phrases.braille(msg),
+            to: Audience::All,
+        }),
+    ])
 }
 
 /// Runs the station for `game`: opens the devices `wanted` asks for (`None`: the console
@@ -229,6 +284,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         mut journal,
         start,
         mut sinks,
+        said,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
@@ -236,18 +292,34 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     let listeners = wanted.as_ref().map(Wanted::listeners).unwrap_or_default();
     let mut devices = wanted.map(|wanted| {
         let origin = (opening.start, opening.epoch.into_std());
-        let devices = Devices::open(&settings, &wanted, &session, &tx, origin);
-        devices.report();
+        let devices = Devices::open(&settings, &wanted, &session, &tx, origin, said);
+        devices.report(session.phrases());
         devices
     });
+    // Every device is open (or known missing): the station says it is ready, after what
+    // it said before (each device has had that, or gets it first when it opens).
+    let ready = devices.as_ref().map_or_else(
+        || Message::new("station-ready"),
+        |d| d.ready_message(session.phrases()),
+    );
+    tracing::info!("ready");
+    let outputs = announce(&session, Audience::All, Priority::Move, &ready);
+    // A console read by a screen reader leaves out what the station's voice says, from
+    // the ready message on.
+    if devices.as_ref().is_some_and(|d| d.speech) {
+        for sink in &mut sinks {
+            sink.voice_opened(&listeners);
+        }
+    }
+    for sink in sinks.iter_mut() {
+        sink.deliver(start, &outputs);
+    }
     let speaking = devices
         .as_ref()
         .map_or_else(Speaking::new, |d| d.speaking.clone());
     if let Some(d) = devices.as_mut() {
-        if d.speech {
-            for sink in &mut sinks {
-                sink.voice_opened(&listeners);
-            }
+        for sink in d.sinks.iter_mut() {
+            sink.deliver(start, &outputs);
         }
         sinks.append(&mut d.sinks);
     }

@@ -574,5 +574,9 @@ pub fn mismatch_message(mismatch: &Mismatch) -> Message {
         .arg("got", mismatch.got.clone().unwrap_or_else(|| "-".into()))
 }
 
+mod resume;
+
+pub use resume::resume_announcement;
+
 #[cfg(test)]
 mod tests;

@@ -10,8 +10,39 @@ use super::{Devices, Wanted};
 #[cfg(feature = "braille")]
 use super::{Shared, take};
 use crate::config::Settings;
+use crate::core::phrases::Message;
 use crate::devices::DeviceStatus;
 use crate::station::StationInput;
+#[cfg(feature = "braille")]
+use crate::{
+    braille::BrailleSink, core::output::Output, core::session::Session, core::time::Timestamp,
+    station::Sink,
+};
+
+/// The display's sink: ready once BRLTTY has connected it (until then what is said is
+/// held, `Held`).
+#[cfg(feature = "braille")]
+struct Display(Shared<BrailleSink>);
+
+#[cfg(feature = "braille")]
+impl Sink for Display {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        self.0.deliver(at, outputs);
+    }
+
+    fn observe(&mut self, session: &Session) {
+        self.0.observe(session);
+    }
+
+    fn ready(&mut self) -> bool {
+        self.0
+            .0
+            .lock()
+            .ok()
+            .and_then(|g| g.as_ref().map(|s| s.connections() > 0))
+            .unwrap_or(true)
+    }
+}
 
 impl Devices {
     /// The Braille display, unless it is off; its keys go to `tx` as the owner's acts.
@@ -22,10 +53,13 @@ impl Devices {
         tx: &mpsc::Sender<StationInput>,
     ) {
         if !settings.braille.enabled {
-            self.status.push(DeviceStatus::present(
-                "Braille display",
-                "off in the settings (braille.enabled = false)",
-            ));
+            self.status.push(
+                DeviceStatus::present(
+                    "Braille display",
+                    "off in the settings (braille.enabled = false)",
+                )
+                .said(Message::new("device-off")),
+            );
             return;
         }
         #[cfg(feature = "braille")]
@@ -38,23 +72,28 @@ impl Devices {
             let connector = BrlapiConnector::from_config(&config);
             match BrailleSink::spawn(config, Box::new(connector), tx.clone()) {
                 Ok(sink) => {
-                    // The first connection is tried at once; give it a moment to report.
+                    // The first connection is tried at once; give it a moment to report
+                    // (what is said meanwhile waits for the display: `Held`).
                     let deadline =
-                        std::time::Instant::now() + std::time::Duration::from_millis(1500);
-                    while sink.connections() == 0 && std::time::Instant::now() < deadline {
+                        std::time::Instant::now() + std::time::Duration::from_millis(500);
+                    // The thread's first status is "connecting to …"; a failed first try
+                    // replaces it, and then there is nothing more to wait for.
+                    let trying = |s: &BrailleSink| {
+                        s.connections() == 0 && s.status().detail.starts_with("connecting")
+                    };
+                    while trying(&sink) && std::time::Instant::now() < deadline {
                         std::thread::sleep(std::time::Duration::from_millis(20));
                     }
-                    let mut status = sink.status();
-                    if !status.present {
-                        status.detail = format!(
-                            "{}: install brltty (Debian) and connect a display, or set \
-                             BRLAPI_HOST/BRLAPI_AUTH; the station keeps trying",
-                            status.detail
-                        );
-                    }
-                    self.status.push(status);
+                    let status = sink.status();
+                    self.status.push(if status.present {
+                        status
+                    } else {
+                        status
+                            .said(Message::new("device-braille-missing"))
+                            .todo(Message::new("device-braille-todo"))
+                    });
                     let shared = Arc::new(Mutex::new(Some(sink)));
-                    self.sinks.push(Box::new(Shared(Arc::clone(&shared))));
+                    self.attach(Box::new(Display(Shared(Arc::clone(&shared)))));
                     self.closers.push(Box::new(move || {
                         // Dropping the sink stops and joins its thread (BRLTTY gets the
                         // display back).
@@ -62,18 +101,21 @@ impl Devices {
                     }));
                     self.braille = true;
                 }
-                Err(e) => self
-                    .status
-                    .push(DeviceStatus::absent("Braille display", e.to_string())),
+                Err(e) => self.status.push(
+                    DeviceStatus::absent("Braille display", e.to_string())
+                        .said(Message::new("device-braille-missing"))
+                        .todo(Message::new("device-braille-todo")),
+                ),
             }
         }
         #[cfg(not(feature = "braille"))]
         {
             let _ = (wanted, tx);
-            self.status.push(DeviceStatus::absent(
-                "Braille display",
-                "not built in: build with `--features braille` (or `hardware`)",
-            ));
+            self.status.push(
+                DeviceStatus::absent("Braille display", "not built in")
+                    .said(Message::new("device-not-built"))
+                    .todo(Message::new("device-build").arg("feature", "braille")),
+            );
         }
     }
 }

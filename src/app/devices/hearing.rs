@@ -8,6 +8,7 @@ use tokio::sync::mpsc;
 
 use super::{Devices, Wanted};
 use crate::config::Settings;
+use crate::core::phrases::Message;
 use crate::core::session::Session;
 use crate::core::time::Timestamp;
 use crate::devices::DeviceStatus;
@@ -24,10 +25,13 @@ impl Devices {
         origin: (Timestamp, std::time::Instant),
     ) {
         if !wanted.microphone {
-            self.status.push(DeviceStatus::present(
-                "microphone",
-                "not used: no side enters moves by voice (input.white/input.black = \"voice\")",
-            ));
+            self.status.push(
+                DeviceStatus::present(
+                    "microphone",
+                    "not used: no side enters moves by voice (input.white/input.black = \"voice\")",
+                )
+                .said(Message::new("device-mic-unused")),
+            );
             return;
         }
         #[cfg(all(feature = "vosk", feature = "audio"))]
@@ -37,11 +41,11 @@ impl Devices {
         #[cfg(not(all(feature = "vosk", feature = "audio")))]
         {
             let _ = (settings, session, tx, origin);
-            self.status.push(DeviceStatus::absent(
-                "microphone and vosk",
-                "not built in: build with `--features vosk,audio` (or `hardware`) after \
-                 `bash .ci/setup.sh` (it fetches libvosk); moves are typed meanwhile",
-            ));
+            self.status.push(
+                DeviceStatus::absent("microphone and vosk", "not built in")
+                    .said(Message::new("device-vosk-lib"))
+                    .todo(Message::new("device-vosk-lib-todo")),
+            );
         }
     }
 
@@ -67,15 +71,16 @@ impl Devices {
         let model = match VoskModel::load(&dir) {
             Ok(m) => m,
             Err(e) => {
-                self.status.push(DeviceStatus::absent(
-                    "vosk model",
-                    format!(
-                        "{}: {e}; put vosk-model-small-de-0.15 there (bash .ci/setup.sh \
-                         fetches it where the network allows), or set voice.model or {MODEL_ENV}; \
-                         moves are typed meanwhile",
-                        dir.display()
-                    ),
-                ));
+                self.status.push(
+                    DeviceStatus::absent(
+                        "vosk model",
+                        format!("{}: {e} (or set {MODEL_ENV})", dir.display()),
+                    )
+                    .said(
+                        Message::new("device-vosk-missing").arg("path", dir.display().to_string()),
+                    )
+                    .todo(Message::new("device-vosk-todo")),
+                );
                 return None;
             }
         };
@@ -97,11 +102,7 @@ impl Devices {
         };
         let spelling = Arc::new(model.spelling(&builder, &word_map));
         let report = spelling.report();
-        self.status.push(DeviceStatus {
-            device: "vosk model".into(),
-            present: true,
-            detail: format!("{}: {report}", dir.display()),
-        });
+        self.status.push(crate::doctor::vosk_status(&dir, &report));
         let grammar = builder.build(session.move_phrases());
         let recognizer =
             match VoskRecognizer::new(model, spelling, &grammar, VoskOptions::default()) {
@@ -140,17 +141,23 @@ impl Devices {
         let capture = match capture::start(options, mic_tx) {
             Ok(c) => c,
             Err(e) => {
-                self.status.push(DeviceStatus::absent(
-                    "microphone",
-                    format!("{e}: connect a microphone (ALSA or PulseAudio)"),
-                ));
+                self.status.push(
+                    DeviceStatus::absent("microphone", e.to_string())
+                        .said(Message::new("device-mic-none"))
+                        .todo(Message::new("device-mic-todo")),
+                );
                 return;
             }
         };
-        self.status.push(DeviceStatus::present(
+        let mic = DeviceStatus::present(
             "microphone",
             options_name(settings.voice.input_device.as_str()),
-        ));
+        );
+        self.status.push(if settings.voice.input_device.is_empty() {
+            mic.said(Message::new("device-mic-default"))
+        } else {
+            mic
+        });
         let recorder = wanted
             .recording
             .as_deref()

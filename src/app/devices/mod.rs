@@ -14,11 +14,12 @@ use crate::config::{InputMethod, Settings};
 use crate::core::input::Actor;
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Output};
+use crate::core::phrases::{Message, Phrases};
 use crate::core::session::Session;
 use crate::core::setup::{Config, Impaired};
 use crate::core::time::Timestamp;
 use crate::devices::{DeviceStatus, Speaking};
-use crate::station::{Sink, StationInput};
+use crate::station::{Backlog, Held, Sink, StationInput};
 
 mod braille;
 mod hearing;
@@ -51,6 +52,22 @@ impl<S: Sink + Send> Sink for Shared<S> {
 #[cfg_attr(not(any(feature = "speech", feature = "braille")), allow(dead_code))]
 fn take<S>(shared: &Arc<Mutex<Option<S>>>) -> Option<S> {
     shared.lock().ok().and_then(|mut g| g.take())
+}
+
+/// "Bereit." or "Bereit, ohne …." with the missing devices' names, each named once.
+pub fn ready_message(phrases: &Phrases, status: &[DeviceStatus]) -> Message {
+    let mut missing: Vec<String> = Vec::new();
+    for s in status.iter().filter(|s| !s.present && s.needed) {
+        let name = s.name(phrases);
+        if !missing.contains(&name) {
+            missing.push(name);
+        }
+    }
+    if missing.is_empty() {
+        Message::new("station-ready")
+    } else {
+        Message::new("station-ready-without").arg("devices", missing.join(", "))
+    }
 }
 
 /// What the station needs besides the settings.
@@ -117,6 +134,9 @@ pub struct Devices {
     pub braille: bool,
     /// Where the audio scoresheet is being written.
     pub recording: Option<PathBuf>,
+    /// What the session said before the devices opened: each device that speaks or shows
+    /// gets it first, as soon as it is ready ([`Held`]).
+    backlog: Backlog,
     closers: Vec<Box<dyn FnOnce() + Send>>,
 }
 
@@ -133,13 +153,17 @@ impl std::fmt::Debug for Devices {
 impl Devices {
     /// Opens what `settings` and `wanted` ask for; inputs from the devices go to `tx`.
     /// `origin` maps the session's time to real instants (the station's timeline: its
-    /// `start` and `epoch`), for the marks of the audio scoresheet.
+    /// `start` and `epoch`), for the marks of the audio scoresheet. What the session said
+    /// before (`backlog`: that the station is starting, a resumed game's announcements)
+    /// goes to speech as soon as it is open (while the other devices still open) and to the
+    /// Braille display as soon as it is connected, in order.
     pub fn open(
         settings: &Settings,
         wanted: &Wanted,
         session: &Session,
         tx: &mpsc::Sender<StationInput>,
         origin: (Timestamp, std::time::Instant),
+        backlog: Backlog,
     ) -> Devices {
         let mut devices = Devices {
             sinks: Vec::new(),
@@ -148,6 +172,7 @@ impl Devices {
             speech: false,
             braille: false,
             recording: None,
+            backlog,
             closers: Vec::new(),
         };
         devices.open_speech(settings, wanted);
@@ -161,18 +186,28 @@ impl Devices {
         self.status.iter().filter(|s| !s.present)
     }
 
-    /// Says on stderr which devices are there and which are missing (and what to do).
-    pub fn report(&self) {
+    /// A device that speaks or shows, wrapped so that it gets what was said before it
+    /// opened, in order, once it is ready ([`Held`]).
+    #[cfg_attr(not(any(feature = "speech", feature = "braille")), allow(dead_code))]
+    fn attach(&mut self, sink: Box<dyn Sink + Send>) {
+        self.sinks.push(Box::new(Held::new(sink, &self.backlog)));
+    }
+
+    /// Says on stderr, in the game's language, which devices are there and which are
+    /// missing, and what to do about each one missing.
+    pub fn report(&self, phrases: &Phrases) {
         for status in &self.status {
-            eprintln!("device: {status}");
+            tracing::info!("device: {status}");
+            for line in status.lines(phrases) {
+                eprintln!("{line}");
+            }
         }
-        let missing: Vec<&str> = self.missing().map(|s| s.device.as_str()).collect();
-        if !missing.is_empty() {
-            eprintln!(
-                "device: missing {}; the game goes on with the console and what is there",
-                missing.join(", "),
-            );
-        }
+    }
+
+    /// "Bereit." once the devices are open, or "Bereit, ohne Braille-Zeile." with the
+    /// devices that are missing.
+    pub fn ready_message(&self, phrases: &Phrases) -> Message {
+        ready_message(phrases, &self.status)
     }
 
     /// Stops every device and joins its thread (what is still to be said gets at most
@@ -181,6 +216,51 @@ impl Devices {
         self.sinks.clear();
         for close in self.closers.drain(..) {
             close();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::lang::Language;
+
+    /// "Bereit." names each missing device once (the display's status can be reported
+    /// twice), in the game's language, and never a device that is only off or unused.
+    #[test]
+    fn ready_names_the_missing_devices_once() {
+        let status = |present: bool, device: &str| {
+            if present {
+                DeviceStatus::present(device, "")
+            } else {
+                DeviceStatus::absent(device, "")
+            }
+        };
+        let cases: [(Language, Vec<DeviceStatus>, &str); 3] = [
+            (
+                Language::De,
+                vec![status(true, "speech"), status(true, "microphone")],
+                "Bereit.",
+            ),
+            (
+                Language::De,
+                vec![
+                    status(true, "speech"),
+                    status(false, "Braille display"),
+                    status(false, "Braille display"),
+                    status(false, "earcons"),
+                ],
+                "Bereit, ohne Braille-Zeile, Signaltöne.",
+            ),
+            (
+                Language::Es,
+                vec![status(false, "speech")],
+                "Lista, sin voz.",
+            ),
+        ];
+        for (lang, status, expected) in cases {
+            let phrases = Phrases::load(lang).unwrap();
+            assert_eq!(phrases.speech(&ready_message(&phrases, &status)), expected);
         }
     }
 }

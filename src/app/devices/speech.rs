@@ -10,6 +10,7 @@ use super::{Shared, take};
 use crate::config::Settings;
 #[cfg(feature = "speech")]
 use crate::core::lang::Language;
+use crate::core::phrases::Message;
 use crate::devices::DeviceStatus;
 
 impl Devices {
@@ -22,7 +23,13 @@ impl Devices {
             } else {
                 "off in the settings (speech.enabled = false)"
             };
-            self.status.push(DeviceStatus::present("speech", why));
+            let said = if settings.braille.braille_only {
+                "device-braille-only"
+            } else {
+                "device-off"
+            };
+            self.status
+                .push(DeviceStatus::present("speech", why).said(Message::new(said)));
             return;
         }
         #[cfg(feature = "speech")]
@@ -40,7 +47,8 @@ impl Devices {
                     self.status
                         .push(DeviceStatus::present("speech", sink.describe().to_owned()));
                     let shared = Arc::new(Mutex::new(Some(sink)));
-                    self.sinks.push(Box::new(Shared(Arc::clone(&shared))));
+                    // Speech is open once spawned: it says at once what was said before.
+                    self.attach(Box::new(Shared(Arc::clone(&shared))));
                     self.closers.push(Box::new(move || {
                         if let Some(sink) = take(&shared) {
                             sink.close(std::time::Duration::from_secs(5));
@@ -48,24 +56,21 @@ impl Devices {
                     }));
                     self.speech = true;
                 }
-                Err(e) => self.status.push(DeviceStatus::absent(
-                    "speech",
-                    format!(
-                        "{e}: install speech-dispatcher and speech-dispatcher-espeak-ng \
-                         (Debian) and start it, or set SPEECHD_ADDRESS; what is said is \
-                         printed on the console meanwhile"
-                    ),
-                )),
+                Err(e) => self.status.push(
+                    DeviceStatus::absent("speech", e.to_string())
+                        .said(Message::new("device-speech-missing"))
+                        .todo(Message::new("device-speech-todo")),
+                ),
             }
         }
         #[cfg(not(feature = "speech"))]
         {
             let _ = wanted;
-            self.status.push(DeviceStatus::absent(
-                "speech",
-                "not built in: build with `--features speech` (or `hardware`); what is said \
-                 is printed on the console",
-            ));
+            self.status.push(
+                DeviceStatus::absent("speech", "not built in")
+                    .said(Message::new("device-not-built"))
+                    .todo(Message::new("device-build").arg("feature", "speech")),
+            );
         }
     }
 
@@ -85,30 +90,35 @@ impl Devices {
         {
             match crate::audio::earcons::EarconPlayer::open() {
                 Ok(player) => {
-                    self.status.push(DeviceStatus::present(
-                        "earcons",
-                        format!("through {}", player.device),
-                    ));
+                    self.status.push(
+                        DeviceStatus::present("earcons", format!("through {}", player.device))
+                            .said(
+                                Message::new("device-earcons-there")
+                                    .arg("device", player.device.clone()),
+                            ),
+                    );
                     let play = player.player();
                     // The player's stream stays open until the devices close.
                     self.closers.push(Box::new(move || drop(player)));
                     sink.with_earcons(play)
                 }
                 Err(e) => {
-                    self.status.push(DeviceStatus::absent(
-                        "earcons",
-                        format!("{e}: no sound output (ALSA or PulseAudio)"),
-                    ));
+                    self.status.push(
+                        DeviceStatus::absent("earcons", e.to_string())
+                            .said(Message::new("device-earcons-missing"))
+                            .todo(Message::new("device-earcons-todo")),
+                    );
                     sink
                 }
             }
         }
         #[cfg(not(feature = "audio"))]
         {
-            self.status.push(DeviceStatus::absent(
-                "earcons",
-                "not built in: build with `--features audio`",
-            ));
+            self.status.push(
+                DeviceStatus::absent("earcons", "not built in")
+                    .said(Message::new("device-not-built"))
+                    .todo(Message::new("device-build").arg("feature", "audio")),
+            );
             sink
         }
     }

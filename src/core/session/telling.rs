@@ -19,13 +19,16 @@ use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
 use crate::core::words::{IllegalReason, Vocabulary};
 
+use super::adjournment::Adjournment;
 use super::protocol::Pending;
 use super::{Session, audience};
 
 impl Session {
     /// Says again what the station is waiting for, if anything: the echoed move awaiting
-    /// "ja" (D.2.3), the "Welcher …?" question, the resignation to confirm. Used when a
-    /// game is resumed from its journal, so the player hears where things stand.
+    /// "ja" (D.2.3), the "Welcher …?" question, the resignation to confirm, a draw offer
+    /// not yet answered (9.1.b), an adjournment whose move is to be sealed or is sealed
+    /// (Appendix E). Used when a game is resumed from its journal, so the player hears
+    /// where things stand.
     pub fn pending_prompt(&mut self) -> Vec<Output> {
         let mut out = Vec::new();
         match self.pending.clone() {
@@ -51,7 +54,31 @@ impl Session {
                 );
             }
         }
+        if let Some(side) = self.draw_offer {
+            // FIDE Laws 9.1.b.3: the offer stands until it is accepted or rejected.
+            let msg = Message::new("draw-offered").arg("side", self.color_name(side));
+            self.tell(Audience::All, Priority::Move, msg, &mut out);
+        }
+        match self.adjournment.clone() {
+            Adjournment::None => {}
+            Adjournment::Sealing { side } => {
+                let msg = Message::new("seal-please").arg("side", self.color_name(side));
+                self.tell(Audience::All, Priority::Move, msg, &mut out);
+            }
+            Adjournment::Sealed { .. } => self.tell(
+                Audience::All,
+                Priority::Move,
+                Message::new("game-adjourned"),
+                &mut out,
+            ),
+        }
         out
+    }
+
+    /// FIDE Laws Appendix E: whether the game is adjourned with a sealed move (it goes on
+    /// when the arbiter resumes it, not when a clock is started).
+    pub fn adjourned(&self) -> bool {
+        matches!(self.adjournment, Adjournment::Sealed { .. })
     }
 
     /// FIDE Laws D.2.6: what the Braille status line is made of now (the last move in the

@@ -1,0 +1,139 @@
+//! What a resumed game tells, in the order a player at the board needs it: the game is
+//! back (how many moves, up to which), whose move it is, both clocks and that they stand,
+//! anything still pending, and how the game goes on.
+
+use shakmaty::Position;
+
+use crate::core::output::{Audience, Output, Priority};
+use crate::core::phrases::Message;
+use crate::core::session::Session;
+use crate::core::time::Timestamp;
+
+use super::{announce, clocks_message, resumed_message};
+
+/// The announcement of a game resumed from its journal at `at`, said and shown to all,
+/// in order:
+///
+/// 1. the game is back: its moves, up to the last one ("Partie aus dem Journal
+///    fortgesetzt: 4 Züge bis 2... Sc6.");
+/// 2. whose move it is, or that the game is over;
+/// 3. both clocks and that they stand (FIDE Laws 6.12.c: the arbiter stopped them);
+/// 4. what the station was waiting for ([`Session::pending_prompt`]: an echo awaiting
+///    "ja", the "Welcher …?" question, a resignation, a draw offer, an adjournment);
+/// 5. how the game goes on: who starts the clock, and with which words (not while the
+///    game is over or adjourned with a sealed move: the arbiter's resumption says that).
+///
+/// Each part is said at [`Priority::Move`], so that none is cut short or dropped by the
+/// next one and the order holds on every speaker (the pending echo is a move's priority
+/// too).
+pub fn resume_announcement(session: &mut Session, at: Timestamp) -> Vec<Output> {
+    let mut out = Vec::new();
+    let say = |session: &Session, out: &mut Vec<Output>, msg: &Message| {
+        out.extend(announce(session, Audience::All, Priority::Move, msg));
+    };
+    say(session, &mut out, &resumed_message(session));
+    let over = session.result().is_some();
+    let turn = if over {
+        Message::new("journal-over")
+    } else {
+        let side = session.position().turn();
+        Message::new("journal-turn").arg("side", session.vocabulary().color_name(side))
+    };
+    say(session, &mut out, &turn);
+    if let Some(clocks) = clocks_message(session, at) {
+        say(session, &mut out, &clocks);
+    }
+    out.extend(session.pending_prompt());
+    if !over && session.clock().is_some() && !session.adjourned() {
+        // FIDE Laws 6.5, 6.11.c: who restarts the clock, as the settings say.
+        let id = if session.config().arbiter {
+            "journal-restart"
+        } else {
+            "journal-restart-players"
+        };
+        say(session, &mut out, &Message::new(id));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::output::Output;
+    use crate::core::script::{parse, run};
+
+    /// What the resume says (speech only) after `script`, at its last instant.
+    fn said_after(script: &str, at: u64) -> Vec<String> {
+        let mut session = run(&parse(script).unwrap()).unwrap().session;
+        resume_announcement(&mut session, Timestamp::from_millis(at))
+            .into_iter()
+            .filter_map(|o| match o {
+                Output::Say(s) => Some(format!("{}: {}", s.to.name(), s.text)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn each_state_a_game_can_stop_in_is_told() {
+        let cases: [(&str, &str, u64, &[&str]); 5] = [
+            (
+                "no clock: the turn, nothing about clocks",
+                "@0 arbiter setup vi=white lang=de\n@1 white type e2e4\n@2 white key confirm\n",
+                2000,
+                &[
+                    "all: Partie aus dem Journal fortgesetzt: 1 Zug bis 1. e4.",
+                    "all: Schwarz ist am Zug.",
+                ],
+            ),
+            (
+                "a resignation waiting for its confirmation",
+                "@0 arbiter setup tc=300 vi=white lang=en\n@0 arbiter key start\n@1 white type resign\n",
+                1000,
+                &[
+                    "all: Game resumed from the journal: no move yet.",
+                    "all: White to move.",
+                    "all: Clocks: White 4 minutes 59 seconds, Black 5 minutes. Both clocks are stopped.",
+                    "white: Really resign? Confirm with yes.",
+                    "all: The game goes on when the clock starts: say or type start clock, or press the start key.",
+                ],
+            ),
+            (
+                "an adjournment waiting for the sealed move, with an arbiter",
+                "@0 arbiter setup tc=600 vi=white lang=de arbiter=on\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n",
+                5000,
+                &[
+                    "all: Partie aus dem Journal fortgesetzt: noch kein Zug.",
+                    "all: Weiß ist am Zug.",
+                    "all: Uhren: Weiß 9 Minuten 55 Sekunden, Schwarz 10 Minuten. Beide Uhren stehen.",
+                    "all: Abbruch: Weiß versiegelt den nächsten Zug.",
+                    "all: Weiter geht es, wenn der Schiedsrichter die Uhr startet: Uhr starten.",
+                ],
+            ),
+            (
+                "a sealed move: it goes on when the arbiter resumes, not with the clock",
+                "@0 arbiter setup tc=600 vi=white lang=de\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n@8 white type e2e4\n@9 white key confirm\n",
+                9000,
+                &[
+                    "all: Partie aus dem Journal fortgesetzt: noch kein Zug.",
+                    "all: Weiß ist am Zug.",
+                    "all: Uhren: Weiß 9 Minuten 51 Sekunden, Schwarz 10 Minuten. Beide Uhren stehen.",
+                    "all: Die Partie ist abgebrochen; sie geht weiter, wenn der Schiedsrichter fortsetzt.",
+                ],
+            ),
+            (
+                "a game that is over: said so, no restart",
+                "@0 arbiter setup tc=300 vi=white lang=es\n@0 arbiter key start\n@1 white type abandono\n@2 white key confirm\n",
+                2000,
+                &[
+                    "all: Partida reanudada desde el diario: ninguna jugada.",
+                    "all: La partida ha terminado.",
+                    "all: Relojes: blancas 4 minutos 58 segundos, negras 5 minutos. Los dos relojes están parados.",
+                ],
+            ),
+        ];
+        for (what, script, at, expected) in cases {
+            assert_eq!(said_after(script, at), expected, "{what}");
+        }
+    }
+}
