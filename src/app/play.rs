@@ -21,7 +21,7 @@ pub struct PlayArgs {
     /// Hide Braille lines on the console.
     #[arg(long)]
     pub no_braille: bool,
-    /// Write the game as PGN here at the end.
+    /// Write the game as PGN here, after every made move and at the end.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Write the journal (every input, synced before it is acted on) to this file
@@ -48,7 +48,7 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
     let sinks: Sinks = vec![Box::new(ConsoleSink {
         braille: !args.no_braille,
     })];
-    let game = match &args.resume {
+    let mut game = match &args.resume {
         Some(path) => {
             if layers.cli_sets_game() {
                 return Err(AppError::ResumeWithGameOptions);
@@ -58,6 +58,11 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
         None => new_game(settings, args.journal, args.no_journal, sinks)?,
     };
     let folder = game.folder();
+    // FIDE Laws 8.1: the records kept current after every made move, not only at the end.
+    game.sinks.push(Box::new(records::RecordsSink::new(
+        folder.clone(),
+        args.pgn.clone(),
+    )));
     let wanted = (!args.console).then(|| {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
         Wanted::for_game(&game.settings, game.session.config(), recording)
@@ -83,7 +88,9 @@ fn new_game(
     no_journal: bool,
     sinks: Sinks,
 ) -> Result<Game, AppError> {
-    let config = settings.to_config()?;
+    let mut config = settings.to_config()?;
+    // FIDE Laws 8.1: the scoresheet's date is the day the game begins (kept in the journal).
+    records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
     let at = if no_journal || (journal.is_none() && !settings.journal.enabled) {
         JournalAt::Nowhere
     } else if let Some(path) = journal {

@@ -316,6 +316,7 @@ impl Session {
             clock: self.clock.as_ref(),
             now,
             echo_pending: matches!(self.pending, Pending::Echoed { .. }),
+            over: self.result.clone().map(|r| self.result_text(&r)),
         }
     }
 }
