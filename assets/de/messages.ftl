@@ -249,7 +249,7 @@ sheet-refused-variant = { $at }: { $variant } ist kein Schach.
 sheet-refused-draw-offer = { $at }: (=) vor dem ersten Zug.
 sheet-refused-syntax = Partie { $game }: PGN nicht lesbar ({ $detail }).
 sheet-refused-number = { $at }: Zugnummer { $found }, erwartet { $expected }.
-sheet-refused-braille = { $at }: keine Brailleschrift dieses Codes ({ $detail }).
+sheet-refused-cells = { $at }: keine Brailleschrift dieses Codes ({ $detail }).
 sheet-refused-phrases = Die Sprachdateien sind defekt ({ $detail }).
 sheet-no-game = Keine Partie darin.
 sheet-file = { $path }: { $what }

@@ -232,7 +232,7 @@ sheet-refused-variant = { $at }: { $variant } is not chess.
 sheet-refused-draw-offer = { $at }: (=) before any move.
 sheet-refused-syntax = Game { $game }: PGN unreadable ({ $detail }).
 sheet-refused-number = { $at }: move number { $found }, expected { $expected }.
-sheet-refused-braille = { $at }: not Braille of this code ({ $detail }).
+sheet-refused-cells = { $at }: not Braille of this code ({ $detail }).
 sheet-refused-phrases = The language files are broken ({ $detail }).
 sheet-no-game = No game in it.
 sheet-file = { $path }: { $what }

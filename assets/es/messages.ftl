@@ -262,7 +262,7 @@ sheet-refused-variant = { $at }: { $variant } no es ajedrez.
 sheet-refused-draw-offer = { $at }: (=) antes de la primera jugada.
 sheet-refused-syntax = Partida { $game }: PGN ilegible ({ $detail }).
 sheet-refused-number = { $at }: número de jugada { $found }, se esperaba { $expected }.
-sheet-refused-braille = { $at }: no es braille de este código ({ $detail }).
+sheet-refused-cells = { $at }: no es braille de este código ({ $detail }).
 sheet-refused-phrases = Los archivos del idioma están dañados ({ $detail }).
 sheet-no-game = No contiene ninguna partida.
 sheet-file = { $path }: { $what }

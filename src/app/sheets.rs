@@ -333,10 +333,8 @@ pub fn export(args: &ExportArgs, phrases: &Phrases) -> Result<bool, AppError> {
             Some(e) => {
                 all = false;
                 let why = phrases.speech(&e.message(phrases));
-                eprintln!(
-                    "{}",
-                    phrases.speech(&Message::new("export-refused").arg("why", why))
-                );
+                let refused = Message::new("export-refused").arg("why", why);
+                eprintln!("{}", phrases.speech(&refused));
             }
             None => good.push(game),
         }
@@ -441,13 +439,9 @@ fn speak(
                 source,
             }
         })?;
-    println!(
-        "{}",
-        phrases.speech(
-            &Message::new("export-audio")
-                .arg("path", wav.display().to_string())
-                .arg("moves", cues.len())
-        )
-    );
+    let said = Message::new("export-audio")
+        .arg("path", wav.display().to_string())
+        .arg("moves", cues.len());
+    println!("{}", phrases.speech(&said));
     Ok(())
 }

@@ -130,7 +130,7 @@ impl BrfError {
                 token,
                 problem,
             ),
-            BrfError::Braille { page, line, detail } => Message::new("sheet-refused-braille")
+            BrfError::Braille { page, line, detail } => Message::new("sheet-refused-cells")
                 .arg("at", at_page(phrases, *page, *line))
                 .arg("detail", detail.as_str()),
             BrfError::Start {
