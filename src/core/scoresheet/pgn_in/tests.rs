@@ -1,5 +1,7 @@
 use super::*;
 use crate::core::scoresheet::brf::render_brf;
+use shakmaty::CastlingMode;
+use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{EnPassantMode, Position};
 
