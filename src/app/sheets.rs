@@ -190,24 +190,6 @@ fn read_notation(path: &Path, text: &str, lang: Language) -> Result<Partial, App
     }
 }
 
-/// A game's scoresheet and its clock times (when the file has them): the first game of
-/// the file, which must read to its end.
-pub fn read_sheet(path: &Path, lang: Language) -> Result<(Sheet, Vec<Option<Duration>>), AppError> {
-    let game = load(path, lang)?
-        .into_iter()
-        .next()
-        .ok_or_else(|| AppError::NoGame {
-            path: path.to_owned(),
-        })?;
-    match game.stop {
-        Some(source) => Err(AppError::Notation {
-            path: path.to_owned(),
-            source,
-        }),
-        None => Ok((game.sheet, game.clocks)),
-    }
-}
-
 /// The phrases of `--lang` (German when the name is none of the station's).
 fn phrases_for(lang: &str) -> Result<(Language, Phrases), AppError> {
     let lang: Language = lang.parse()?;

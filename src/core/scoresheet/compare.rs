@@ -438,6 +438,41 @@ mod tests {
         );
     }
 
+    /// A Braille scoresheet broken after the point where the games part (a line that is
+    /// no Braille): the parting moves are still named.
+    #[test]
+    fn a_braille_sheet_broken_after_the_parting() {
+        use crate::core::scoresheet::brf::render_brf;
+        use crate::core::scoresheet::pgn_in::read_any_partly;
+        let s = Chess::default();
+        let brf = format!(
+            "{}\u{e9}\u{e9}\n",
+            render_brf(&sheet(&s, "e2e4 e7e5 g1f3 b8c6 f1b5"), Language::De)
+        );
+        let a = read_any_partly(&brf, Language::De).unwrap();
+        assert!(matches!(&a.stop, Some(ReadError::Brf(_))), "{:?}", a.stop);
+        let b = read_any_partly("1. e4 e5 2. Sf3 Sc6 3. Lc4 Lc5", Language::De).unwrap();
+        let de = Phrases::load(Language::De).unwrap();
+        let c = compare_sheets(Language::De, (&a, &[]), (&b, &[]));
+        assert_eq!(
+            c.say(&de),
+            "Die Partien stimmen bis einschließlich Zug 2 von Schwarz überein. \
+             Dann, Zug 3 von Weiß: Lb5 gegen Lc4."
+        );
+        // Alike as far as the broken one reads: the broken line is named.
+        let b = read_any_partly("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6", Language::De).unwrap();
+        let c = compare_sheets(Language::De, (&a, &[]), (&b, &[]));
+        let said = c.say(&de);
+        assert!(
+            said.starts_with(
+                "Die Partien stimmen bis einschließlich Zug 3 von Weiß überein. \
+                 Dann, Zug 3 von Schwarz: nicht lesbar (Seite 1, Zeile "
+            ),
+            "{said}"
+        );
+        assert!(said.ends_with(" gegen a6."), "{said}");
+    }
+
     #[test]
     fn says_the_clocks_where_the_sheets_agree() {
         let s = Chess::default();
