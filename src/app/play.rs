@@ -59,10 +59,12 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
     };
     let folder = game.folder();
     // FIDE Laws 8.1: the records kept current after every made move, not only at the end.
-    game.sinks.push(Box::new(records::RecordsSink::new(
-        folder.clone(),
-        args.pgn.clone(),
-    )));
+    if folder.is_some() || args.pgn.is_some() {
+        game.sinks.push(Box::new(records::RecordsSink::new(
+            folder.clone(),
+            args.pgn.clone(),
+        )));
+    }
     let wanted = (!args.console).then(|| {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
         Wanted::for_game(&game.settings, game.session.config(), recording)
