@@ -29,8 +29,9 @@ enum Cmd {
     /// supported notation) and say where they last agree.
     Compare(app::sheets::CompareArgs),
     /// Write a game's scoresheets: PGN, Braille (BRF and Unicode braille) and plain text
-    /// (.sheet.txt), from a journal, a PGN, a BRF or a move list. Without a format flag,
-    /// all of them (with only `--audio`, just the spoken scoresheet).
+    /// (.sheet.txt), from a journal, a PGN (every game in it, or `--game N`), a BRF or a
+    /// move list. Without a format flag, all of them (with only `--audio`, just the spoken
+    /// scoresheet). Exit status 1 when a game is refused.
     Export(app::sheets::ExportArgs),
     /// The settings: `config --print` writes the effective settings (built-in defaults,
     /// the file, the options given here) as TOML, a file to start from; without `--print`
@@ -55,8 +56,16 @@ fn main() -> Result<()> {
     match Cli::parse().command {
         Cmd::Play(args) => app::play::run(args)?,
         Cmd::Demo(args) => app::demo::run(&args)?,
-        Cmd::Compare(args) => app::sheets::compare(&args)?,
-        Cmd::Export(args) => app::sheets::export(&args)?,
+        Cmd::Compare(args) => {
+            if !app::sheets::run(|p| app::sheets::compare(&args, p), &args.lang) {
+                std::process::exit(1);
+            }
+        }
+        Cmd::Export(args) => {
+            if !app::sheets::run(|p| app::sheets::export(&args, p), &args.lang) {
+                std::process::exit(1);
+            }
+        }
         Cmd::Config(args) => app::settings::config(&args)?,
         Cmd::Doctor { options } => {
             if !app::settings::doctor(&options)? {

@@ -46,9 +46,21 @@ fn compare_says_where_the_scoresheets_last_agree() {
     )
     .unwrap();
     let table = [
-        ("de", "Die Partien stimmen bis 7… überein.\n"),
-        ("es", "Hasta 7… las planillas coinciden.\n"),
-        ("en", "Up to 7… the scoresheets agree.\n"),
+        (
+            "de",
+            "Die Partien stimmen bis einschließlich Zug 7 von Schwarz überein. \
+             Dann, Zug 8 von Weiß: De3+ gegen Dd3.\n",
+        ),
+        (
+            "es",
+            "Las planillas coinciden hasta la jugada 7 de las negras, incluida. \
+             Después, jugada 8 de las blancas: De3+ frente a Dd3.\n",
+        ),
+        (
+            "en",
+            "The scoresheets agree up to and including Black's move 7. \
+             Then, White's move 8: Qe3+ against Qd3.\n",
+        ),
     ];
     for (lang, want) in table {
         let (ok, out, err) = ansage(&[
@@ -64,12 +76,39 @@ fn compare_says_where_the_scoresheets_last_agree() {
     let (ok, out, _) = ansage(&["compare", a.to_str().unwrap(), a.to_str().unwrap()]);
     assert!(ok);
     assert_eq!(out, "Die Partien stimmen überein.\n");
+    // FIDE Laws D.2.8: an illegal move where the sheets part is named, not an error.
     std::fs::write(&b, "1.e4 e5 2.Ke3\n").unwrap();
-    let (ok, _, err) = ansage(&["compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    let (ok, out, err) = ansage(&["compare", a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        "Die Partien stimmen bis einschließlich Zug 1 von Schwarz überein. \
+         Dann, Zug 2 von Weiß: Sf3 gegen Ke3 (in dieser Stellung unmöglich).\n"
+    );
+    // A file that cannot be read is said in the language chosen, with exit status 1.
+    let missing = dir.join("missing.txt");
+    let (ok, _, err) = ansage(&[
+        "compare",
+        a.to_str().unwrap(),
+        missing.to_str().unwrap(),
+        "--lang",
+        "es",
+    ]);
     assert!(!ok);
     assert!(
-        err.contains("line 1: move 2. Ke3: illegal in this position"),
+        err.starts_with(&format!("{}: ", missing.display())),
         "{err}"
+    );
+    let pgn = dir.join("bad.pgn");
+    std::fs::write(&pgn, "[Event \"x\"]\n[FEN \"8/8 w - - 0 1\"]\n\n*\n").unwrap();
+    let (ok, _, err) = ansage(&["compare", a.to_str().unwrap(), pgn.to_str().unwrap()]);
+    assert!(!ok);
+    assert_eq!(
+        err.trim(),
+        format!(
+            "{}: Partie 1, Zeile 2: Die Stellung 8/8 w - - 0 1 ist ungültig (invalid board part in fen).",
+            pgn.display()
+        )
     );
 }
 
@@ -193,8 +232,12 @@ fn export_reads_a_journal_of_a_console_game() {
     assert!(ok, "{err}");
     let pgn = std::fs::read_to_string(dir.join("j.pgn")).unwrap();
     assert!(pgn.contains("[TimeControl \"300\"]"), "{pgn}");
-    assert!(pgn.contains("1. e4 { [%clk 0:0"), "{pgn}");
-    assert!(pgn.contains("} e5 { [%clk 0:0"), "{pgn}");
+    // The moves with their clocks and the time each took (issue 15: export from a
+    // journal keeps %emt), however the lines wrap.
+    let flat = pgn.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1. e4 { [%clk 0:0"), "{pgn}");
+    assert!(flat.contains("} e5 { [%clk 0:0"), "{pgn}");
+    assert_eq!(flat.matches("[%emt 0:00:").count(), 2, "{pgn}");
     let sheet = std::fs::read_to_string(dir.join("j.sheet.txt")).unwrap();
     assert!(sheet.contains("1 e4 e5"), "{sheet}");
     // The journal itself is untouched and still resumes.

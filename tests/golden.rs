@@ -72,6 +72,8 @@ macro_rules! golden {
 
 golden!(
     scholars_mate,
+    records_draw_before_move,
+    records_questions_after_end,
     stalemate,
     promotion,
     en_passant,

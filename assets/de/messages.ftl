@@ -85,6 +85,7 @@ station-closing = Die Station wird beendet.
 ## The end of the game
 game-end = { $result }
 game-over = Die Partie ist beendet. { $result }
+game-over-after = Die Partie ist nach Zug { $number } beendet. { $result }
 end-checkmate = Schachmatt. { $winner } gewinnt.
 end-resignation = { $loser } gibt auf. { $winner } gewinnt.
 end-stalemate = Patt. Remis.
@@ -257,8 +258,49 @@ sheet-time-control = Bedenkzeit
 sheet-result = Ergebnis
 sheet-start = Stellung
 scoresheets-agree = Die Partien stimmen überein.
-scoresheets-agree-until = Die Partien stimmen bis { $move } überein.
+scoresheets-agree-until = Die Partien stimmen bis einschließlich { $move } überein.
 scoresheets-differ-from-start = Die Partien weichen ab dem ersten Zug ab.
+scoresheets-then = Dann, { $move }: { $a } gegen { $b }.
+scoresheets-unreadable = { $token } ({ $problem })
+scoresheets-broken = nicht lesbar ({ $why })
+scoresheets-ends = nichts, das Formular endet dort
+scoresheets-clocks = Uhren an dieser Stelle: Weiß { $white }, Schwarz { $black }.
+scoresheets-different-starts = Die beiden Partieformulare beginnen mit verschiedenen Stellungen.
+sheet-move-of = Zug { $number } von { $side ->
+    [white] Weiß
+   *[black] Schwarz
+}
+sheet-problem-illegal = in dieser Stellung unmöglich
+sheet-problem-ambiguous = mehrdeutig: { $options }
+sheet-problem-not-a-move = kein Zug
+sheet-at-line = Partie { $game }, Zeile { $line }
+sheet-at-page = Seite { $page }, Zeile { $line }
+sheet-refused-move = { $at }, { $move }: { $token } ist { $problem }.
+sheet-refused-fen = { $at }: Die Stellung { $fen } ist ungültig ({ $detail }).
+sheet-refused-variant = { $at }: { $variant } ist kein Schach.
+sheet-refused-draw-offer = { $at }: (=) vor dem ersten Zug.
+sheet-refused-syntax = Partie { $game }: PGN nicht lesbar ({ $detail }).
+sheet-refused-number = { $at }: Zugnummer { $found }, erwartet { $expected }.
+sheet-refused-cells = { $at }: keine Brailleschrift dieses Codes ({ $detail }).
+sheet-refused-phrases = Die Sprachdateien sind defekt ({ $detail }).
+sheet-no-game = Keine Partie darin.
+sheet-file = { $path }: { $what }
+sheet-file-error = { $path }: { $error }
+sheet-not-text = { $path }: weder Journal noch Text.
+sheet-unreadable = { $path }: kein lesbares Partieformular.
+sheet-journal-error = { $path }: Das Journal lässt sich nicht wiederholen ({ $error }).
+export-games = { $n ->
+    [one] Eine Partie
+   *[other] { $n } Partien
+} in { $path }.
+export-wrote = Geschrieben: { $path }
+export-audio = Gesprochenes Partieformular: { $path } ({ $moves } Züge markiert)
+export-refused = Nicht exportiert: { $why }
+export-no-such-game = { $path } hat { $n ->
+    [one] eine Partie
+   *[other] { $n } Partien
+}; Partie { $game } gibt es nicht.
+export-is-input = { $path } ist die Eingabe; bitte eine andere Ausgabe wählen.
 
 ## The console of `ansage play`: its own lines (a line not understood, the records written)
 console-not-understood = Zeile nicht verstanden: { $line }

@@ -65,6 +65,7 @@ station-closing = The station is closing.
 ## The end of the game
 game-end = { $result }
 game-over = The game is over. { $result }
+game-over-after = The game ended at move { $number }. { $result }
 end-checkmate = Checkmate. { $winner } wins.
 end-resignation = { $loser } resigns. { $winner } wins.
 end-stalemate = Stalemate. Draw.
@@ -231,8 +232,49 @@ sheet-time-control = Time control
 sheet-result = Result
 sheet-start = Position
 scoresheets-agree = The scoresheets agree.
-scoresheets-agree-until = Up to { $move } the scoresheets agree.
+scoresheets-agree-until = The scoresheets agree up to and including { $move }.
 scoresheets-differ-from-start = The scoresheets differ from the first move.
+scoresheets-then = Then, { $move }: { $a } against { $b }.
+scoresheets-unreadable = { $token } ({ $problem })
+scoresheets-broken = unreadable ({ $why })
+scoresheets-ends = nothing, the scoresheet ends there
+scoresheets-clocks = Clocks at that point: White { $white }, Black { $black }.
+scoresheets-different-starts = The two scoresheets start from different positions.
+sheet-move-of = { $side ->
+    [white] White's
+   *[black] Black's
+} move { $number }
+sheet-problem-illegal = illegal in this position
+sheet-problem-ambiguous = ambiguous: { $options }
+sheet-problem-not-a-move = not a move
+sheet-at-line = Game { $game }, line { $line }
+sheet-at-page = Page { $page }, line { $line }
+sheet-refused-move = { $at }, { $move }: { $token } is { $problem }.
+sheet-refused-fen = { $at }: the position { $fen } is invalid ({ $detail }).
+sheet-refused-variant = { $at }: { $variant } is not chess.
+sheet-refused-draw-offer = { $at }: (=) before any move.
+sheet-refused-syntax = Game { $game }: PGN unreadable ({ $detail }).
+sheet-refused-number = { $at }: move number { $found }, expected { $expected }.
+sheet-refused-cells = { $at }: not Braille of this code ({ $detail }).
+sheet-refused-phrases = The language files are broken ({ $detail }).
+sheet-no-game = No game in it.
+sheet-file = { $path }: { $what }
+sheet-file-error = { $path }: { $error }
+sheet-not-text = { $path }: neither a journal nor text.
+sheet-unreadable = { $path }: no readable scoresheet.
+sheet-journal-error = { $path }: the journal cannot be replayed ({ $error }).
+export-games = { $n ->
+    [one] One game
+   *[other] { $n } games
+} in { $path }.
+export-wrote = Written: { $path }
+export-audio = Spoken scoresheet: { $path } ({ $moves } moves marked)
+export-refused = Not exported: { $why }
+export-no-such-game = { $path } has { $n ->
+    [one] one game
+   *[other] { $n } games
+}; there is no game { $game }.
+export-is-input = { $path } is the input; choose another output.
 
 ## The console of `ansage play`: its own lines (a line not understood, the records written)
 console-not-understood = Line not understood: { $line }

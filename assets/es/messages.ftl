@@ -85,6 +85,7 @@ station-closing = La estación se cierra.
 ## The end of the game
 game-end = { $result }
 game-over = La partida ha terminado. { $result }
+game-over-after = La partida terminó en la jugada { $number }. { $result }
 end-checkmate = Jaque mate. Ganan { $winner }.
 end-resignation = { $loser } abandonan. Ganan { $winner }.
 end-stalemate = Rey ahogado. Tablas.
@@ -273,8 +274,49 @@ sheet-time-control = Ritmo
 sheet-result = Resultado
 sheet-start = Posición
 scoresheets-agree = Las planillas coinciden.
-scoresheets-agree-until = Hasta { $move } las planillas coinciden.
+scoresheets-agree-until = Las planillas coinciden hasta la { $move }, incluida.
 scoresheets-differ-from-start = Las planillas difieren desde la primera jugada.
+scoresheets-then = Después, { $move }: { $a } frente a { $b }.
+scoresheets-unreadable = { $token } ({ $problem })
+scoresheets-broken = ilegible ({ $why })
+scoresheets-ends = nada, la planilla termina ahí
+scoresheets-clocks = Relojes en ese punto: blancas { $white }, negras { $black }.
+scoresheets-different-starts = Las dos planillas empiezan en posiciones distintas.
+sheet-move-of = jugada { $number } de las { $side ->
+    [white] blancas
+   *[black] negras
+}
+sheet-problem-illegal = imposible en esta posición
+sheet-problem-ambiguous = ambigua: { $options }
+sheet-problem-not-a-move = no es una jugada
+sheet-at-line = Partida { $game }, línea { $line }
+sheet-at-page = Página { $page }, línea { $line }
+sheet-refused-move = { $at }, { $move }: { $token } es { $problem }.
+sheet-refused-fen = { $at }: la posición { $fen } no es válida ({ $detail }).
+sheet-refused-variant = { $at }: { $variant } no es ajedrez.
+sheet-refused-draw-offer = { $at }: (=) antes de la primera jugada.
+sheet-refused-syntax = Partida { $game }: PGN ilegible ({ $detail }).
+sheet-refused-number = { $at }: número de jugada { $found }, se esperaba { $expected }.
+sheet-refused-cells = { $at }: no es braille de este código ({ $detail }).
+sheet-refused-phrases = Los archivos del idioma están dañados ({ $detail }).
+sheet-no-game = No contiene ninguna partida.
+sheet-file = { $path }: { $what }
+sheet-file-error = { $path }: { $error }
+sheet-not-text = { $path }: ni diario ni texto.
+sheet-unreadable = { $path }: ninguna planilla legible.
+sheet-journal-error = { $path }: el diario no se puede reproducir ({ $error }).
+export-games = { $n ->
+    [one] Una partida
+   *[other] { $n } partidas
+} en { $path }.
+export-wrote = Escrito: { $path }
+export-audio = Planilla hablada: { $path } ({ $moves } jugadas marcadas)
+export-refused = No exportada: { $why }
+export-no-such-game = { $path } tiene { $n ->
+    [one] una partida
+   *[other] { $n } partidas
+}; la partida { $game } no existe.
+export-is-input = { $path } es la entrada; elija otra salida.
 
 ## The console of `ansage play`: its own lines (a line not understood, the records written)
 console-not-understood = Línea no entendida: { $line }

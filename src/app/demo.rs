@@ -50,8 +50,11 @@ pub fn run(args: &DemoArgs) -> Result<(), AppError> {
         name: "demo".into(),
     };
     let console = Box::new(ConsoleSink::new(Show::Transcript, true));
-    let game = Game::new(Settings::default(), config.clone(), journal, vec![console])?;
+    let mut game = Game::new(Settings::default(), config.clone(), journal, vec![console])?;
     let dir = game.folder().unwrap_or_default();
+    // FIDE Laws 8.1: the records kept current after every made move, as in `play`.
+    game.sinks
+        .push(Box::new(records::RecordsSink::new(Some(dir.clone()), None)));
     let wanted = (!args.console).then(|| Wanted {
         microphone: false,
         ..Wanted::for_game(&game.settings, &config, None)

@@ -155,6 +155,16 @@ pub enum AppError {
         /// The file.
         path: PathBuf,
     },
+    /// `export --game N` names a game the file does not hold.
+    #[error("{}: game {game} of {games}: no such game", path.display())]
+    NoSuchGame {
+        /// The file.
+        path: PathBuf,
+        /// The game asked for.
+        game: usize,
+        /// How many games the file holds.
+        games: usize,
+    },
     /// FIDE Laws D.2.8: two scoresheets of different games.
     #[error("the two scoresheets start from different positions")]
     DifferentStarts,

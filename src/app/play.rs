@@ -29,7 +29,7 @@ pub struct PlayArgs {
     /// Hide Braille lines in the transcript.
     #[arg(long)]
     pub no_braille: bool,
-    /// Write the game as PGN here at the end.
+    /// Write the game as PGN here, after every made move and at the end.
     #[arg(long)]
     pub pgn: Option<PathBuf>,
     /// Write the journal (every input, synced before it is acted on) to this file
@@ -79,6 +79,13 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
     };
     game.said.insert(0, (Timestamp::ZERO, starting));
     let folder = game.folder();
+    // FIDE Laws 8.1: the records kept current after every made move, not only at the end.
+    if folder.is_some() || args.pgn.is_some() {
+        game.sinks.push(Box::new(records::RecordsSink::new(
+            folder.clone(),
+            args.pgn.clone(),
+        )));
+    }
     let wanted = (!args.console).then(|| {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
         Wanted::for_game(&game.settings, game.session.config(), recording)
@@ -106,7 +113,9 @@ fn new_game(
     no_journal: bool,
     sinks: Sinks,
 ) -> Result<Game, AppError> {
-    let config = settings.to_config()?;
+    let mut config = settings.to_config()?;
+    // FIDE Laws 8.1: the scoresheet's date is the day the game begins (kept in the journal).
+    records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
     let at = if no_journal || (journal.is_none() && !settings.journal.enabled) {
         JournalAt::Nowhere
     } else if let Some(path) = journal {

@@ -11,9 +11,20 @@ use crate::core::scoresheet::Sheet;
 use crate::core::session::Session;
 use crate::core::setup::GameInfo;
 
-/// `h:mm:ss.s`, the form of PGN's `[%clk]` and `[%emt]` commands.
+/// `h:mm:ss.s`, the form of PGN's `[%clk]` command: the clock as it reads, cut to the
+/// tenth (a clock showing 0:00:59.96 has not yet reached a minute).
 pub fn pgn_clock(d: Duration) -> String {
-    let tenths = d.as_millis() / 100;
+    tenths_text(d.as_millis() / 100)
+}
+
+/// `h:mm:ss.s`, the form of PGN's `[%emt]` command: the time a move took, rounded to the
+/// nearest tenth (30.492 s is 0:00:30.5).
+pub fn pgn_elapsed(d: Duration) -> String {
+    tenths_text((d.as_millis() + 50) / 100)
+}
+
+/// `h:mm:ss.s` of a count of tenths of a second.
+fn tenths_text(tenths: u128) -> String {
     let (h, m, s, t) = (
         tenths / 36000,
         tenths / 600 % 60,
@@ -103,7 +114,7 @@ pub fn write_pgn(game: &PgnGame<'_>) -> String {
             comment.push(format!("[%clk {}]", pgn_clock(clk)));
         }
         if let Some(emt) = m.elapsed {
-            comment.push(format!("[%emt {}]", pgn_clock(emt)));
+            comment.push(format!("[%emt {}]", pgn_elapsed(emt)));
         }
         if m.draw_offer {
             comment.push("(=)".into());
@@ -162,8 +173,12 @@ pub fn pgn(session: &Session) -> String {
 }
 
 /// The PGN of a scoresheet (an imported PGN, a BRF, a move list), with the mover's clock
-/// after each move where known.
-pub fn pgn_of_sheet(sheet: &Sheet, clocks: &[Option<Duration>]) -> String {
+/// after each move and the time each move took, where known.
+pub fn pgn_of_sheet(
+    sheet: &Sheet,
+    clocks: &[Option<Duration>],
+    elapsed: &[Option<Duration>],
+) -> String {
     let mut pos = sheet.start.clone();
     let mut moves = Vec::with_capacity(sheet.moves.len());
     for (i, m) in sheet.moves.iter().enumerate() {
@@ -175,7 +190,7 @@ pub fn pgn_of_sheet(sheet: &Sheet, clocks: &[Option<Duration>]) -> String {
             side,
             san,
             clock: clocks.get(i).copied().flatten(),
-            elapsed: None,
+            elapsed: elapsed.get(i).copied().flatten(),
             draw_offer: m.draw_offer,
         });
     }
@@ -210,6 +225,20 @@ mod tests {
             (59_999, "0:00:59.9"),
         ] {
             assert_eq!(pgn_clock(Duration::from_millis(ms)), want);
+        }
+    }
+
+    #[test]
+    fn elapsed_time_is_rounded() {
+        for (ms, want) in [
+            (0, "0:00:00.0"),
+            (30_492, "0:00:30.5"),
+            (30_449, "0:00:30.4"),
+            (30_450, "0:00:30.5"),
+            (59_960, "0:01:00.0"),
+            (3_599_951, "1:00:00.0"),
+        ] {
+            assert_eq!(pgn_elapsed(Duration::from_millis(ms)), want, "{ms}");
         }
     }
 }

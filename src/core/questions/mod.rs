@@ -55,6 +55,9 @@ pub struct Context<'a> {
     /// FIDE Laws 6.5, 6.11: the asker may start and stop the clock and end the game
     /// unfinished (without an arbiter present, either player; with one, the arbiter).
     pub in_charge: bool,
+    /// FIDE Laws 5: the game is over, with this result as spoken ("Schachmatt. Weiß
+    /// gewinnt."); nobody is to move any more.
+    pub over: Option<String>,
 }
 
 impl Context<'_> {
@@ -133,6 +136,28 @@ impl Part {
 /// The answer to a question, in parts: the first is said at once, each further one on
 /// "mehr" ([`Question::More`] is the session's: here it has nothing to add).
 pub fn answer(q: &Question, cx: &Context<'_>) -> Vec<Part> {
+    let msg = match (q, &cx.over) {
+        // FIDE Laws 5: after the end nobody is to move: the answer says the game is over.
+        (Question::WhoseMove, Some(result)) => {
+            Message::new("game-over").arg("result", result.as_str())
+        }
+        (Question::MoveNumber, Some(result)) => Message::new("game-over-after")
+            .arg("number", last_number(cx))
+            .arg("result", result.as_str()),
+        _ => return answer_in_play(q, cx),
+    };
+    vec![Part::new(msg)]
+}
+
+/// The number of the last move made (the start's number before any).
+fn last_number(cx: &Context<'_>) -> u32 {
+    cx.history
+        .last()
+        .map_or(cx.pos.fullmoves().get(), |p| p.made.number)
+}
+
+/// The answer to a question while the game may go on.
+fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
     let turn = cx.pos.turn();
     let msg = match q {
         Question::WhoseMove => Message::new("whose-move").arg("side", cx.side(turn)),

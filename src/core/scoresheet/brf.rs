@@ -54,7 +54,7 @@ use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position};
 
 use super::braille::{Cell, cells_to_text, from_braille_ascii, text_to_cells, to_braille_ascii};
 use super::tokens::{self, Token};
-use super::{MoveError, Replay, Sheet, SheetMove};
+use super::{MoveError, Replay, Sheet, SheetMove, move_label};
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 use crate::core::setup::GameInfo;
@@ -146,14 +146,16 @@ pub enum BrfError {
         expected: u32,
     },
     /// A move that cannot be played.
-    #[error("page {page}, line {line}: move {label} {token}: {problem}")]
+    #[error("page {page}, line {line}: move {} {token}: {problem}", move_label(*number, *side))]
     Move {
         /// The page (1-based).
         page: usize,
         /// The line on the page (1-based).
         line: usize,
-        /// The move's label ("6.", "6…").
-        label: String,
+        /// FIDE Laws C.2: the move's number.
+        number: u32,
+        /// Who was to make it.
+        side: Color,
         /// The token as read (in print).
         token: String,
         /// Why it cannot be played.
@@ -382,7 +384,17 @@ struct Line {
 /// of [`render_brf`]) back: the header and every move, replayed from the starting position.
 /// Errors name the page, the line and the token.
 pub fn read_brf(text: &str, lang: Language) -> Result<Sheet, BrfError> {
-    let lines = physical_lines(text)?;
+    match read_brf_partly(text, lang)? {
+        (sheet, None) => Ok(sheet),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// FIDE Laws D.2.8: a Braille scoresheet as far as its moves read: the header and the
+/// moves up to the first that cannot be read, and why that one cannot. A header that
+/// cannot be read is the error.
+pub fn read_brf_partly(text: &str, lang: Language) -> Result<(Sheet, Option<BrfError>), BrfError> {
+    let (lines, broken) = physical_lines(text);
     let mut all_labels: Vec<(Field, String)> = labels(lang);
     for other in Language::ALL.into_iter().filter(|l| *l != lang) {
         all_labels.extend(labels(other));
@@ -421,6 +433,11 @@ pub fn read_brf(text: &str, lang: Language) -> Result<Sheet, BrfError> {
         }
         k += 1;
     }
+    if k == lines.len()
+        && let Some(e) = broken
+    {
+        return Err(e);
+    }
     for (field, value, page, line) in header {
         let value = value.trim().to_owned();
         match field {
@@ -440,11 +457,13 @@ pub fn read_brf(text: &str, lang: Language) -> Result<Sheet, BrfError> {
     for l in &lines[k..] {
         for word in l.text.split_whitespace() {
             for token in tokens::split(word) {
-                read_token(token, l, &mut replay, &mut sheet)?;
+                if let Err(e) = read_token(token, l, &mut replay, &mut sheet) {
+                    return Ok((sheet, Some(e)));
+                }
             }
         }
     }
-    Ok(sheet)
+    Ok((sheet, broken))
 }
 
 /// Reads one token of the moves.
@@ -472,11 +491,12 @@ fn read_token(
             if text.is_empty() {
                 return Ok(());
             }
-            let label = replay.label();
+            let (number, side) = replay.next();
             let (mv, draw_offer) = replay.play(text).map_err(|problem| BrfError::Move {
                 page: l.page,
                 line: l.line,
-                label,
+                number,
+                side,
                 token: text.to_owned(),
                 problem,
             })?;
@@ -514,8 +534,9 @@ fn start(fen: &str, page: usize, line: usize) -> Result<Chess, BrfError> {
     parsed.into_position(mode).map_err(|e| err(format!("{e}")))
 }
 
-/// The lines of the file as text, with their page and line numbers.
-fn physical_lines(text: &str) -> Result<Vec<Line>, BrfError> {
+/// The lines of the file as text, with their page and line numbers, up to the first that
+/// is no Braille of this code (and why that one is not).
+fn physical_lines(text: &str) -> (Vec<Line>, Option<BrfError>) {
     let mut out = Vec::new();
     for (p, page) in text.split('\x0c').enumerate() {
         let page_lines: Vec<&str> = page.split('\n').collect();
@@ -527,16 +548,21 @@ fn physical_lines(text: &str) -> Result<Vec<Line>, BrfError> {
                 line: i + 1,
                 detail,
             };
-            let cells = from_braille_ascii(raw).map_err(|e| err(e.to_string()))?;
-            let text = cells_to_text(&cells).map_err(|e| err(e.to_string()))?;
-            out.push(Line {
-                page: p + 1,
-                line: i + 1,
-                text,
-            });
+            let text = match from_braille_ascii(raw) {
+                Ok(cells) => cells_to_text(&cells).map_err(|e| err(e.to_string())),
+                Err(e) => Err(err(e.to_string())),
+            };
+            match text {
+                Ok(text) => out.push(Line {
+                    page: p + 1,
+                    line: i + 1,
+                    text,
+                }),
+                Err(e) => return (out, Some(e)),
+            }
         }
     }
-    Ok(out)
+    (out, None)
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! - [`brf`]: the Braille scoresheet, 40 cells × 25 lines a page, and reading it back.
 //! - [`pgn_in`]: PGN import (pgn-reader), plain move lists, and [`pgn_in::read_any`].
 //! - [`compare`]: where two scoresheets last agree (D.2.8).
+//! - [`refusal`]: why a scoresheet cannot be read, in the language's words.
 //!
 //! Everything here is pure: text in, text or values out.
 
@@ -13,6 +14,7 @@ pub mod braille;
 pub mod brf;
 pub mod compare;
 pub mod pgn_in;
+pub mod refusal;
 mod tokens;
 
 use shakmaty::san::San;
@@ -181,9 +183,9 @@ impl Replay {
         &self.pos
     }
 
-    /// The label of the next move ("6.", "6…").
-    pub(crate) fn label(&self) -> String {
-        move_label(self.pos.fullmoves().get(), self.pos.turn())
+    /// FIDE Laws C.2: the number of the next move and who makes it.
+    pub(crate) fn next(&self) -> (u32, Color) {
+        (self.pos.fullmoves().get(), self.pos.turn())
     }
 
     /// Reads `token` as a move in the position, plays it and returns it with its trailing
@@ -288,7 +290,7 @@ mod tests {
         assert_eq!(r.play("Qxq9"), Err(MoveError::NotAMove));
         assert_eq!(r.play("e5"), Err(MoveError::Illegal));
         assert_eq!(r.play("e4"), Ok((uci(&p, "e2e4"), false)));
-        assert_eq!(r.label(), "1…");
+        assert_eq!(r.next(), (1, Color::Black));
         // Two knights reach d2 after 1.d4 d5 2.Nf3 Nf6 3.Nc3 ...? Use a position instead.
         let p = pos("4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
         let mut r = Replay::new(Language::De, p, true);

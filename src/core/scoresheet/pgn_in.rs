@@ -17,21 +17,22 @@
 //! reads every move with the language's notation, against the position, and an error names
 //! the line and the move ("line 3: move 6. exd7: illegal in this position").
 
-use std::ops::ControlFlow;
 use std::time::Duration;
 
-use pgn_reader::{KnownOutcome, Outcome, RawComment, RawTag, Reader, SanPlus, Visitor};
-use shakmaty::fen::Fen;
-use shakmaty::{CastlingMode, Chess, Move};
+use pgn_reader::Reader;
+use shakmaty::{Chess, Color, Move};
 
 mod prepare;
+mod visitor;
 
-use super::brf::{BrfError, read_brf};
+use super::brf::{BrfError, read_brf_partly};
 use super::tokens::{self, Token};
-use super::{MoveError, Replay, Sheet, SheetMove};
+use super::{MoveError, Replay, Sheet, SheetMove, move_label};
 use crate::core::lang::Language;
-use crate::core::setup::GameInfo;
 use prepare::prepare;
+use visitor::Importer;
+#[cfg(test)]
+use visitor::parse_clock;
 
 /// The mark that opens a comment holding a move word (never in real PGN text).
 const MARK: char = '\u{1}';
@@ -43,28 +44,38 @@ pub struct ImportedGame {
     pub sheet: Sheet,
     /// Each move's `[%clk]` (the mover's clock after it), where given.
     pub clocks: Vec<Option<Duration>>,
+    /// Each move's `[%emt]` (the time it took), where given.
+    pub elapsed: Vec<Option<Duration>>,
     /// Every tag, in order, as written (unescaped).
     pub tags: Vec<(String, String)>,
+    /// FIDE Laws D.2.8: where reading stopped, if it did: the sheet holds the moves before.
+    pub stop: Option<PgnError>,
 }
 
 /// FIDE Laws Appendix C: why a written game cannot be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PgnError {
     /// FIDE Laws Appendix C: a move that cannot be played in the position reached.
-    #[error("line {line}: move {label} {token}: {problem}")]
+    #[error("game {game}, line {line}: move {} {token}: {problem}", move_label(*number, *side))]
     Move {
+        /// The game (1-based) in the file.
+        game: usize,
         /// The line (1-based) of the move.
         line: usize,
-        /// The move's label: "6." for White's sixth, "6…" for Black's.
-        label: String,
+        /// FIDE Laws C.2: the move's number.
+        number: u32,
+        /// Who was to make it.
+        side: Color,
         /// The move as written.
         token: String,
         /// Why it cannot be played.
         problem: MoveError,
     },
     /// The FEN tag is no valid position.
-    #[error("line {line}: FEN {fen:?}: {detail}")]
+    #[error("game {game}, line {line}: FEN {fen:?}: {detail}")]
     Fen {
+        /// The game (1-based) in the file.
+        game: usize,
         /// The line (1-based) of the tag.
         line: usize,
         /// The FEN.
@@ -73,32 +84,58 @@ pub enum PgnError {
         detail: String,
     },
     /// A Variant tag of a game that is not chess (Chess960 is, Appendix F).
-    #[error("line {line}: variant {variant:?} is not chess")]
+    #[error("game {game}, line {line}: variant {variant:?} is not chess")]
     Variant {
+        /// The game (1-based) in the file.
+        game: usize,
         /// The line (1-based) of the tag.
         line: usize,
         /// The variant named.
         variant: String,
     },
     /// FIDE Laws C.12: "(=)" before any move.
-    #[error("line {line}: (=) before any move")]
+    #[error("game {game}, line {line}: (=) before any move")]
     DrawOfferWithoutMove {
+        /// The game (1-based) in the file.
+        game: usize,
         /// The line (1-based).
         line: usize,
     },
     /// The PGN grammar is broken (pgn-reader's words, e.g. an unterminated comment).
-    #[error("PGN: {0}")]
-    Syntax(String),
+    #[error("game {game}: PGN: {detail}")]
+    Syntax {
+        /// The game (1-based) in the file where reading failed.
+        game: usize,
+        /// pgn-reader's words.
+        detail: String,
+    },
     /// The text holds no game.
     #[error("no game found")]
     NoGame,
 }
 
+/// The text without a leading UTF-8 byte-order mark (as Windows programs write it).
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
 /// FIDE Laws 8.1 and Appendix C: every game of a PGN text: tags, start position (FEN and
 /// SetUp, Variant Chess960), moves (English SAN or this language's), draw offers (C.12),
-/// `[%clk]` times and the result. Variations are skipped.
+/// `[%clk]` and `[%emt]` times and the result. Variations are skipped. The first game that
+/// cannot be read is the error (it names the game, the line and the move).
 pub fn read_pgn(text: &str, lang: Language) -> Result<Vec<ImportedGame>, PgnError> {
-    let prepared = prepare(text);
+    let games = read_games(text, lang)?;
+    match games.iter().find_map(|g| g.stop.clone()) {
+        Some(e) => Err(e),
+        None => Ok(games),
+    }
+}
+
+/// FIDE Laws 8.1 and D.2.8: every game of a PGN text as far as it reads: a game with a
+/// move that cannot be played holds the moves before it and says where it stopped
+/// ([`ImportedGame::stop`]). Only a text that pgn-reader cannot go through is an error.
+pub fn read_games(text: &str, lang: Language) -> Result<Vec<ImportedGame>, PgnError> {
+    let prepared = prepare(without_bom(text));
     let mut reader = Reader::build(prepared.text.as_bytes())
         .set_supported_comment_length(4096)
         .set_supported_tag_line_length(4096)
@@ -107,13 +144,19 @@ pub fn read_pgn(text: &str, lang: Language) -> Result<Vec<ImportedGame>, PgnErro
         lang,
         tag_lines: &prepared.tag_lines,
         tags_seen: 0,
+        games: 0,
     };
     let mut games = Vec::new();
     loop {
         match reader.read_game(&mut visitor) {
-            Ok(Some(game)) => games.push(game?),
+            Ok(Some(game)) => games.push(game),
             Ok(None) => return Ok(games),
-            Err(e) => return Err(PgnError::Syntax(e.to_string())),
+            Err(e) => {
+                return Err(PgnError::Syntax {
+                    game: games.len() + 1,
+                    detail: e.to_string(),
+                });
+            }
         }
     }
 }
@@ -127,26 +170,47 @@ pub fn read_move_list(text: &str, lang: Language) -> Result<Vec<Move>, PgnError>
 /// FIDE Laws Appendix C: a plain move list as a scoresheet (moves, draw offers "(=)", a
 /// final result), from the standard position.
 pub fn read_list(text: &str, lang: Language) -> Result<Sheet, PgnError> {
+    match read_list_partly(text, lang) {
+        (sheet, None) => Ok(sheet),
+        (_, Some(e)) => Err(e),
+    }
+}
+
+/// FIDE Laws D.2.8: a plain move list as far as it reads: the moves up to the first that
+/// cannot be read, and why that one cannot.
+pub fn read_list_partly(text: &str, lang: Language) -> (Sheet, Option<PgnError>) {
     let mut sheet = Sheet::new(Chess::default());
     let mut replay = Replay::new(lang, Chess::default(), false);
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in without_bom(text).lines().enumerate() {
         for word in line.split_whitespace() {
             for token in tokens::split(word) {
                 match token {
                     Token::Move(t) => {
-                        let label = replay.label();
-                        let (mv, draw_offer) =
-                            replay.play(t).map_err(|problem| PgnError::Move {
-                                line: i + 1,
-                                label,
-                                token: t.to_owned(),
-                                problem,
-                            })?;
-                        sheet.moves.push(SheetMove { mv, draw_offer });
+                        let (number, side) = replay.next();
+                        match replay.play(t) {
+                            Ok((mv, draw_offer)) => sheet.moves.push(SheetMove { mv, draw_offer }),
+                            Err(problem) => {
+                                let e = PgnError::Move {
+                                    game: 1,
+                                    line: i + 1,
+                                    number,
+                                    side,
+                                    token: t.to_owned(),
+                                    problem,
+                                };
+                                return (sheet, Some(e));
+                            }
+                        }
                     }
                     Token::DrawOffer => match sheet.moves.last_mut() {
                         Some(m) => m.draw_offer = true,
-                        None => return Err(PgnError::DrawOfferWithoutMove { line: i + 1 }),
+                        None => {
+                            let e = PgnError::DrawOfferWithoutMove {
+                                game: 1,
+                                line: i + 1,
+                            };
+                            return (sheet, Some(e));
+                        }
                     },
                     Token::Result(r) => sheet.result = tokens::result(r).map(str::to_owned),
                     Token::Number(_) | Token::EnPassant | Token::Annotation => {}
@@ -154,7 +218,7 @@ pub fn read_list(text: &str, lang: Language) -> Result<Sheet, PgnError> {
             }
         }
     }
-    Ok(sheet)
+    (sheet, None)
 }
 
 /// FIDE Laws D.2.8: the forms of scoresheet [`read_any`] tells apart.
@@ -172,6 +236,7 @@ pub enum Format {
 /// Unicode braille, a form feed, a capital sign `,` before a letter, or capitals only;
 /// otherwise a plain move list.
 pub fn detect(text: &str) -> Format {
+    let text = without_bom(text);
     if text.lines().any(|l| l.trim_start().starts_with('[')) {
         return Format::Pgn;
     }
@@ -203,253 +268,55 @@ pub enum ReadError {
 /// FIDE Laws D.2.8: reads a scoresheet in any form `ansage compare` accepts, PGN (its first
 /// game), BRF or Unicode braille, or a plain move list (see [`detect`]).
 pub fn read_any(text: &str, lang: Language) -> Result<Sheet, ReadError> {
+    let partial = read_any_partly(text, lang)?;
+    match partial.stop {
+        Some(e) => Err(e),
+        None => Ok(partial.sheet),
+    }
+}
+
+/// FIDE Laws D.2.8: a scoresheet in any form as far as its moves read
+/// ([`Partial::stop`] says where and why it stopped). A text whose start (a FEN, a
+/// variant, the header) cannot be read, or that holds no game, is the error.
+pub fn read_any_partly(text: &str, lang: Language) -> Result<Partial, ReadError> {
     Ok(match detect(text) {
         Format::Pgn => {
-            read_pgn(text, lang)?
+            let game = read_games(text, lang)?
                 .into_iter()
                 .next()
-                .ok_or(PgnError::NoGame)?
-                .sheet
+                .ok_or(PgnError::NoGame)?;
+            match game.stop {
+                Some(e @ (PgnError::Fen { .. } | PgnError::Variant { .. })) => return Err(e.into()),
+                stop => Partial {
+                    sheet: game.sheet,
+                    stop: stop.map(ReadError::Pgn),
+                },
+            }
         }
-        Format::Brf => read_brf(text, lang)?,
-        Format::List => read_list(text, lang)?,
+        Format::Brf => {
+            let (sheet, stop) = read_brf_partly(text, lang)?;
+            Partial {
+                sheet,
+                stop: stop.map(ReadError::Brf),
+            }
+        }
+        Format::List => {
+            let (sheet, stop) = read_list_partly(text, lang);
+            Partial {
+                sheet,
+                stop: stop.map(ReadError::Pgn),
+            }
+        }
     })
 }
 
-/// The pgn-reader visitor: tags to the header and start, marked comments to moves.
-struct Importer<'a> {
-    lang: Language,
-    tag_lines: &'a [usize],
-    tags_seen: usize,
-}
-
-/// A game being read.
-struct Game {
-    replay: Replay,
-    sheet: Sheet,
-    clocks: Vec<Option<Duration>>,
-    tags: Vec<(String, String)>,
-    line: usize,
-}
-
-impl Game {
-    fn play(&mut self, token: &str) -> Result<(), PgnError> {
-        let label = self.replay.label();
-        let (mv, draw_offer) = self.replay.play(token).map_err(|problem| PgnError::Move {
-            line: self.line,
-            label,
-            token: token.to_owned(),
-            problem,
-        })?;
-        self.sheet.moves.push(SheetMove { mv, draw_offer });
-        self.clocks.push(None);
-        Ok(())
-    }
-
-    fn offer_draw(&mut self) -> Result<(), PgnError> {
-        match self.sheet.moves.last_mut() {
-            Some(m) => {
-                m.draw_offer = true;
-                Ok(())
-            }
-            None => Err(PgnError::DrawOfferWithoutMove { line: self.line }),
-        }
-    }
-}
-
-impl Visitor for Importer<'_> {
-    type Tags = Vec<(String, String, usize)>;
-    type Movetext = Game;
-    type Output = Result<ImportedGame, PgnError>;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(Vec::new())
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Self::Output> {
-        let line = self.tag_lines.get(self.tags_seen).copied().unwrap_or(0);
-        self.tags_seen += 1;
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
-            line,
-        ));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Movetext> {
-        match begin(self.lang, tags) {
-            Ok(game) => ControlFlow::Continue(game),
-            Err(e) => ControlFlow::Break(Err(e)),
-        }
-    }
-
-    fn san(&mut self, game: &mut Game, san: SanPlus) -> ControlFlow<Self::Output> {
-        // Every main-line move arrives as a marked comment; should pgn-reader still see
-        // SAN, it is played the same way.
-        match game.play(&san.to_string()) {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(Err(e)),
-        }
-    }
-
-    fn comment(&mut self, game: &mut Game, comment: RawComment<'_>) -> ControlFlow<Self::Output> {
-        let text = String::from_utf8_lossy(comment.as_bytes());
-        let done = match text.strip_prefix(MARK) {
-            Some(marked) => {
-                let (line, word) = marked.split_once(':').unwrap_or(("0", marked));
-                game.line = line.parse().unwrap_or(game.line);
-                if word == "(=)" {
-                    game.offer_draw()
-                } else {
-                    game.play(word)
-                }
-            }
-            None => remark(game, &text),
-        };
-        match done {
-            Ok(()) => ControlFlow::Continue(()),
-            Err(e) => ControlFlow::Break(Err(e)),
-        }
-    }
-
-    fn outcome(&mut self, game: &mut Game, outcome: Outcome) -> ControlFlow<Self::Output> {
-        if let Outcome::Known(known) = outcome {
-            game.sheet.result = Some(
-                match known {
-                    KnownOutcome::Decisive { winner } if winner.is_white() => "1-0",
-                    KnownOutcome::Decisive { .. } => "0-1",
-                    KnownOutcome::Draw => "1/2-1/2",
-                }
-                .to_owned(),
-            );
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, game: Game) -> Self::Output {
-        Ok(ImportedGame {
-            sheet: game.sheet,
-            clocks: game.clocks,
-            tags: game.tags,
-        })
-    }
-}
-
-/// The header and start of a game from its tags.
-fn begin(lang: Language, tags: Vec<(String, String, usize)>) -> Result<Game, PgnError> {
-    let get = |name: &str| tags.iter().find(|(n, _, _)| n == name);
-    let mut chess960 = false;
-    if let Some((_, variant, line)) = get("Variant") {
-        let v = variant.to_ascii_lowercase();
-        if v.contains("960") || v.contains("fischer") {
-            chess960 = true;
-        } else if !matches!(
-            v.as_str(),
-            "" | "standard" | "chess" | "normal" | "from position"
-        ) {
-            return Err(PgnError::Variant {
-                line: *line,
-                variant: variant.clone(),
-            });
-        }
-    }
-    let start = match get("FEN") {
-        Some((_, fen, line)) => {
-            let err = |detail: String| PgnError::Fen {
-                line: *line,
-                fen: fen.clone(),
-                detail,
-            };
-            let parsed: Fen = fen.parse().map_err(|e| err(format!("{e}")))?;
-            let mode = if chess960 {
-                CastlingMode::Chess960
-            } else {
-                CastlingMode::detect(parsed.as_setup())
-            };
-            parsed
-                .into_position::<Chess>(mode)
-                .map_err(|e| err(format!("{e}")))?
-        }
-        None => Chess::default(),
-    };
-    let mut info = GameInfo::default();
-    for (name, value, _) in &tags {
-        let field = match name.as_str() {
-            "Event" => &mut info.event,
-            "Site" => &mut info.site,
-            "Date" => &mut info.date,
-            "Round" => &mut info.round,
-            "White" => &mut info.white,
-            "Black" => &mut info.black,
-            _ => continue,
-        };
-        field.clone_from(value);
-    }
-    let mut sheet = Sheet::new(start.clone());
-    sheet.info = info;
-    sheet.time_control = get("TimeControl")
-        .map(|(_, v, _)| v.clone())
-        .filter(|v| !matches!(v.as_str(), "" | "?" | "-"));
-    sheet.result = get("Result").and_then(|(_, v, _)| tokens::result(v).map(str::to_owned));
-    Ok(Game {
-        replay: Replay::new(lang, start, false),
-        sheet,
-        clocks: Vec::new(),
-        tags: tags.into_iter().map(|(n, v, _)| (n, v)).collect(),
-        line: 0,
-    })
-}
-
-/// A real comment: `[%clk h:mm:ss]` is the last move's clock, "(=)" its draw offer (C.12).
-fn remark(game: &mut Game, text: &str) -> Result<(), PgnError> {
-    if let Some(at) = text.find("[%clk")
-        && let Some(end) = text[at..].find(']')
-        && let Some(clock) = parse_clock(text[at + 5..at + end].trim())
-        && let Some(last) = game.clocks.last_mut()
-    {
-        *last = Some(clock);
-    }
-    if text.contains("(=)") {
-        game.offer_draw()?;
-    }
-    Ok(())
-}
-
-/// `h:mm:ss` or `h:mm:ss.s` (PGN's `[%clk]`).
-fn parse_clock(text: &str) -> Option<Duration> {
-    let mut parts = text.split(':');
-    let (h, m, s) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
-        return None;
-    }
-    let h: u64 = h.parse().ok()?;
-    let m: u64 = m.parse().ok()?;
-    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
-    let whole: u64 = whole.parse().ok()?;
-    // Milliseconds from the first three digits of the fraction (any text here is read
-    // byte by byte: it may hold any character).
-    if !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    let millis = frac
-        .bytes()
-        .chain(std::iter::repeat(b'0'))
-        .take(3)
-        .fold(0, |ms, b| ms * 10 + u64::from(b - b'0'));
-    let total = h
-        .checked_mul(60)?
-        .checked_add(m)?
-        .checked_mul(60)?
-        .checked_add(whole)?
-        .checked_mul(1000)?
-        .checked_add(millis)?;
-    Some(Duration::from_millis(total))
+/// FIDE Laws D.2.8: a scoresheet read as far as its moves go.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Partial {
+    /// The scoresheet: its header and the moves before the first that cannot be read.
+    pub sheet: Sheet,
+    /// Why the next move (or line) cannot be read, if one cannot.
+    pub stop: Option<ReadError>,
 }
 
 #[cfg(test)]

@@ -93,7 +93,8 @@ impl Session {
             _ => (None, false),
         };
         let (resolution, draw_offer, heard_text) = self.resolve(&what, among.as_deref());
-        let draw_offer = draw_offer || carried_offer;
+        // FIDE Laws C.12: an offer made before one's own move is recorded with that move.
+        let draw_offer = draw_offer || carried_offer || self.draw_offer == Some(side);
         match resolution {
             Resolution::Move { mv, sure } => {
                 let policy = self.echo_policy(by, &what, mv, sure, among.as_deref());

@@ -317,6 +317,7 @@ impl Session {
             now,
             echo_pending: matches!(self.pending, Pending::Echoed { .. }),
             in_charge: self.config.in_charge(by),
+            over: self.result.clone().map(|r| self.result_text(&r)),
         }
     }
 }

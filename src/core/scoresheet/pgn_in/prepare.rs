@@ -59,6 +59,11 @@ impl Scanner {
             self.i += 1;
             return;
         }
+        // A byte-order mark (a file's, or one of files put together) is no word.
+        if c == '\u{feff}' {
+            self.i += 1;
+            return;
+        }
         if c.is_whitespace() {
             self.out.push(c);
             self.i += 1;

@@ -1,5 +1,7 @@
 use super::*;
 use crate::core::scoresheet::brf::render_brf;
+use shakmaty::CastlingMode;
+use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{EnPassantMode, Position};
 
@@ -160,7 +162,7 @@ fn errors_name_the_line_and_the_move() {
         let got = read_pgn(&format!("{head}{body}"), Language::En);
         assert_eq!(
             got.map_err(|e| e.to_string()),
-            Err(want.to_owned()),
+            Err(format!("game 1, {want}")),
             "{body}"
         );
     }
@@ -170,11 +172,11 @@ fn errors_name_the_line_and_the_move() {
     let zh = "[Event \"x\"]\n[Variant \"Crazyhouse\"]\n\n1. e4 *";
     assert_eq!(
         read_pgn(zh, Language::En).map_err(|e| e.to_string()),
-        Err("line 2: variant \"Crazyhouse\" is not chess".to_owned())
+        Err("game 1, line 2: variant \"Crazyhouse\" is not chess".to_owned())
     );
     assert!(matches!(
         read_pgn("1. e4 { never closed", Language::En),
-        Err(PgnError::Syntax(_))
+        Err(PgnError::Syntax { .. })
     ));
     assert_eq!(read_pgn("", Language::En), Ok(Vec::new()));
 }
@@ -184,11 +186,11 @@ fn move_list_errors() {
     assert_eq!(
         read_move_list("1.e4 e5\n2.Cf3 Cf6\n3.Cxe5 Cxe4\n4.CCe4", Language::Es)
             .map_err(|e| e.to_string()),
-        Err("line 4: move 4. CCe4: not a move".to_owned())
+        Err("game 1, line 4: move 4. CCe4: not a move".to_owned())
     );
     assert_eq!(
         read_move_list("(=)", Language::De),
-        Err(PgnError::DrawOfferWithoutMove { line: 1 })
+        Err(PgnError::DrawOfferWithoutMove { game: 1, line: 1 })
     );
 }
 
@@ -284,4 +286,52 @@ fn odd_clock_comments_are_ignored_not_a_panic() {
     let pgn = "1. e4 {[%clk 0:15:211.6\u{fffd}\u{fffd}]} e5 *\n";
     let games = read_pgn(pgn, Language::En).expect("read");
     assert_eq!(games[0].sheet.moves.len(), 2);
+}
+
+/// FIDE Laws D.2.8: a file of several games: every game is read, each as far as it goes; a
+/// broken game names its number, line and move, and the games after it are still read.
+#[test]
+fn every_game_of_a_file_each_as_far_as_it_reads() {
+    let text = "\u{feff}[Event \"a\"]\n\n1. e4 e5 1-0\n\n\
+                [Event \"b\"]\n\n1. d4 d5 2. Bxf7 Nf6 0-1\n\n\
+                \u{feff}[Event \"c\"]\n[FEN \"8/8 w - - 0 1\"]\n\n*\n\n\
+                [Event \"d\"]\n\n1. c4 {[%clk 0:01:00] [%emt 0:00:02.5]} *\n";
+    let games = read_games(text, Language::En).unwrap();
+    let summary: Vec<(usize, Option<String>)> = games
+        .iter()
+        .map(|g| (g.sheet.moves.len(), g.stop.as_ref().map(|e| e.to_string())))
+        .collect();
+    assert_eq!(
+        summary,
+        [
+            (2, None),
+            (
+                2,
+                Some("game 2, line 7: move 2. Bxf7: illegal in this position".into())
+            ),
+            (
+                0,
+                Some("game 3, line 10: FEN \"8/8 w - - 0 1\": invalid board part in fen".into())
+            ),
+            (1, None),
+        ]
+    );
+    assert_eq!(games[0].tags[0], ("Event".into(), "a".into()));
+    assert_eq!(games[3].clocks, [Some(Duration::from_secs(60))]);
+    assert_eq!(games[3].elapsed, [Some(Duration::from_millis(2500))]);
+    // read_pgn refuses the file at its first broken game.
+    assert_eq!(
+        read_pgn(text, Language::En).map_err(|e| e.to_string()),
+        Err("game 2, line 7: move 2. Bxf7: illegal in this position".into())
+    );
+}
+
+/// A UTF-8 byte-order mark (as Windows programs write it) is no part of the text.
+#[test]
+fn a_byte_order_mark_is_skipped() {
+    for text in ["\u{feff}[Event \"x\"]\n\n1. e4 e5 *\n", "\u{feff}1. e4 e5"] {
+        assert_eq!(detect(text), detect(without_bom(text)), "{text:?}");
+        let sheet = read_any(text, Language::En).unwrap();
+        assert_eq!(sheet.moves.len(), 2, "{text:?}");
+    }
 }
