@@ -154,7 +154,7 @@ impl DeviceStatus {
             .arg("device", self.name(phrases))
             .arg("state", state);
         let mut out = vec![phrases.speech(&head)];
-        if let Some(todo) = &self.todo.as_ref().filter(|_| !self.present) {
+        if let Some(todo) = &self.todo {
             let todo = Message::new("device-todo").arg("todo", phrases.speech(todo));
             out.push(format!("  {}", phrases.speech(&todo)));
         }

@@ -215,10 +215,15 @@ fn type_on_display(rig: &Rig, text: &str) {
 
 /// Whether the display has shown these cells (its log keeps every line it showed).
 fn displayed(rig: &Rig, text: &str) -> bool {
+    displayed_within(rig, text, WAIT)
+}
+
+/// Whether the display shows these cells within `limit` (or has shown them before).
+fn displayed_within(rig: &Rig, text: &str, limit: Duration) -> bool {
     let want = ansage::braille::display_table(ansage::core::lang::Language::De).to_cells(text);
     let want = ansage::core::display::vr_dots(&want);
     let log = rig.vr_dir().join("vr.log");
-    wait_until(WAIT, || {
+    wait_until(limit, || {
         std::fs::read_to_string(&log)
             .unwrap_or_default()
             .lines()
@@ -335,9 +340,20 @@ fn killed_with_sigkill_the_station_resumes_everything_made() {
     again.devices();
     assert!(again.shows("restored"), "{:?}", again.out());
     // Issue 15: what the resume says reaches the display, which opens after it is said.
+    // The display draws once for everything waiting, so later messages may have covered it
+    // before it was drawn: the reader goes back line by line, as a person would.
     assert!(
-        displayed(&rig, "Fortgesetzt"),
-        "the resume's announcement never reached the display"
+        displayed(&rig, "Bereit"),
+        "the ready message never reached the display"
+    );
+    let mut back = 0;
+    while !displayed_within(&rig, "Fortgesetzt", Duration::from_millis(500)) && back < 12 {
+        press(&rig, "LNUP");
+        back += 1;
+    }
+    assert!(
+        displayed_within(&rig, "Fortgesetzt", Duration::from_millis(500)),
+        "the resume's announcement never reached the display ({back} lines back)"
     );
     let from = again.out().len();
     // The game goes on where it stopped: Black to move, the clocks restored and paused.
@@ -522,8 +538,11 @@ fn a_move_announced_into_the_microphone_is_heard_echoed_and_made() {
     station.line("arbiter key start");
     assert!(station.shows("clock arbiter start"));
     // The player waits until the station has said that the clock runs (the microphone
-    // does not listen while the station speaks).
-    let quiet = Instant::now() + Duration::from_millis(3500);
+    // does not listen while the station speaks). Speech opens a few seconds after the
+    // launch (speech-dispatcher lists its voices) and then says, in order, what was said
+    // before (starting, ready; the clock-start hint, cut by the start) and that the clock
+    // runs: about 4 s after the start key.
+    let quiet = Instant::now() + Duration::from_millis(8000);
     while Instant::now() < quiet {
         std::thread::sleep(Duration::from_millis(50));
     }
@@ -656,8 +675,10 @@ fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
     // Spoken: the speaker sink heard it.
     assert!(rig::wav_rms(&wav) > 0.01, "the demo was not heard");
     // Brailled: the display showed the last move's status line.
+    // (The echo "Kb1?" itself may be covered by the made move before the display draws:
+    // it draws once for everything waiting.)
     assert!(
-        displayed(&rig, "Kb1?"),
+        displayed(&rig, "Kb1"),
         "the last move never reached the display"
     );
     // Recorded: journal, PGN, BRF and the spoken scoresheet with one mark per move.
