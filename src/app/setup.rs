@@ -147,16 +147,23 @@ impl Game {
             }
         }
         let mut outputs = Vec::new();
+        // Said to the players and the arbiter, and on stderr beside the journal's path, in
+        // the game's language (the details for a developer go to the log).
         if let Some(damage) = &recovered.damage {
-            eprintln!(
+            tracing::warn!(
                 "journal {}: {damage}; the file was cut there",
                 path.display()
             );
             let msg = journal::damage_message(game.session.phrases(), damage, &game.session);
+            eprintln!(
+                "{}: {}",
+                path.display(),
+                game.session.phrases().speech(&msg)
+            );
             outputs.extend(game.announce(Audience::All, Priority::Urgent, &msg));
         }
         for m in &replay.mismatches {
-            eprintln!(
+            tracing::warn!(
                 "journal {}: record {} says {:?}, the replay gives {:?}",
                 path.display(),
                 m.record,
@@ -164,6 +171,11 @@ impl Game {
                 m.got
             );
             let msg = journal::mismatch_message(m);
+            eprintln!(
+                "{}: {}",
+                path.display(),
+                game.session.phrases().speech(&msg)
+            );
             outputs.extend(game.announce(Audience::Arbiter, Priority::Urgent, &msg));
         }
         game.deliver(&outputs);
