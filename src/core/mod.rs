@@ -7,6 +7,7 @@ pub mod clock;
 pub mod commands;
 pub mod display;
 pub mod durations;
+pub mod eboard;
 pub mod grammar;
 pub mod input;
 pub mod journal;
