@@ -223,10 +223,10 @@ fn read(positions: &[Chess], steps: &[(u64, Placement)]) -> Vec<String> {
             seen.push(uci(&classify(g, &p)));
         }
     }
-    if let Some(deadline) = stability.next_deadline() {
-        if let Some(p) = stability.poll_due(deadline) {
-            seen.push(uci(&classify(g, &p)));
-        }
+    if let Some(deadline) = stability.next_deadline()
+        && let Some(p) = stability.poll_due(deadline)
+    {
+        seen.push(uci(&classify(g, &p)));
     }
     seen
 }
