@@ -53,16 +53,20 @@ pub const MSG_FIELD_UPDATE: u8 = 0x8e;
 /// The header's length: the message byte and two length bytes.
 const HEADER: usize = 3;
 
+/// A byte that is no DGT piece code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:#04x} is no DGT piece code")]
+pub struct NoPiece(pub u8);
+
 /// The piece of a DGT piece code: 0x00 empty, 0x01-0x06 white pawn, rook, knight, bishop,
 /// king, queen, 0x07-0x0c the same in black. Other codes (DGT's "magic pieces" 0x0d-0x0f
-/// and anything else) are no chess piece: `Err(())`.
-#[allow(clippy::result_unit_err)]
-pub fn piece(code: u8) -> Result<Option<Piece>, ()> {
+/// and anything else) are no chess piece.
+pub fn piece(code: u8) -> Result<Option<Piece>, NoPiece> {
     let (color, index) = match code {
         0 => return Ok(None),
         1..=6 => (Color::White, code),
         7..=12 => (Color::Black, code - 6),
-        _ => return Err(()),
+        _ => return Err(NoPiece(code)),
     };
     Ok(Some(match index {
         1 => color.pawn(),
@@ -202,7 +206,7 @@ fn board(data: &[u8]) -> Result<Event, Bad> {
     let codes: &[u8; 64] = data.try_into().map_err(|_| Bad::Length)?;
     let mut squares = [None; 64];
     for (square, &code) in squares.iter_mut().zip(codes) {
-        *square = piece(code).map_err(|()| Bad::Byte(code))?;
+        *square = piece(code).map_err(|NoPiece(b)| Bad::Byte(b))?;
     }
     Ok(Event::Placement(Placement::from_a8_first(squares)))
 }
@@ -214,7 +218,7 @@ fn field_update(data: &[u8]) -> Result<Event, Bad> {
     if *index >= 64 {
         return Err(Bad::Byte(*index));
     }
-    let piece = piece(*code).map_err(|()| Bad::Byte(*code))?;
+    let piece = piece(*code).map_err(|NoPiece(b)| Bad::Byte(b))?;
     Ok(Event::SquareChanged {
         square: square_a8_first(usize::from(*index)),
         piece,
