@@ -15,7 +15,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
-targets=${FUZZ_TARGETS:-resolve typed pgn journal script}
+targets=${FUZZ_TARGETS:-resolve typed pgn journal script dgt millennium}
 
 if ! command -v cargo-fuzz >/dev/null; then
     cargo install cargo-fuzz --locked

@@ -2,7 +2,7 @@
 //!
 //! Each takes arbitrary bytes and drives one reader of untrusted text: heard words
 //! ([`resolve`]), typed moves ([`typed`]), scoresheets ([`pgn`]), the journal ([`journal()`])
-//! and scripts ([`script()`]). Player input never yields a Rust error, and no file may crash
+//! and scripts ([`script()`]); bytes from electronic boards ([`dgt`], [`millennium`]). Player input never yields a Rust error, and no file may crash
 //! the program: a panic here is a bug. They live in the library (not in `fuzz/`) so that
 //! `tests/fuzz_seeds.rs` runs them on seed inputs in every test run and they cannot rot.
 //! They also check a few round trips the journal relies on (a setup line reads back the
@@ -17,6 +17,7 @@ use crate::core::scoresheet::pgn_in;
 use crate::core::script;
 use crate::core::time::Timestamp;
 use crate::core::words::{Resolution, Typed, Utterance, vocabulary};
+use crate::eboard::{self, Event};
 
 /// Scripts whose last event is later than this (virtual time) are parsed but not run:
 /// a run is linear in the number of clock announcements, and a fuzz input must stay fast.
@@ -175,4 +176,55 @@ pub fn script(data: &[u8]) -> Option<usize> {
         return None;
     }
     script::run(&parsed).ok().map(|r| r.transcript.len())
+}
+
+/// Bytes from a DGT board: [`eboard::dgt::Decoder`] on the input after byte 0, read whole
+/// and again split where byte 0 says; both readings must give the same events, and every
+/// placement read must read back the same from its own board dump. Returns the events.
+pub fn dgt(data: &[u8]) -> Vec<Event> {
+    let events = split_invariant(data, eboard::dgt::Decoder::new, eboard::dgt::Decoder::push);
+    for event in &events {
+        if let Event::Placement(p) = event {
+            let again = eboard::dgt::Decoder::new().push(&eboard::dgt::board_dump(p));
+            assert_eq!(again, vec![Event::Placement(*p)], "board dump round trip");
+        }
+    }
+    events
+}
+
+/// Bytes from a Millennium ChessLink board: [`eboard::millennium::Decoder`], as [`dgt`]
+/// (the round trip through its status reply). Returns the events.
+pub fn millennium(data: &[u8]) -> Vec<Event> {
+    let events = split_invariant(
+        data,
+        eboard::millennium::Decoder::new,
+        eboard::millennium::Decoder::push,
+    );
+    for event in &events {
+        if let Event::Placement(p) = event {
+            let again = eboard::millennium::Decoder::new().push(&eboard::millennium::status(p));
+            assert_eq!(again, vec![Event::Placement(*p)], "status round trip");
+        }
+    }
+    events
+}
+
+/// The events of the bytes after byte 0, read whole; panics when reading them in two
+/// parts (cut where byte 0 says) gives other events.
+fn split_invariant<D>(
+    data: &[u8],
+    new: fn() -> D,
+    push: fn(&mut D, &[u8]) -> Vec<Event>,
+) -> Vec<Event> {
+    let Some((&cut, bytes)) = data.split_first() else {
+        return Vec::new();
+    };
+    let bytes = &bytes[..bytes.len().min(MAX_LEN)];
+    let whole = push(&mut new(), bytes);
+    let cut = usize::from(cut).min(bytes.len());
+    let mut decoder = new();
+    let mut split = push(&mut decoder, &bytes[..cut]);
+    split.extend(push(&mut decoder, &bytes[cut..]));
+    assert_eq!(split, whole, "split at {cut}");
+    whole
 }

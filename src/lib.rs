@@ -23,6 +23,7 @@ pub mod console;
 pub mod core;
 pub mod devices;
 pub mod doctor;
+pub mod eboard;
 pub mod fuzz;
 pub mod hearing;
 pub mod journal;

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use ansage::core::words::Resolution;
+use ansage::eboard::Event;
 
 fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -66,6 +67,22 @@ fn journal_seeds_are_read() {
 }
 
 #[test]
+fn eboard_seeds_reach_a_placement() {
+    for (target, decode) in [
+        ("dgt", ansage::fuzz::dgt as fn(&[u8]) -> Vec<Event>),
+        ("millennium", ansage::fuzz::millennium),
+    ] {
+        for (name, data) in seeds(target) {
+            let events = decode(&data);
+            assert!(
+                events.iter().any(|e| matches!(e, Event::Placement(_))),
+                "{target}/{name}: {events:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn golden_scripts_run_through_the_script_target() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut ran = 0;
@@ -96,5 +113,7 @@ fn short_and_odd_inputs_do_not_panic() {
         let _ = ansage::fuzz::pgn(data);
         let _ = ansage::fuzz::journal(data);
         let _ = ansage::fuzz::script(data);
+        let _ = ansage::fuzz::dgt(data);
+        let _ = ansage::fuzz::millennium(data);
     }
 }
