@@ -252,13 +252,18 @@ fn keys_on_the_display_make_and_confirm_moves() {
     for c in "e2e4".chars() {
         // The next chord only once this one shows: BRLTTY's Virtual driver loses a key that
         // arrives before it has read the one before (seen once in a fresh root).
+        // A key it loses all the same (seen for the first chord in a fresh root) is pressed
+        // again after 3 s, as a person would; at most three presses.
         let before = dots(&rig);
-        press(&rig, &format!("PassDots {}", chord(c)));
-        assert!(
-            wait_until(WAIT, || dots(&rig) != before),
-            "the typed {c} never showed: {}",
-            dots(&rig)
-        );
+        let mut shown = false;
+        for _ in 0..3 {
+            press(&rig, &format!("PassDots {}", chord(c)));
+            shown = wait_until(Duration::from_secs(3), || dots(&rig) != before);
+            if shown {
+                break;
+            }
+        }
+        assert!(shown, "the typed {c} never showed: {}", dots(&rig));
     }
     press(&rig, "Return");
     assert!(echoed("e4"), "no echo of e4: {}", dots(&rig));
