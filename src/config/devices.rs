@@ -19,13 +19,16 @@ pub enum InputMethod {
     /// Typed on the console.
     #[default]
     Console,
+    /// FIDE Laws D.1: played on an electronic board (DGT or Millennium, `[eboard]`); the
+    /// console's keys still work.
+    Eboard,
 }
 
 /// `[input]`: how each side enters moves.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Inputs {
-    /// White's input: `voice`, `braille` or `console`.
+    /// White's input: `voice`, `braille`, `console` or `eboard`.
     pub white: InputMethod,
     /// Black's input.
     pub black: InputMethod,

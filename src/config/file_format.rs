@@ -16,12 +16,12 @@ use super::Settings;
 
 /// The sections of the file, in the order it is written.
 const SECTIONS: &[&str] = &[
-    "game", "input", "announce", "speech", "braille", "voice", "journal",
+    "game", "input", "announce", "eboard", "speech", "braille", "voice", "journal",
 ];
 
-/// The key names of `[game]` and `[announce]`, in the order of the file.
-static NAMES: LazyLock<[Vec<&'static str>; 2]> = LazyLock::new(|| {
-    [Section::Game, Section::Announce].map(|section| {
+/// The key names of `[game]`, `[announce]` and `[eboard]`, in the order of the file.
+static NAMES: LazyLock<[Vec<&'static str>; 3]> = LazyLock::new(|| {
+    [Section::Game, Section::Announce, Section::Eboard].map(|section| {
         KEYS.iter()
             .filter(|k| k.section == section)
             .map(|k| k.name)
@@ -33,6 +33,7 @@ fn names(section: Section) -> &'static [&'static str] {
     match section {
         Section::Game => &NAMES[0],
         Section::Announce => &NAMES[1],
+        Section::Eboard => &NAMES[2],
     }
 }
 
@@ -67,6 +68,7 @@ impl<'de> Visitor<'de> for SettingsVisitor {
             match name {
                 "game" => map.next_value_seed(SectionSeed(Section::Game, &mut s.game))?,
                 "announce" => map.next_value_seed(SectionSeed(Section::Announce, &mut s.game))?,
+                "eboard" => map.next_value_seed(SectionSeed(Section::Eboard, &mut s.game))?,
                 "input" => s.input = map.next_value()?,
                 "speech" => s.speech = map.next_value()?,
                 "braille" => s.braille = map.next_value()?,
@@ -205,6 +207,7 @@ impl Serialize for Settings {
         out.serialize_field("game", &SectionView(Section::Game, &self.game))?;
         out.serialize_field("input", &self.input)?;
         out.serialize_field("announce", &SectionView(Section::Announce, &self.game))?;
+        out.serialize_field("eboard", &SectionView(Section::Eboard, &self.game))?;
         out.serialize_field("speech", &self.speech)?;
         out.serialize_field("braille", &self.braille)?;
         out.serialize_field("voice", &self.voice)?;

@@ -37,7 +37,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "[sound]\nrate = 2\n",
             expect![
-                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `speech`, `braille`, `voice`, `journal`"
+                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`"
             ],
         ),
         (
@@ -59,7 +59,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "[input]\nwhite = \"telepathy\"\n",
             expect![
-                "config.toml:2: input.white: unknown variant `telepathy`, expected one of `voice`, `braille`, `console`"
+                "config.toml:2: input.white: unknown variant `telepathy`, expected one of `voice`, `braille`, `console`, `eboard`"
             ],
         ),
         (
@@ -105,7 +105,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "lang = \"de\"\n",
             expect![
-                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `speech`, `braille`, `voice`, `journal`"
+                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`"
             ],
         ),
         (
@@ -280,7 +280,7 @@ fn bad_options_name_the_option() {
         (
             "sound.rate=2",
             expect![
-                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `speech`, `braille`, `voice`, `journal`"
+                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`"
             ],
         ),
         ("vi", expect!["--set vi: expected KEY=VALUE"]),

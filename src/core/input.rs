@@ -239,6 +239,25 @@ pub enum Command {
     ResumeAdjourned,
 }
 
+/// What the sighted player's electronic board reported (FIDE Laws D.1: he plays on his own
+/// board; the station reads it). The actor of the input is the player who plays on it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardEvent {
+    /// The board was found (plugged in, or back): with a clock attached whose lever
+    /// completes the sighted player's moves (FIDE Laws 6.2.a), or without one.
+    Found {
+        /// A clock is attached (the DGT 3000 on a DGT board).
+        clock: bool,
+    },
+    /// The whole placement as the board reports it, in the board's own coordinates (the
+    /// session finds which way round it stands from the start position).
+    Placement(shakmaty::Board),
+    /// The attached clock's lever was pressed (FIDE Laws 6.2.a: the move is completed).
+    Lever,
+    /// The board is gone (its port vanished): the game goes on by keyboard and voice.
+    Lost,
+}
+
 /// What happened.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -255,6 +274,8 @@ pub enum Event {
     Key(Key),
     /// A structured command.
     Command(Command),
+    /// The sighted player's electronic board (FIDE Laws D.1, D.2.1, D.2.9).
+    Board(BoardEvent),
 }
 
 /// One input to [`crate::core::session::Session::handle`].
@@ -291,6 +312,13 @@ impl Input {
         Input::Act {
             by,
             event: Event::Move(uci),
+        }
+    }
+    /// What `by`'s electronic board reported.
+    pub fn board(by: Actor, event: BoardEvent) -> Input {
+        Input::Act {
+            by,
+            event: Event::Board(event),
         }
     }
     /// A key pressed by `by`.

@@ -8,6 +8,7 @@
 //! `setup KEY=VALUE …`. A transcript has one output a line,
 //! `@SECONDS CHANNEL[:WHO] TEXT`, CHANNEL one of `say`, `braille`, `clock`, `made`, `result`.
 
+mod board;
 mod errors;
 mod transcript;
 
@@ -29,6 +30,7 @@ use shakmaty::uci::UciMove;
 use transcript::color_word;
 pub use transcript::{exact, stamp, transcript_line};
 
+pub use board::{board_event_text, parse_board_event};
 pub use errors::{BodyError, CommandError, LineError, ScriptError, WordsError};
 
 /// What a script line does.
@@ -144,6 +146,7 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), BodyError> {
             let uci: UciMove = rest.parse().map_err(|_| BodyError::Move(rest.to_owned()))?;
             Action::Input(Input::picked(who, uci))
         }
+        "board" => Action::Input(Input::board(who, board::parse_board_event(rest)?)),
         "wait" => Action::Wait,
         _ => return Err(BodyError::Verb(verb.to_owned())),
     };
@@ -255,6 +258,7 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
             by,
             rest.parse().map_err(|_| BodyError::Move(rest.to_owned()))?,
         ),
+        "board" => Input::board(by, board::parse_board_event(rest)?),
         _ => Input::typed(by, line),
     }))
 }
@@ -517,6 +521,7 @@ pub fn input_line(at: Timestamp, input: &Input) -> String {
         Event::Key(key) => ("key", key.name().to_owned()),
         Event::Command(c) => ("do", command_text(c)),
         Event::Move(uci) => ("move", uci.to_string()),
+        Event::Board(b) => ("board", board::board_event_text(b)),
     };
     if text.is_empty() {
         format!("{t} {by} {verb}")

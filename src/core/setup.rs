@@ -97,6 +97,8 @@ pub struct Config {
     pub info: GameInfo,
     /// What the audio clock announces by itself (each switchable off).
     pub announce: Announcements,
+    /// FIDE Laws D.1: the sighted player's electronic board, if one is used.
+    pub eboard: crate::core::eboard::settings::BoardSetup,
 }
 
 impl Config {
@@ -140,6 +142,7 @@ impl Default for Config {
             start: Start::Standard,
             info: GameInfo::default(),
             announce: Announcements::default(),
+            eboard: crate::core::eboard::settings::BoardSetup::default(),
         }
     }
 }

@@ -11,6 +11,7 @@
 //! - [`orientation`]: the board may be set up either way round; the start position says
 //!   which.
 //! - [`placement`]: the squares on which two placements differ, as data.
+//! - [`settings`]: `[eboard]`, the board's settings.
 //! - [`classify`]: a stable placement against the game: the current position, a legal
 //!   successor (the way picochess recognises moves: compare with the placement after each
 //!   legal move), an earlier position (a take-back candidate), the blind player's move
@@ -19,4 +20,5 @@
 pub mod classify;
 pub mod orientation;
 pub mod placement;
+pub mod settings;
 pub mod stability;

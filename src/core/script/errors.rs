@@ -48,7 +48,7 @@ pub enum BodyError {
     #[error(transparent)]
     Actor(#[from] UnknownActor),
     /// An unknown VERB.
-    #[error("unknown verb {0:?}: expected say, type, key, do, move, wait or setup")]
+    #[error("unknown verb {0:?}: expected say, type, key, do, move, board, wait or setup")]
     Verb(String),
     /// `key` names no key.
     #[error(transparent)]
@@ -65,6 +65,9 @@ pub enum BodyError {
     /// `move` with no move in UCI (a routing key's pick, D.2.1).
     #[error("invalid uci {0:?}: expected a move in UCI, e.g. e2e4 or e7e8q")]
     Move(String),
+    /// `board` with neither `found`, `found clock`, `lever`, `lost` nor a placement.
+    #[error("invalid board event {0:?}: expected found, found clock, lever, lost or a FEN's board")]
+    Board(String),
 }
 
 /// Why the words of a `say` line do not read.

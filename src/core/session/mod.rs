@@ -32,6 +32,7 @@ mod arbiter;
 mod asking;
 mod deadlines;
 mod draws;
+mod eboard;
 mod ending;
 mod protocol;
 mod take_back;
@@ -265,6 +266,7 @@ impl Session {
                 None => self.announce_move(by, Announced::Heard(utterance), now, out),
             },
             Event::Move(uci) => self.announce_move(by, Announced::Move(uci), now, out),
+            Event::Board(event) => self.board(by, event, now, out),
         }
     }
 

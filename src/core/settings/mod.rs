@@ -21,6 +21,7 @@ pub mod values;
 mod tests;
 
 use crate::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule, TimeControl};
+use crate::core::eboard::settings::{BoardKind, BoardSetup, Completion, StableWait};
 use crate::core::lang::Language;
 use crate::core::laws::Start;
 use crate::core::setup::{Announcements, Config, ConfirmPolicy, GameInfo, Impaired};
@@ -37,6 +38,8 @@ pub enum Section {
     Game,
     /// `[announce]`: what the audio clock says by itself (FIDE Laws D.2.5.c, 6.3).
     Announce,
+    /// `[eboard]`: the sighted player's electronic board (FIDE Laws D.1).
+    Eboard,
 }
 
 impl Section {
@@ -45,12 +48,13 @@ impl Section {
         match self {
             Section::Game => "game",
             Section::Announce => "announce",
+            Section::Eboard => "eboard",
         }
     }
 
     /// The section named `name`.
     pub fn named(name: &str) -> Option<Section> {
-        [Section::Game, Section::Announce]
+        [Section::Game, Section::Announce, Section::Eboard]
             .into_iter()
             .find(|s| s.name() == name)
     }
@@ -185,6 +189,17 @@ settings! {
     date: String = "????.??.??".into(), Game.date, script "date";
     /// The round.
     round: String = "?".into(), Game.round, script "round";
+    /// FIDE Laws D.1: the sighted player's electronic board's port: a path, or `auto`
+    /// (the first board found on `/dev/ttyUSB*`, `/dev/ttyACM*`, `/dev/rfcomm*`).
+    eboard_port: String = "auto".into(), Eboard.port;
+    /// Which protocol the board speaks: `dgt`, `millennium` or `auto`.
+    eboard_kind: BoardKind = BoardKind::Auto, Eboard.kind;
+    /// How long a placement must stand unchanged before it is read, in milliseconds.
+    eboard_wait: StableWait = StableWait::default(), Eboard.wait, script "eboard_wait";
+    /// FIDE Laws 6.2.a: when the sighted player's move on the board is made without a
+    /// clock lever: `stable:MS` (the board unchanged for MS) or `key` (the confirm key).
+    eboard_complete: Completion = Completion::DEFAULT, Eboard.complete,
+        script "eboard_complete";
 }
 
 /// The key of a script's setup line named `name` (`announce_moves`).
@@ -270,6 +285,10 @@ impl GameSettings {
                 white: self.white.clone(),
                 black: self.black.clone(),
             },
+            eboard: BoardSetup {
+                wait: self.eboard_wait.0,
+                complete: self.eboard_complete,
+            },
             announce: Announcements {
                 move_count: self.announce_moves.0,
                 alarms: AlarmSettings {
@@ -318,6 +337,8 @@ impl GameSettings {
             site: info.site.clone(),
             date: info.date.clone(),
             round: info.round.clone(),
+            eboard_wait: StableWait(config.eboard.wait),
+            eboard_complete: config.eboard.complete,
             ..GameSettings::default()
         }
     }

@@ -157,7 +157,8 @@ fn setup_lines_round_trip() {
         setup_line(&Config::default()).unwrap(),
         "@0.000 arbiter setup lang=de vi=white arbiter=off confirm=explicit \
              confirm_sighted=immediate tc=- announce_moves=on reminders=on control_alarm=on low_time=off white=\"?\" \
-             black=\"?\" event=\"?\" site=\"?\" date=\"????.??.??\" round=\"?\""
+             black=\"?\" event=\"?\" site=\"?\" date=\"????.??.??\" round=\"?\" \
+             eboard_wait=250 eboard_complete=stable:1000"
     );
 }
 
@@ -270,8 +271,14 @@ fn settings() -> impl Strategy<Value = GameSettings> {
     let switches = any::<(bool, bool, bool, bool, bool)>();
     let who = (0..3usize, 0..4usize, policy(), policy());
     let low = prop::collection::vec((0..36_000u64).prop_map(Duration::from_secs), 0..4);
-    (who, time, start, people, switches, low).prop_map(
-        |((lang, vi, confirm, sighted), (tc, w, b), (fen, chess960), names, on, low)| {
+    let board = (
+        0..3usize,
+        0..=60_000u64,
+        prop::option::of(0..=60_000u64),
+        "[a-z/]{0,12}",
+    );
+    (who, time, start, people, switches, low, board).prop_map(
+        |((lang, vi, confirm, sighted), (tc, w, b), (fen, chess960), names, on, low, board)| {
             GameSettings {
                 lang: Language::ALL[lang],
                 vi: [
@@ -299,6 +306,12 @@ fn settings() -> impl Strategy<Value = GameSettings> {
                 site: names.3,
                 date: names.4,
                 round: names.5,
+                eboard_port: board.3,
+                eboard_kind: BoardKind::ALL[board.0].0,
+                eboard_wait: StableWait(Duration::from_millis(board.1)),
+                eboard_complete: board.2.map_or(Completion::Key, |ms| {
+                    Completion::Stable(Duration::from_millis(ms))
+                }),
             }
         },
     )

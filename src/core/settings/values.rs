@@ -9,6 +9,9 @@ use std::time::Duration;
 
 use crate::core::clock::{TimeControl, TimeControlError};
 use crate::core::commands::parse_clock_reading;
+use crate::core::eboard::settings::{
+    BoardKind, BoardKindError, Completion, CompletionError, StableWait, StableWaitError,
+};
 use crate::core::lang::{Language, UnknownLanguage};
 use crate::core::laws::{Start, StartError, chess960};
 use crate::core::setup::{ConfirmPolicy, Impaired};
@@ -288,6 +291,15 @@ pub enum ValueError {
     /// `low_time`.
     #[error(transparent)]
     LowTime(#[from] LowTimeError),
+    /// `eboard.kind`.
+    #[error(transparent)]
+    BoardKind(#[from] BoardKindError),
+    /// `eboard.complete`.
+    #[error(transparent)]
+    Completion(#[from] CompletionError),
+    /// `eboard.wait`.
+    #[error(transparent)]
+    StableWait(#[from] StableWaitError),
 }
 
 impl From<Infallible> for ValueError {
@@ -346,6 +358,9 @@ value_from_str!(
     Chess960Number,
     LowTime,
     String => true,
+    BoardKind,
+    Completion,
+    StableWait,
 );
 
 impl Value for OnOff {
