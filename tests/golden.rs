@@ -71,6 +71,12 @@ macro_rules! golden {
 }
 
 golden!(
+    eboard_game_de,
+    eboard_game_es,
+    eboard_game_en,
+    eboard_castling_de,
+    eboard_lever_de,
+    eboard_key_de,
     scholars_mate,
     records_draw_before_move,
     records_questions_after_end,

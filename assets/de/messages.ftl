@@ -67,6 +67,44 @@ reason-no-move-file = Kein Zug passt zur Linie { $file }.
 reason-no-move-rank = Kein Zug passt zur Reihe { $rank }.
 reason-no-move-square = Kein Zug passt zu { $square }.
 
+## The sighted player's electronic board (D.1, D.2.1, D.2.9)
+board-lost = Das elektronische Brett ist nicht mehr verbunden. Es geht mit Tastatur und Stimme weiter.
+board-back = Das elektronische Brett ist wieder verbunden.
+board-matches = Brett stimmt.
+board-matches-again = Brett stimmt wieder.
+board-move-withdrawn = Zug zurückgenommen.
+board-differs-theirs = Auf dem Brett des Gegners { $list }.
+board-differs-theirs-braille = Brett Gegner: { $brief }
+board-differs-yours = Auf Ihrem Brett { $list }.
+board-differs-yours-braille = Ihr Brett: { $brief }
+board-misplaced = steht { $role ->
+    [queen] die
+   *[other] der
+} { $piece } auf { $square } statt { $expected }
+board-misplaced-braille = { $letter }{ $sq } statt { $expected_sq }
+board-missing = fehlt auf { $square } { $role ->
+    [queen] eine
+   *[other] ein
+} { $colored }
+board-missing-braille = { $sq } fehlt { $letter }
+board-extra = steht auf { $square } zusätzlich { $role ->
+    [queen] eine
+   *[other] ein
+} { $colored }
+board-extra-braille = { $sq } zusätzlich { $letter }
+board-differs-more = und { $n ->
+    [one] ein weiteres Feld
+   *[other] { $n } weitere Felder
+}
+board-earlier = Mögliche Zurücknahme: Das Brett von { $side } zeigt die Stellung nach Zug { $number } von { $mover }, { $plies ->
+    [one] einen Halbzug
+   *[other] { $plies } Halbzüge
+} zurück.
+board-earlier-start = Mögliche Zurücknahme: Das Brett von { $side } zeigt die Anfangsstellung, { $plies ->
+    [one] einen Halbzug
+   *[other] { $plies } Halbzüge
+} zurück.
+
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } bietet Remis an.
 draw-offered-ack = Remis angeboten.

@@ -47,6 +47,35 @@ reason-no-move-file = No move fits the { $file } file.
 reason-no-move-rank = No move fits rank { $rank }.
 reason-no-move-square = No move fits { $square }.
 
+## The sighted player's electronic board (D.1, D.2.1, D.2.9)
+board-lost = The electronic board is no longer connected. Play goes on by keyboard and voice.
+board-back = The electronic board is connected again.
+board-matches = The board matches.
+board-matches-again = The board matches again.
+board-move-withdrawn = Move withdrawn.
+board-differs-theirs = On the opponent's board { $list }.
+board-differs-theirs-braille = Opponent's board: { $brief }
+board-differs-yours = On your board { $list }.
+board-differs-yours-braille = Your board: { $brief }
+board-misplaced = the { $piece } stands on { $square } instead of { $expected }
+board-misplaced-braille = { $letter }{ $sq } instead of { $expected_sq }
+board-missing = a { $colored } is missing on { $square }
+board-missing-braille = { $sq } missing { $letter }
+board-extra = there is an extra { $colored } on { $square }
+board-extra-braille = { $sq } extra { $letter }
+board-differs-more = and { $n ->
+    [one] one more square
+   *[other] { $n } more squares
+}
+board-earlier = Possible take-back: { $side }'s board shows the position after move { $number } of { $mover }, { $plies ->
+    [one] one half-move
+   *[other] { $plies } half-moves
+} back.
+board-earlier-start = Possible take-back: { $side }'s board shows the starting position, { $plies ->
+    [one] one half-move
+   *[other] { $plies } half-moves
+} back.
+
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } offers a draw.
 draw-offered-ack = Draw offered.

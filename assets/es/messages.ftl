@@ -67,6 +67,47 @@ reason-no-move-file = Ninguna jugada en la columna { $file }.
 reason-no-move-rank = Ninguna jugada en la fila { $rank }.
 reason-no-move-square = Ninguna jugada con { $square }.
 
+## The sighted player's electronic board (D.1, D.2.1, D.2.9)
+board-lost = El tablero electrónico ya no está conectado. Se sigue con teclado y voz.
+board-back = El tablero electrónico está conectado de nuevo.
+board-matches = El tablero coincide.
+board-matches-again = El tablero coincide de nuevo.
+board-move-withdrawn = Jugada retirada.
+board-differs-theirs = En el tablero del rival { $list }.
+board-differs-theirs-braille = Tablero rival: { $brief }
+board-differs-yours = En su tablero { $list }.
+board-differs-yours-braille = Su tablero: { $brief }
+board-misplaced = { $role ->
+    [queen] la
+    [rook] la
+   *[other] el
+} { $piece } está en { $square } en lugar de { $expected }
+board-misplaced-braille = { $letter }{ $sq } en lugar de { $expected_sq }
+board-missing = falta { $role ->
+    [queen] una
+    [rook] una
+   *[other] un
+} { $colored } en { $square }
+board-missing-braille = { $sq } falta { $letter }
+board-extra = sobra { $role ->
+    [queen] una
+    [rook] una
+   *[other] un
+} { $colored } en { $square }
+board-extra-braille = { $sq } sobra { $letter }
+board-differs-more = y { $n ->
+    [one] una casilla más
+   *[other] { $n } casillas más
+}
+board-earlier = Posible retroceso: el tablero de { $side } muestra la posición tras la jugada { $number } de { $mover }, { $plies ->
+    [one] una media jugada
+   *[other] { $plies } medias jugadas
+} atrás.
+board-earlier-start = Posible retroceso: el tablero de { $side } muestra la posición inicial, { $plies ->
+    [one] una media jugada
+   *[other] { $plies } medias jugadas
+} atrás.
+
 ## Draw offers, claims, resignation (Art. 9)
 draw-offered = { $side } ofrecen tablas.
 draw-offered-ack = Tablas ofrecidas.

@@ -84,6 +84,17 @@ pub fn classify(game: Game<'_>, placement: &Placement) -> Classification {
     }
 }
 
+/// Whether `placement` lies on the way from `before` to `after`: every square holds what
+/// it holds before or after the move, or nothing (a piece in the hand). A capture whose
+/// captured piece is already off the board while the capturing piece is still in the hand
+/// is such a placement: a move being executed, not yet wrong.
+pub fn on_the_way(before: &Placement, after: &Placement, placement: &Placement) -> bool {
+    shakmaty::Square::ALL.into_iter().all(|sq| {
+        let found = placement.piece_at(sq);
+        found.is_none() || found == before.piece_at(sq) || found == after.piece_at(sq)
+    })
+}
+
 #[cfg(test)]
 #[path = "classify_tests.rs"]
 mod tests;

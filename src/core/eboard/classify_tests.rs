@@ -318,3 +318,26 @@ fn a_reversed_board_is_read_the_right_way_round() {
         Classification::Unknown(_)
     ));
 }
+
+#[test]
+fn on_the_way_table() {
+    let b = |fen: &str| -> Placement { fen.parse().unwrap() };
+    // 1. Nf3xe5 style: a knight on f3 takes a pawn on e5.
+    let before = b("8/8/8/4p3/8/5N2/8/8");
+    let after = b("8/8/8/4N3/8/8/8/8");
+    let cases = [
+        (
+            "8/8/8/8/8/5N2/8/8",
+            true,
+            "the captured pawn off, the knight still on f3",
+        ),
+        ("8/8/8/8/8/8/8/8", true, "both in the hand"),
+        ("8/8/8/4N3/8/8/8/8", true, "done"),
+        ("8/8/8/4p3/8/8/8/8", true, "the knight lifted"),
+        ("8/8/8/4p3/8/7N/8/8", false, "the knight on h3"),
+        ("8/8/8/4B3/8/8/8/8", false, "a bishop on e5"),
+    ];
+    for (found, want, what) in cases {
+        assert_eq!(on_the_way(&before, &after, &b(found)), want, "{what}");
+    }
+}

@@ -11,6 +11,8 @@
 //! - [`orientation`]: the board may be set up either way round; the start position says
 //!   which.
 //! - [`placement`]: the squares on which two placements differ, as data.
+//! - [`discrepancy`]: those squares as a player says them: a piece on the wrong square,
+//!   missing, or too many.
 //! - [`settings`]: `[eboard]`, the board's settings.
 //! - [`classify`]: a stable placement against the game: the current position, a legal
 //!   successor (the way picochess recognises moves: compare with the placement after each
@@ -18,6 +20,7 @@
 //!   executed or executed wrongly (D.2.9), or none of these.
 
 pub mod classify;
+pub mod discrepancy;
 pub mod orientation;
 pub mod placement;
 pub mod settings;

@@ -32,6 +32,9 @@ impl Session {
                 self.make(side, rendered, draw_offer, deadline, out);
                 continue;
             }
+            if self.board_due(deadline, out) {
+                continue;
+            }
             if let Some(flag) = self.clock.as_mut().and_then(|c| c.check_flag(deadline)) {
                 out.push(Output::Flag {
                     side: flag.side,

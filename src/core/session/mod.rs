@@ -90,6 +90,8 @@ pub struct Session {
     alarms: Alarms,
     /// FIDE Laws Appendix E: an adjournment in progress.
     adjournment: Adjournment,
+    /// The sighted player's electronic board, once it reported (FIDE Laws D.1).
+    eboard: Option<eboard::BoardWatch>,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -133,6 +135,7 @@ impl Session {
             follow: Vec::new(),
             alarms: Alarms::new(config.announce.alarms.clone()),
             adjournment: Adjournment::None,
+            eboard: None,
             now: Timestamp::ZERO,
             config,
         })
@@ -210,7 +213,8 @@ impl Session {
     }
 
     /// When `handle(Input::Timeout, t)` must be called next: the end of a correction
-    /// window or the instant a flag falls (FIDE Laws 6.1), whichever is first.
+    /// window, the instant a flag falls (FIDE Laws 6.1), a clock announcement, or the
+    /// electronic board's placement becoming stable, whichever is first.
     pub fn next_deadline(&self) -> Option<Timestamp> {
         if self.result.is_some() {
             return None;
@@ -224,17 +228,30 @@ impl Session {
             .clock
             .as_ref()
             .and_then(|c| self.alarms.next_deadline(c, self.now));
-        [window, flag, alarm].into_iter().flatten().min()
+        let board = self
+            .eboard
+            .as_ref()
+            .and_then(eboard::BoardWatch::next_deadline);
+        [window, flag, alarm, board].into_iter().flatten().min()
     }
 
-    /// Fires the earliest deadline if it is due by `until`: returns its instant and what it
-    /// produced, or `None` when nothing is due (or it produced nothing). Drivers that
+    /// Fires the deadlines due by `until` in order until one produces something: returns
+    /// its instant and what it produced, or `None` when nothing (more) is due. Drivers that
     /// replay or run in virtual time call it in a loop before each input, so every window,
     /// flag and announcement happens at its own instant.
     pub fn poll_due(&mut self, until: Timestamp) -> Option<(Timestamp, Vec<Output>)> {
-        let deadline = self.next_deadline().filter(|d| *d <= until)?;
-        let outputs = self.handle(Input::Timeout, deadline);
-        (!outputs.is_empty()).then_some((deadline, outputs))
+        loop {
+            let deadline = self.next_deadline().filter(|d| *d <= until)?;
+            let outputs = self.handle(Input::Timeout, deadline);
+            if !outputs.is_empty() {
+                return Some((deadline, outputs));
+            }
+            // A silent deadline (a board placement that became stable and needs no
+            // word) may set a later one: go on to it, unless nothing moved.
+            if self.next_deadline() == Some(deadline) {
+                return None;
+            }
+        }
     }
 
     /// Handles one input at the instant `now` and returns what to say, show and record.

@@ -365,6 +365,7 @@ impl Session {
             .arg("move", made.phrase)
             .arg("san", san_local);
         self.tell(Audience::player(!side), Priority::Move, msg, out);
+        self.board_follows_game(now, out);
         if draw_offer {
             self.draw_offer = Some(side);
             let msg = Message::new("draw-offered").arg("side", self.color_name(side));

@@ -76,6 +76,7 @@ impl Session {
                 .arg("side", self.color_name(self.position().turn())),
         };
         self.tell(Audience::All, Priority::Move, msg, out);
+        self.board_follows_game(now, out);
         self.emit_clock(now, out);
         self.poll_alarms(now, out);
     }
