@@ -533,6 +533,7 @@ pub fn input_line(at: Timestamp, input: &Input) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::input::BoardEvent;
     use crate::core::laws::Start;
     use crate::core::setup::{ConfirmPolicy, Impaired};
 
@@ -690,6 +691,16 @@ mod tests {
             Input::picked(white, "e2e4".parse().unwrap()),
             Input::picked(Actor::Player(Color::Black), "e2e1q".parse().unwrap()),
         ];
+        // What an electronic board reports (issue 16), journaled like any input.
+        let black = Actor::Player(Color::Black);
+        inputs.extend([
+            Input::board(black, BoardEvent::Found { clock: true }),
+            Input::board(black, BoardEvent::Found { clock: false }),
+            Input::board(black, BoardEvent::Placement(shakmaty::Board::new())),
+            Input::board(black, BoardEvent::Placement(shakmaty::Board::empty())),
+            Input::board(black, BoardEvent::Lever),
+            Input::board(black, BoardEvent::Lost),
+        ]);
         inputs.extend(Key::ALL.iter().map(|(k, _)| Input::key(Actor::Arbiter, *k)));
         inputs.extend(every_command().into_iter().map(|c| Input::Act {
             by: Actor::Arbiter,
