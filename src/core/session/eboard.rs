@@ -128,6 +128,11 @@ impl Session {
             return;
         }
         match event {
+            // Found while connected: only news of the clock (the lever now counts, or no more).
+            BoardEvent::Found { clock } if watch.connected => {
+                watch.clock = clock;
+                self.sync_completion(now);
+            }
             BoardEvent::Found { clock } => {
                 let back = watch.seen_once && !watch.connected;
                 *watch = BoardWatch {
@@ -364,12 +369,14 @@ impl Session {
             watch.seen_move = None;
             return;
         }
-        let Completion::Stable(wait) = self.config.eboard.complete else {
-            return;
+        let wait = match self.config.eboard.complete {
+            Completion::Stable(wait) if !watch.clock => wait,
+            // The lever or the key makes it, nothing else.
+            _ => {
+                *deadline = None;
+                return;
+            }
         };
-        if watch.clock {
-            return;
-        }
         let mut after = self.here.position().clone();
         after.play_unchecked(mv);
         let standing = watch
