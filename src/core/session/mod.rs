@@ -33,6 +33,7 @@ mod asking;
 mod deadlines;
 mod draws;
 mod eboard;
+mod eboard_telling;
 mod ending;
 mod protocol;
 mod take_back;
