@@ -124,13 +124,13 @@ pub fn bwtime_message(times: &ClockTimes) -> Vec<u8> {
     let hms = |secs: u32| {
         let secs = secs.min(9 * 3600 + 59 * 60 + 59);
         let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
-        let bcd = |n: u32| ((n / 10) << 4 | n % 10) as u8;
+        let bcd = |n: u32| (((n / 10) << 4) | (n % 10)) as u8;
         [h as u8, bcd(m), bcd(s)]
     };
     let status = u8::from(times.running)
-        | u8::from(times.lever_right_down) << 1
-        | u8::from(times.battery_low) << 2
-        | u8::from(times.no_clock) << 5;
+        | (u8::from(times.lever_right_down) << 1)
+        | (u8::from(times.battery_low) << 2)
+        | (u8::from(times.no_clock) << 5);
     let mut data = Vec::with_capacity(7);
     data.extend(hms(times.right_secs));
     data.extend(hms(times.left_secs));
@@ -142,7 +142,7 @@ pub fn bwtime_message(times: &ClockTimes) -> Vec<u8> {
 /// four bytes' low seven bits in data bytes 1, 2, 4 and 5, their high bits in bits 4 and 5
 /// of bytes 3 and 0, whose low nibbles are 0x0a (the mark of an acknowledgement).
 pub fn clock_ack_message(ack: [u8; 4]) -> Vec<u8> {
-    let high = |a: u8, b: u8| 0x0a | (a >> 7) << 4 | (b >> 7) << 5;
+    let high = |a: u8, b: u8| 0x0a | ((a >> 7) << 4) | ((b >> 7) << 5);
     let data = [
         high(ack[2], ack[3]),
         ack[0] & 0x7f,

@@ -23,7 +23,7 @@ const VERSION: &str = "0103";
 /// The Millennium line's state: the E2ROM and a command being received.
 #[derive(Clone, Debug)]
 pub(super) struct MillenniumLine {
-    e2rom: [u8; 256],
+    e2rom: Box<[u8; 256]>,
     /// A command's bytes so far, its letter first (7-bit).
     pending: Vec<u8>,
 }
@@ -31,7 +31,7 @@ pub(super) struct MillenniumLine {
 impl MillenniumLine {
     pub(super) fn new() -> MillenniumLine {
         MillenniumLine {
-            e2rom: [0; 256],
+            e2rom: Box::new([0; 256]),
             pending: Vec::new(),
         }
     }
