@@ -8,6 +8,9 @@ use std::io::{Read as _, Write as _};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+#[path = "support/eboard.rs"]
+mod eboard;
+
 use ansage::eboard::emulator::pty::Link;
 use ansage::eboard::emulator::{Emulator, Kind};
 use ansage::eboard::{Event, Placement, dgt, millennium};
@@ -166,4 +169,48 @@ fn a_millennium_board_on_the_pty_reports_each_change() {
     assert_eq!(seen[1], Event::Placement(Placement::from(pos.board())));
     link.unplug();
     assert!(read_fails(&mut port));
+}
+
+/// The end-to-end tests' board (`tests/support/eboard.rs`): a game played by hand, rook-first
+/// castling, a misplaced piece; the clock set by the station's bytes is read back.
+#[test]
+fn the_test_board_plays_a_game_the_station_reads() {
+    let mut board = eboard::TestBoard::new(Kind::Dgt, true);
+    let path = board
+        .port_setting()
+        .trim_start_matches("eboard.port=")
+        .to_owned();
+    let mut port = open(Path::new(&path), 9600);
+    let mut decoder = dgt::Decoder::new();
+    let mut seen = Placement::EMPTY;
+    let mut read = |port: &mut TTYPort, want: usize| {
+        for event in events(port, &mut |b| decoder.push(b), want) {
+            match event {
+                Event::Placement(p) => seen = p,
+                Event::SquareChanged { square, piece } => seen.set(square, piece),
+                other => panic!("{other:?}"),
+            }
+        }
+        seen
+    };
+    port.write_all(&[0x4b, 0x42]).unwrap();
+    assert_eq!(read(&mut port, 1), start());
+    for uci in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"] {
+        board.play(uci);
+        assert_eq!(
+            read(&mut port, 2),
+            Placement::from(board.game().board()),
+            "{uci}"
+        );
+    }
+    board.play_rook_first("e1g1");
+    assert_eq!(read(&mut port, 4), Placement::from(board.game().board()));
+    board.misplace("f6", "g4");
+    let misplaced = read(&mut port, 2);
+    assert_ne!(misplaced, Placement::from(board.game().board()));
+    assert_eq!(misplaced, board.link().with(|e| e.placement()));
+
+    port.write_all(b"\x2b\x0c\x03\x0cO-O     \x00\x00").unwrap();
+    let shows = board.wait_for_clock(Duration::from_secs(5), |c| c.text.is_some());
+    assert_eq!(shows.text.as_deref(), Some("O-O     "));
 }
