@@ -117,6 +117,44 @@ pub fn board_dump(placement: &Placement) -> Vec<u8> {
     frame(MSG_BOARD_DUMP, &codes)
 }
 
+/// The BWTIME message of a clock's times (for emulators and tests; the inverse of the
+/// decoder's reading): hours in the low nibble, minutes and seconds in BCD, right display
+/// first, then the status byte. Times beyond 9:59:59 show as 9:59:59.
+pub fn bwtime_message(times: &ClockTimes) -> Vec<u8> {
+    let hms = |secs: u32| {
+        let secs = secs.min(9 * 3600 + 59 * 60 + 59);
+        let (h, m, s) = (secs / 3600, secs / 60 % 60, secs % 60);
+        let bcd = |n: u32| (((n / 10) << 4) | (n % 10)) as u8;
+        [h as u8, bcd(m), bcd(s)]
+    };
+    let status = u8::from(times.running)
+        | (u8::from(times.lever_right_down) << 1)
+        | (u8::from(times.battery_low) << 2)
+        | (u8::from(times.no_clock) << 5);
+    let mut data = Vec::with_capacity(7);
+    data.extend(hms(times.right_secs));
+    data.extend(hms(times.left_secs));
+    data.push(status);
+    frame(MSG_BWTIME, &data)
+}
+
+/// The BWTIME message carrying a DGT 3000 acknowledgement (for emulators and tests): the
+/// four bytes' low seven bits in data bytes 1, 2, 4 and 5, their high bits in bits 4 and 5
+/// of bytes 3 and 0, whose low nibbles are 0x0a (the mark of an acknowledgement).
+pub fn clock_ack_message(ack: [u8; 4]) -> Vec<u8> {
+    let high = |a: u8, b: u8| 0x0a | ((a >> 7) << 4) | ((b >> 7) << 5);
+    let data = [
+        high(ack[2], ack[3]),
+        ack[0] & 0x7f,
+        ack[1] & 0x7f,
+        high(ack[0], ack[1]),
+        ack[2] & 0x7f,
+        ack[3] & 0x7f,
+        0,
+    ];
+    frame(MSG_BWTIME, &data)
+}
+
 /// The incremental decoder: bytes in as they come, in reads of any size; events out.
 #[derive(Debug, Default)]
 pub struct Decoder {
@@ -345,6 +383,44 @@ mod tests {
                 Decoder::new().push(bytes),
                 vec![want.clone()],
                 "{bytes:02x?}"
+            );
+        }
+    }
+
+    #[test]
+    fn bwtime_and_clock_ack_encoders_round_trip() {
+        let times = ClockTimes {
+            left_secs: 2 * 3600 + 7 * 60 + 45,
+            right_secs: 59,
+            running: true,
+            lever_right_down: false,
+            battery_low: true,
+            no_clock: false,
+        };
+        assert_eq!(
+            Decoder::new().push(&bwtime_message(&times)),
+            vec![Event::Clock(times)]
+        );
+        let no_clock = ClockTimes {
+            left_secs: 0,
+            right_secs: 0,
+            running: false,
+            lever_right_down: true,
+            battery_low: false,
+            no_clock: true,
+        };
+        assert_eq!(
+            Decoder::new().push(&bwtime_message(&no_clock)),
+            vec![Event::Clock(no_clock)]
+        );
+        for ack in [
+            [0x10, 0x0a, 0, 0],
+            [0x10, 0x88, 0x45, 0xb5],
+            [0xc0, 0x81, 0x12, 0x33],
+        ] {
+            assert_eq!(
+                Decoder::new().push(&clock_ack_message(ack)),
+                vec![Event::ClockAck(ack)]
             );
         }
     }

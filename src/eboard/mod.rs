@@ -11,6 +11,7 @@
 //! do not depend on how the bytes were split into reads.
 
 pub mod dgt;
+pub mod emulator;
 pub mod millennium;
 
 use std::fmt;

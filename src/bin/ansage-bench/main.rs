@@ -22,12 +22,16 @@
 //!   reminder waits, from the input to the answer's first sound on the speaker.
 //! - `vosk` (feature `vosk`): the real recognizer on the small Korean model: grammar
 //!   switch, end of speech to result and to echo, memory.
+//!
+//! Besides the measurements, [`emulate`] is a hand-driven DGT or Millennium board on a
+//! pseudo-terminal, to try the station without hardware (README: The board emulator).
 
 #[cfg(feature = "speech")]
 mod answer;
 #[cfg(feature = "braille")]
 mod braille;
 mod clock;
+mod emulate;
 mod grammar;
 mod journal;
 mod resolve;
@@ -75,6 +79,18 @@ enum Benchmark {
     /// The real recognizer on the Korean test model (feature `vosk`; `ANSAGE_BENCH_RUNS`,
     /// `ANSAGE_VOSK_MODEL`).
     Vosk,
+    /// Not a measurement: a board driven by hand from the terminal, on a pseudo-terminal
+    /// the station opens (`--kind dgt|millennium`, `--clock`, `--link PATH`).
+    Emulate,
+}
+
+/// The board `emulate` emulates.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum BoardKind {
+    /// A DGT board (with `--clock`, a DGT 3000 clock on it).
+    Dgt,
+    /// A Millennium ChessLink board.
+    Millennium,
 }
 
 impl Benchmark {
@@ -128,6 +144,16 @@ struct Cli {
     /// `journal`: where to write the journals (default: a temporary folder).
     #[arg(long)]
     dir: Option<PathBuf>,
+    /// `emulate`: the board.
+    #[arg(long, value_enum, default_value = "dgt")]
+    kind: BoardKind,
+    /// `emulate`: a DGT 3000 clock on the DGT board.
+    #[arg(long)]
+    clock: bool,
+    /// `emulate`: the path the station opens, a link to the pseudo-terminal (default:
+    /// `ansage-eboard` in the temporary folder).
+    #[arg(long)]
+    link: Option<PathBuf>,
 }
 
 fn main() -> Result<()> {
@@ -137,7 +163,7 @@ fn main() -> Result<()> {
         .init();
     let cli = Cli::parse();
     // Benchmarks measure release builds: a debug build says how to run the real one.
-    if cfg!(debug_assertions) {
+    if cfg!(debug_assertions) && cli.what != Benchmark::Emulate {
         eprintln!("note: a debug build; measure with `{}`", cli.what.command());
     }
     match cli.what {
@@ -155,6 +181,13 @@ fn main() -> Result<()> {
         Benchmark::Speech => speech(cli.moves),
         Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
+        Benchmark::Emulate => {
+            let kind = match cli.kind {
+                BoardKind::Dgt => ansage::eboard::emulator::Kind::Dgt,
+                BoardKind::Millennium => ansage::eboard::emulator::Kind::Millennium,
+            };
+            emulate::emulate(kind, cli.clock, cli.link)
+        }
     }
 }
 
