@@ -6,8 +6,9 @@
 //! FIDE Laws D.1, D.2.9: the session compares what stands on the sighted player's board
 //! with the game; the actor only reports it, unfiltered (the session waits until the
 //! board is stable). A port that vanishes or fails is `Lost` once; the actor then tries
-//! the same port every [`REOPEN`], and once it is back sends `Found` and the placement
-//! again. Before any board was found it searches every [`SEARCH`].
+//! the same port every [`REOPEN`] (and searches the ports again after [`SEARCH_AFTER`]
+//! failed tries), and once it is back sends `Found` and the placement again. Before any
+//! board was found it searches every [`SEARCH`].
 //!
 //! The port is behind two small traits ([`Port`], [`Opener`]): the serial transport
 //! (`eboard::serial`, feature `eboard`) in a game, in-memory fakes in the tests.
@@ -35,6 +36,9 @@ use super::ports::Protocol;
 pub const REOPEN: Duration = Duration::from_secs(1);
 /// How often the ports are searched while no board was ever found.
 pub const SEARCH: Duration = Duration::from_secs(3);
+/// After this many failed tries of the lost board's port, the ports are searched again (a
+/// USB board plugged back may come back under another name).
+pub const SEARCH_AFTER: u32 = 5;
 
 /// An open port: bytes both ways; a read returns within a short timeout
 /// (`ErrorKind::TimedOut` or `WouldBlock` when nothing came).
@@ -61,6 +65,8 @@ pub struct BoardActor<O: Opener> {
     next_try: Instant,
     /// `Found` was sent and no `Lost` since.
     announced: bool,
+    /// Failed tries to open the target since it last opened.
+    failures: u32,
     wish: Arc<Mutex<ClockWish>>,
 }
 
@@ -80,6 +86,7 @@ impl<O: Opener> BoardActor<O> {
             open: None,
             next_try: Instant::now(),
             announced: false,
+            failures: 0,
             wish,
         }
     }
@@ -127,10 +134,15 @@ impl<O: Opener> BoardActor<O> {
                     return;
                 }
                 self.open = Some((port, connection));
+                self.failures = 0;
             }
             Err(why) => {
                 tracing::debug!("eboard: {}: {why}", path.display());
                 self.next_try = now + REOPEN;
+                self.failures += 1;
+                if self.failures.is_multiple_of(SEARCH_AFTER) {
+                    self.target = None;
+                }
             }
         }
     }

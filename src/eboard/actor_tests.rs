@@ -161,6 +161,7 @@ fn dgt_bytes_in_events_out_then_lost_once_and_found_again() {
     rig.fail();
     assert_eq!(rig.at(&[50]), [BoardEvent::Lost]);
     assert_eq!(rig.at(&[100, 1100, 2100, 3100]), []);
+    assert_eq!(rig.actor.opener.searches, 1, "the same port tried again");
     // Back: opened again at the next try, Found and the fresh placement.
     *rig.present.lock().unwrap() = true;
     rig.written.lock().unwrap().clear();
@@ -173,6 +174,17 @@ fn dgt_bytes_in_events_out_then_lost_once_and_found_again() {
         rig.at(&[4100 + 1500]),
         [BoardEvent::Found { clock: false }, placement(&lifted)]
     );
+    // Gone again for good: after SEARCH_AFTER failed tries the ports are searched.
+    *rig.present.lock().unwrap() = false;
+    rig.fail();
+    assert_eq!(rig.at(&[6000]), [BoardEvent::Lost]);
+    let tries: Vec<u64> = (1..=u64::from(SEARCH_AFTER))
+        .map(|i| 6000 + i * 1000)
+        .collect();
+    assert_eq!(rig.at(&tries), []);
+    assert_eq!(rig.actor.opener.searches, 1);
+    rig.at(&[6000 + (u64::from(SEARCH_AFTER) + 1) * 1000]);
+    assert_eq!(rig.actor.opener.searches, 2);
 }
 
 /// An end of file (a pseudo-terminal's master closed) is a loss too; no Lost before any

@@ -1,5 +1,6 @@
 //! One connection to a board: the bytes it sends → the [`BoardEvent`]s the session gets;
-//! what to send it (the start, a board request every [`POLL`], the DGT 3000's commands).
+//! what to send it (the start, a board request every [`POLL`] or [`POLL_MILLENNIUM`], the
+//! DGT 3000's commands).
 //! No I/O here: the actor ([`super::actor`]) reads and writes the port.
 
 use std::time::{Duration, Instant};
@@ -13,9 +14,21 @@ use super::{ClockTimes, Event, Placement, dgt, millennium};
 /// How long a DGT board's clock may take to answer before the board counts as found
 /// without one.
 pub const CLOCK_WAIT: Duration = Duration::from_millis(1500);
-/// How often the whole board is asked for again (a field update lost to line noise is
-/// mended by the next board dump).
+/// How often a DGT board is asked for the whole board again (a field update lost to line
+/// noise is mended by the next board dump).
 pub const POLL: Duration = Duration::from_secs(2);
+/// How often a Millennium board is asked for its status (its reports on every change are
+/// switched on at the start; the question bounds the delay should they be off: a status
+/// is 67 bytes, 17 ms of the line at 38400 baud).
+pub const POLL_MILLENNIUM: Duration = Duration::from_millis(500);
+
+/// How often `protocol`'s board is asked for the whole board.
+fn poll_every(protocol: Protocol) -> Duration {
+    match protocol {
+        Protocol::Dgt => POLL,
+        Protocol::Millennium => POLL_MILLENNIUM,
+    }
+}
 /// How long the DGT 3000 shows the blind player's move before the times again.
 pub const TEXT_SHOWN: Duration = Duration::from_secs(15);
 
@@ -102,7 +115,7 @@ impl Connection {
             opened: now,
             lever: None,
             display: ClockDisplay::new(),
-            next_poll: now + POLL,
+            next_poll: now + poll_every(protocol),
         };
         (connection, start)
     }
@@ -187,13 +200,13 @@ impl Connection {
     }
 
     /// Time passes: the events due (`Found` after [`CLOCK_WAIT`]) and the bytes to send
-    /// (the board asked for again every [`POLL`]; the DGT 3000's next command).
+    /// (the board asked for again; the DGT 3000's next command).
     pub fn tick(&mut self, now: Instant, wish: &ClockWish) -> (Vec<BoardEvent>, Vec<u8>) {
         let mut events = Vec::new();
         self.settle(now, &mut events);
         let mut bytes = Vec::new();
         if now >= self.next_poll {
-            self.next_poll = now + POLL;
+            self.next_poll = now + poll_every(self.protocol);
             match self.protocol {
                 Protocol::Dgt => bytes.push(dgt::Command::SendBoard.byte()),
                 Protocol::Millennium => bytes.extend(millennium::Command::Status.bytes()),
@@ -284,7 +297,7 @@ mod tests {
     }
 
     /// Millennium: found at once (no clock), the status's placement, a status asked for
-    /// every POLL.
+    /// every POLL_MILLENNIUM.
     #[test]
     fn millennium_found_and_poll() {
         let t0 = Instant::now();
@@ -298,7 +311,9 @@ mod tests {
                 BoardEvent::Placement(shakmaty::Board::from(&start()))
             ]
         );
-        let (_, bytes) = c.tick(t0 + POLL, &ClockWish::default());
+        let (_, bytes) = c.tick(t0 + POLL_MILLENNIUM / 2, &ClockWish::default());
+        assert!(bytes.is_empty());
+        let (_, bytes) = c.tick(t0 + POLL_MILLENNIUM, &ClockWish::default());
         assert_eq!(bytes, millennium::Command::Status.bytes());
     }
 
