@@ -219,12 +219,15 @@ pub fn spawn<O: Opener + 'static>(
 }
 
 /// The sink that tells the actor what the DGT 3000 should show: the station's times and
-/// whose clock runs (every clock change), and the blind player's last move while it is
-/// the last move made (FIDE Laws D.2.1: the sighted player executes it on his board).
+/// whose clock runs (where the clock stands at first, then every clock change), and the
+/// blind player's last move while it is the last move made (FIDE Laws D.2.1: the sighted
+/// player executes it on his board).
 #[derive(Debug)]
 pub struct ClockSink {
     wish: Arc<Mutex<ClockWish>>,
     blind: Color,
+    /// The instant of the last step delivered.
+    at: Timestamp,
 }
 
 impl ClockSink {
@@ -233,12 +236,14 @@ impl ClockSink {
         ClockSink {
             wish,
             blind: !sighted,
+            at: Timestamp::ZERO,
         }
     }
 }
 
 impl Sink for ClockSink {
-    fn deliver(&mut self, _at: Timestamp, outputs: &[Output]) {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        self.at = at;
         for output in outputs {
             if let Output::Clock(reading) = output
                 && let Ok(mut wish) = self.wish.lock()
@@ -255,6 +260,18 @@ impl Sink for ClockSink {
             .filter(|ply| ply.made.side == self.blind)
             .map(|ply| move_text(ply.made.number, ply.made.side, &ply.san_local));
         if let Ok(mut wish) = self.wish.lock() {
+            // Before the clock first changes, the times it stands at (a game's start, a
+            // resumed game's clock stopped).
+            if wish.times.is_none()
+                && let Some(clock) = session.clock()
+            {
+                let remaining = |side| clock.remaining(side, self.at);
+                wish.times = Some(set_and_run(
+                    remaining(Color::White),
+                    remaining(Color::Black),
+                    clock.running(),
+                ));
+            }
             let same = wish.text.map(|(t, _)| t) == text;
             if !same {
                 wish.text = text.map(|t| (t, Instant::now()));

@@ -231,6 +231,21 @@ fn the_sink_wishes_the_station_times() {
         black: Duration::from_secs(3600),
         running: Some(Color::Black),
     };
+    // The clock as it stands at the start (5 minutes each, stopped).
+    let config = crate::core::setup::Config {
+        clock: Some(crate::core::clock::time_control::ClockSetup::same(
+            "300".parse().unwrap(),
+        )),
+        ..crate::core::setup::Config::default()
+    };
+    let session = Session::new(config).unwrap();
+    sink.deliver(Timestamp::ZERO, &[]);
+    sink.observe(&session);
+    assert_eq!(
+        wish.lock().unwrap().times.as_ref().map(|c| c.bytes()),
+        Some(vec![0x2b, 0x0a, 0x03, 0x0a, 0, 5, 0, 0, 5, 0, 0x04, 0x00])
+    );
+    assert_eq!(wish.lock().unwrap().text, None);
     sink.deliver(Timestamp::ZERO, &[Output::Clock(reading)]);
     assert_eq!(
         wish.lock().unwrap().times.as_ref().map(|c| c.bytes()),
