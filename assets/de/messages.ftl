@@ -413,6 +413,7 @@ device-espeak-missing = nicht gefunden.
 device-espeak-todo = espeak-ng installieren, für ansage export --audio.
 device-eboard-there = { $kind }-Brett an { $port }.
 device-eboard-there-clock = { $kind }-Brett an { $port }, mit DGT-3000-Uhr.
+device-eboard-there-no-clock = { $kind }-Brett an { $port }, keine Uhr antwortet.
 device-eboard-none = kein Brett gefunden an { $ports }.
 device-eboard-none-todo = Brett anschließen und einschalten (oder eboard.port setzen); die Station sucht alle paar Sekunden weiter. Bis dahin Züge tippen oder sagen.
 device-eboard-denied = kein Zugriff auf { $port }.

@@ -387,6 +387,7 @@ device-espeak-missing = not found.
 device-espeak-todo = install espeak-ng, for ansage export --audio.
 device-eboard-there = { $kind } board on { $port }.
 device-eboard-there-clock = { $kind } board on { $port }, with a DGT 3000 clock.
+device-eboard-there-no-clock = { $kind } board on { $port }, no clock answers.
 device-eboard-none = no board found on { $ports }.
 device-eboard-none-todo = plug in and switch on the board (or set eboard.port); the station keeps looking every few seconds. Until then type or say the moves.
 device-eboard-denied = no permission to open { $port }.

@@ -429,6 +429,7 @@ device-espeak-missing = no encontrado.
 device-espeak-todo = instale espeak-ng, para ansage export --audio.
 device-eboard-there = tablero { $kind } en { $port }.
 device-eboard-there-clock = tablero { $kind } en { $port }, con reloj DGT 3000.
+device-eboard-there-no-clock = tablero { $kind } en { $port }, ningún reloj responde.
 device-eboard-none = ningún tablero en { $ports }.
 device-eboard-none-todo = conectar y encender el tablero (o fijar eboard.port); la estación sigue buscando cada pocos segundos. Mientras tanto, escribir o decir las jugadas.
 device-eboard-denied = sin permiso para abrir { $port }.

@@ -10,7 +10,7 @@ use crate::config::InputMethod;
 use crate::core::phrases::Message;
 use crate::devices::DeviceStatus;
 
-use super::ports::{AUTO_PREFIXES, DEV, Search};
+use super::ports::{AUTO_PREFIXES, DEV, Protocol, Search};
 
 /// The device's name in the reports (the log's word; the player reads `device-eboard`).
 pub const DEVICE: &str = "electronic board";
@@ -54,10 +54,10 @@ pub fn statuses(setting: &str, search: &Search, needed: bool) -> Vec<DeviceStatu
     let mut out = Vec::new();
     for board in &search.boards {
         let port = board.path.display().to_string();
-        let id = if board.clock {
-            "device-eboard-there-clock"
-        } else {
-            "device-eboard-there"
+        let id = match (board.protocol, board.clock) {
+            (_, true) => "device-eboard-there-clock",
+            (Protocol::Dgt, false) => "device-eboard-there-no-clock",
+            (Protocol::Millennium, false) => "device-eboard-there",
         };
         let clock = if board.clock { ", clock" } else { "" };
         out.push(
@@ -105,7 +105,7 @@ mod tests {
     use super::*;
     use crate::core::lang::Language;
     use crate::core::phrases::Phrases;
-    use crate::eboard::ports::{Found, Protocol};
+    use crate::eboard::ports::Found;
     use std::path::PathBuf;
 
     #[test]
@@ -128,7 +128,19 @@ mod tests {
             clock: true,
         };
         let found = Search {
-            boards: vec![dgt],
+            boards: vec![
+                dgt,
+                Found {
+                    path: PathBuf::from("/dev/ttyUSB1"),
+                    protocol: Protocol::Dgt,
+                    clock: false,
+                },
+                Found {
+                    path: PathBuf::from("/dev/rfcomm0"),
+                    protocol: Protocol::Millennium,
+                    clock: false,
+                },
+            ],
             ..Search::default()
         };
         let denied = Search {
@@ -140,7 +152,11 @@ mod tests {
             (
                 Language::De,
                 statuses("auto", &found, true),
-                &["elektronisches Brett: DGT-Brett an /dev/ttyUSB0, mit DGT-3000-Uhr."],
+                &[
+                    "elektronisches Brett: DGT-Brett an /dev/ttyUSB0, mit DGT-3000-Uhr.",
+                    "elektronisches Brett: DGT-Brett an /dev/ttyUSB1, keine Uhr antwortet.",
+                    "elektronisches Brett: Millennium-Brett an /dev/rfcomm0.",
+                ],
             ),
             (
                 Language::En,
