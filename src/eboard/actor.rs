@@ -221,7 +221,10 @@ pub fn spawn<O: Opener + 'static>(
 /// The sink that tells the actor what the DGT 3000 should show: the station's times and
 /// whose clock runs (where the clock stands at first, then every clock change), and the
 /// blind player's last move while it is the last move made (FIDE Laws D.2.1: the sighted
-/// player executes it on his board).
+/// player executes it on his board). The move is written in the language's letters
+/// (`Ply::san_local`, "Sf3" in German), as the status line and the Braille display show
+/// it: the letters of the sighted player's own scoresheet (FIDE Laws Appendix C), which
+/// the DGT 3000's ASCII display shows as well as English ones.
 #[derive(Debug)]
 pub struct ClockSink {
     wish: Arc<Mutex<ClockWish>>,
