@@ -15,6 +15,7 @@ type Script = Arc<Mutex<VecDeque<io::Result<Vec<u8>>>>>;
 struct FakePort {
     reads: Script,
     written: Arc<Mutex<Vec<u8>>>,
+    fail_writes: Arc<Mutex<bool>>,
 }
 
 impl Read for FakePort {
@@ -33,6 +34,9 @@ impl Read for FakePort {
 
 impl Write for FakePort {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if *self.fail_writes.lock().unwrap() {
+            return Err(io::Error::other("Input/output error (os error 5)"));
+        }
         self.written.lock().unwrap().extend_from_slice(buf);
         Ok(buf.len())
     }
@@ -44,6 +48,7 @@ impl Write for FakePort {
 /// Opens `FakePort`s while `present`; finds the board after `finds_after` searches.
 struct FakeOpener {
     present: Arc<Mutex<bool>>,
+    fail_writes: Arc<Mutex<bool>>,
     reads: Script,
     written: Arc<Mutex<Vec<u8>>>,
     searches: usize,
@@ -65,6 +70,7 @@ impl Opener for FakeOpener {
         Ok(Box::new(FakePort {
             reads: Arc::clone(&self.reads),
             written: Arc::clone(&self.written),
+            fail_writes: Arc::clone(&self.fail_writes),
         }))
     }
 }
@@ -72,6 +78,8 @@ impl Opener for FakeOpener {
 struct Rig {
     actor: BoardActor<FakeOpener>,
     present: Arc<Mutex<bool>>,
+    fail_writes: Arc<Mutex<bool>>,
+    wish: Arc<Mutex<ClockWish>>,
     reads: Script,
     written: Arc<Mutex<Vec<u8>>>,
     t0: Instant,
@@ -80,20 +88,25 @@ struct Rig {
 impl Rig {
     fn new(protocol: Protocol, finds_after: usize) -> Rig {
         let present = Arc::new(Mutex::new(true));
+        let fail_writes = Arc::new(Mutex::new(false));
+        let wish: Arc<Mutex<ClockWish>> = Arc::default();
         let reads: Script = Arc::default();
         let written = Arc::new(Mutex::new(Vec::new()));
         let opener = FakeOpener {
             present: Arc::clone(&present),
+            fail_writes: Arc::clone(&fail_writes),
             reads: Arc::clone(&reads),
             written: Arc::clone(&written),
             searches: 0,
             finds_after,
             protocol,
         };
-        let actor = BoardActor::new(opener, Color::Black, None, Arc::default());
+        let actor = BoardActor::new(opener, Color::Black, None, Arc::clone(&wish));
         Rig {
             actor,
             present,
+            fail_writes,
+            wish,
             reads,
             written,
             t0: Instant::now() + Duration::from_millis(1),
@@ -205,6 +218,53 @@ fn end_of_file_is_lost_and_nothing_before_found() {
     );
     rig.feed(&[]);
     assert_eq!(rig.at(&[1030]), [BoardEvent::Lost]);
+}
+
+/// With a DGT 3000: Found with the clock, each lever flip a Lever, the station's times
+/// written to the port as a SETNRUN; a write that fails is a loss too.
+#[test]
+fn dgt_clock_lever_times_and_a_failed_write() {
+    let mut rig = Rig::new(Protocol::Dgt, 0);
+    rig.at(&[0]);
+    let clock = |lever: bool| {
+        let status = 0x01 | if lever { 0x02 } else { 0 };
+        dgt::frame(dgt::MSG_BWTIME, &[0, 0x04, 0x59, 0, 0x05, 0, status])
+    };
+    rig.feed(&dgt::board_dump(&start()));
+    rig.feed(&clock(false));
+    assert_eq!(
+        rig.at(&[10, 20]),
+        [BoardEvent::Found { clock: true }, placement(&start())]
+    );
+    rig.feed(&clock(true));
+    rig.feed(&clock(true));
+    rig.feed(&clock(false));
+    assert_eq!(
+        rig.at(&[30, 40, 50]),
+        [BoardEvent::Lever, BoardEvent::Lever]
+    );
+    let times = set_and_run(
+        Duration::from_secs(299),
+        Duration::from_secs(300),
+        Some(Color::White),
+    );
+    rig.wish.lock().unwrap().times = Some(times.clone());
+    rig.written.lock().unwrap().clear();
+    rig.at(&[60]);
+    assert_eq!(*rig.written.lock().unwrap(), times.bytes());
+    // The next wish waits for the clock's acknowledgement; writing it fails: Lost.
+    *rig.fail_writes.lock().unwrap() = true;
+    rig.wish.lock().unwrap().times = Some(set_and_run(
+        Duration::from_secs(299),
+        Duration::from_secs(300),
+        None,
+    ));
+    rig.feed(&dgt::frame(
+        dgt::MSG_BWTIME,
+        &[0x0a, 0x10, 0x0a, 0x0a, 0, 0, 0],
+    ));
+    assert_eq!(rig.at(&[70]), [BoardEvent::Lost]);
+    assert!(!rig.actor.connected());
 }
 
 /// No board at first: searched again every SEARCH until one is plugged in.
