@@ -175,6 +175,7 @@ fn device_name_id(device: &str) -> &'static str {
         "Braille display" => "device-display",
         "audio scoresheet" => "device-recording",
         "espeak-ng" => "device-espeak",
+        "electronic board" => "device-eboard",
         _ => "device-other",
     }
 }

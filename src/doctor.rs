@@ -3,7 +3,9 @@
 //!
 //! Checked: the microphone (cpal), libvosk, the vosk model and its vocabulary (FIDE Laws
 //! D.2.1: every word of an announcement must be hearable), speech-dispatcher and a voice
-//! for the language, BrlAPI (BRLTTY) and its display, espeak-ng (the spoken scoresheet).
+//! for the language, BrlAPI (BRLTTY) and its display, espeak-ng (the spoken scoresheet),
+//! the electronic boards on the serial ports (and whether a DGT 3000 answers; a port this
+//! user may not open gets the `dialout` hint).
 //! A device that was not built in says which cargo feature brings it. Each check says
 //! whether the current settings need the device ([`Needs`]): `ansage doctor` fails only for
 //! those (a missing vosk model matters only when a side enters moves by voice).
@@ -24,6 +26,8 @@ pub struct Needs {
     pub speech: bool,
     /// A Braille display is used.
     pub braille: bool,
+    /// A side plays on an electronic board (`input.<side> = "eboard"`).
+    pub eboard: bool,
 }
 
 impl Needs {
@@ -34,6 +38,8 @@ impl Needs {
                 || settings.input.black == InputMethod::Voice,
             speech: settings.speech.enabled && !settings.braille.braille_only,
             braille: settings.braille.enabled,
+            eboard: settings.input.white == InputMethod::Eboard
+                || settings.input.black == InputMethod::Eboard,
         }
     }
 }
@@ -52,7 +58,24 @@ pub fn check(settings: &Settings, lang: Language, phrases: &Phrases) -> Vec<Devi
     out.push(speech(settings, lang).needed(needs.speech));
     out.push(braille(settings).needed(needs.braille));
     out.push(espeak().needed(false));
+    out.extend(eboard(settings, needs.eboard));
     out
+}
+
+/// The boards on the ports `eboard.port` names (every one, with its kind and whether a
+/// clock answers), the ports this user may not open, or none.
+fn eboard(settings: &Settings, needed: bool) -> Vec<DeviceStatus> {
+    #[cfg(feature = "eboard")]
+    {
+        let port = &settings.game.eboard_port;
+        let (_, search) = crate::eboard::serial::search(port, settings.game.eboard_kind, true);
+        crate::eboard::report::statuses(port, &search, needed)
+    }
+    #[cfg(not(feature = "eboard"))]
+    {
+        let _ = settings;
+        vec![crate::eboard::report::not_built().needed(needed)]
+    }
 }
 
 /// What `ansage doctor` prints: each device's lines, then the summary, in `phrases`'
@@ -347,9 +370,13 @@ mod tests {
             Needs {
                 voice: false,
                 speech: true,
-                braille: true
+                braille: true,
+                eboard: false
             }
         );
+        s.input.white = InputMethod::Eboard;
+        assert!(Needs::of(&s).eboard);
+        s.input.white = InputMethod::Console;
         s.input.black = InputMethod::Voice;
         s.braille.braille_only = true;
         s.braille.enabled = true;
@@ -358,7 +385,8 @@ mod tests {
             Needs {
                 voice: true,
                 speech: false,
-                braille: true
+                braille: true,
+                eboard: false
             }
         );
     }

@@ -2,17 +2,28 @@
 //!
 //! FIDE Laws D.1: in a dual-board game the sighted player plays on an ordinary board and the
 //! blind player on his own; an electronic board lets the station see the sighted player's
-//! board. This module holds the pure protocol code only (bytes in, [`Event`]s out; commands
-//! as bytes); the serial transports come later. One file per protocol: [`dgt`] (DGT boards
-//! and the DGT 3000 clock's times) and [`millennium`] (Millennium ChessLink).
+//! board. The protocol code is pure (bytes in, [`Event`]s out; commands as bytes), one file
+//! per protocol: [`dgt`] (DGT boards and the DGT 3000 clock's times), [`dgt_clock`] (the
+//! DGT 3000's commands) and [`millennium`] (Millennium ChessLink). Around it: [`ports`]
+//! (which ports and protocols to try), [`link`] (one connection: bytes → the session's
+//! board events), [`actor`] (the device's thread and the clock's sink), [`report`] (what
+//! `ansage play` and `ansage doctor` say about the board) and, with the feature `eboard`,
+//! `serial` (the serial transport).
 //!
 //! The decoders never panic and never fail: a byte they cannot place is skipped and told as
 //! a [`Fault`] event, and the next message is found again (resynchronisation). Their events
 //! do not depend on how the bytes were split into reads.
 
+pub mod actor;
 pub mod dgt;
+pub mod dgt_clock;
 pub mod emulator;
+pub mod link;
 pub mod millennium;
+pub mod ports;
+pub mod report;
+#[cfg(feature = "eboard")]
+pub mod serial;
 
 use std::fmt;
 

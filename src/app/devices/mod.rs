@@ -22,6 +22,7 @@ use crate::devices::{DeviceStatus, Speaking};
 use crate::station::{Backlog, Held, Sink, StationInput};
 
 mod braille;
+mod eboard;
 mod hearing;
 mod speech;
 
@@ -178,6 +179,7 @@ impl Devices {
         devices.open_speech(settings, wanted);
         devices.open_braille(settings, wanted, tx);
         devices.open_hearing(settings, wanted, session, tx, origin);
+        devices.open_eboard(settings, tx);
         devices
     }
 
