@@ -17,7 +17,8 @@ use crate::station::Sink as _;
 /// The arguments of `ansage play`.
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
-    /// The console only: open no other device (speech, Braille display, microphone).
+    /// The console only: open no other device (speech, Braille display, microphone), but
+    /// an electronic board an input names (`--black-input eboard`).
     #[arg(long)]
     pub console: bool,
     /// What the console prints (made for a screen reader; README: Using it).
@@ -86,10 +87,16 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
             args.pgn.clone(),
         )));
     }
-    let wanted = (!args.console).then(|| {
+    let wanted = if args.console {
+        Wanted::console_only(&game.settings, game.session.config())
+    } else {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
-        Wanted::for_game(&game.settings, game.session.config(), recording)
-    });
+        Some(Wanted::for_game(
+            &game.settings,
+            game.session.config(),
+            recording,
+        ))
+    };
     let session = setup::run(game, wanted, Players::Console)?;
     let mut written = Vec::new();
     if let Some(out) = args.pgn {

@@ -82,6 +82,9 @@ pub struct Wanted {
     pub recording: Option<PathBuf>,
     /// Open the microphone (a game with a voice input).
     pub microphone: bool,
+    /// The console only (`--console`): no speech, display or microphone; an electronic
+    /// board that an input names is still opened (it is how that player moves).
+    pub console_only: bool,
 }
 
 impl Wanted {
@@ -94,7 +97,22 @@ impl Wanted {
             impaired: config.impaired,
             recording,
             microphone: voice,
+            console_only: false,
         }
+    }
+
+    /// What a console-only game (`--console`) needs: nothing, unless an input is an
+    /// electronic board (FIDE Laws D.1: the sighted player moves on it).
+    pub fn console_only(settings: &Settings, config: &Config) -> Option<Wanted> {
+        crate::eboard::report::board_side(settings.input.white, settings.input.black).map(|_| {
+            Wanted {
+                lang: config.lang,
+                impaired: config.impaired,
+                recording: None,
+                microphone: false,
+                console_only: true,
+            }
+        })
     }
 
     /// The audiences that hear the station's voice: the visually impaired players (and
@@ -176,9 +194,11 @@ impl Devices {
             backlog,
             closers: Vec::new(),
         };
-        devices.open_speech(settings, wanted);
-        devices.open_braille(settings, wanted, tx);
-        devices.open_hearing(settings, wanted, session, tx, origin);
+        if !wanted.console_only {
+            devices.open_speech(settings, wanted);
+            devices.open_braille(settings, wanted, tx);
+            devices.open_hearing(settings, wanted, session, tx, origin);
+        }
         devices.open_eboard(settings, tx);
         devices
     }
