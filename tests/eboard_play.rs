@@ -18,6 +18,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use ansage::eboard::emulator::Kind;
+use ansage::eboard::emulator::clock::ClockSide;
 use eboard::TestBoard;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position};
@@ -81,7 +82,10 @@ impl Station {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        let mut child = proc::spawn(&mut cmd);
+        let mut child = {
+            let _fork = eboard::fork_guard();
+            proc::spawn(&mut cmd)
+        };
         let stdout = child.stdout.take().unwrap();
         let mut stderr = child.stderr.take().unwrap();
         let (tx, lines) = channel();
@@ -145,6 +149,18 @@ impl Station {
                     self.fail(&format!("the station ended before {needle:?}"))
                 }
             }
+        }
+    }
+
+    /// Reads the transcript for `time`: what the station says meanwhile (to check that it
+    /// does not do something by itself).
+    fn quiet_for(&mut self, time: Duration) {
+        let deadline = Instant::now() + time;
+        while let Ok(line) = self
+            .lines
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            self.seen.push(line);
         }
     }
 
@@ -267,10 +283,7 @@ fn pgn_moves(pgn: &str) -> Vec<String> {
         if token.starts_with('{') {
             depth += 1;
         }
-        if depth == 0
-            && !token.ends_with('.')
-            && !["1-0", "0-1", "1/2-1/2", "*"].contains(&token)
-        {
+        if depth == 0 && !token.ends_with('.') && !["1-0", "0-1", "1/2-1/2", "*"].contains(&token) {
             out.push(token.to_owned());
         }
         if token.ends_with('}') {
@@ -430,8 +443,16 @@ fn eboard_play_promotion_and_under_promotion_on_the_board() {
     // The pawn lifted, the new piece put down: a queen, then a knight.
     moves(&mut station, &mut board, "Ke2 g1=Q Kd3 b1=N");
     let (lines, pgn) = station.finish();
-    assert_eq!(count(&lines, "say:white Gustav eins Dame."), 1, "{lines:#?}");
-    assert_eq!(count(&lines, "say:white Bella eins Springer."), 1, "{lines:#?}");
+    assert_eq!(
+        count(&lines, "say:white Gustav eins Dame."),
+        1,
+        "{lines:#?}"
+    );
+    assert_eq!(
+        count(&lines, "say:white Bella eins Springer."),
+        1,
+        "{lines:#?}"
+    );
     assert_eq!(pgn_moves(&pgn), ["Ke2", "g1=Q", "Kd3", "b1=N"], "{pgn}");
 }
 
@@ -496,4 +517,45 @@ fn eboard_play_the_cable_pulled_and_plugged_back() {
     assert_eq!(count(&lines, lost), 2, "once per pull: {lines:#?}");
     assert_eq!(count(&lines, back), 2, "{lines:#?}");
     assert_eq!(pgn_moves(&pgn), ["e4", "e5", "Nf3", "Nc6", "Bc4", "Bc5"]);
+}
+
+#[test]
+fn eboard_play_the_dgt_3000_lever_and_display() {
+    let kind = Kind::Dgt;
+    let mut board = TestBoard::new(kind, true);
+    let mut station = Station::start(kind, &board, &[]);
+    let journal = std::fs::read_to_string(&station.journal).unwrap();
+    assert!(
+        journal
+            .lines()
+            .any(|l| l.ends_with(" black board found clock")),
+        "{journal}"
+    );
+    // The blind player's move on the clock's display, his time stopped, Black's running.
+    station.white("e4");
+    let shows = board.wait_for_clock(LIMIT, |c| c.text.as_deref() == Some("    1.e4"));
+    assert_eq!(shows.running, Some(ClockSide::Right), "{shows}");
+    board.play("e2e4");
+    station.saw_board(board.game());
+    // Black's move on the board is echoed with a question and waits for the lever.
+    board.play("e7e5");
+    station.wait_for("say:black Eva fünf?");
+    station.quiet_for(Duration::from_millis(1500));
+    assert_eq!(
+        count(&station.seen, " made 1... e5"),
+        0,
+        "{:#?}",
+        station.seen
+    );
+    board.lever();
+    station.wait_for(" made 1... e5 clk ");
+    let shows = board.wait_for_clock(LIMIT, |c| c.running == Some(ClockSide::Left));
+    assert!((590..=600).contains(&shows.left_secs), "{shows:?}");
+    assert!((590..=600).contains(&shows.right_secs), "{shows:?}");
+    station.white("Nf3");
+    board.wait_for_clock(LIMIT, |c| {
+        c.text.as_deref() == Some("   2.Sf3") && c.running == Some(ClockSide::Right)
+    });
+    let (_, pgn) = station.finish();
+    assert_eq!(pgn_moves(&pgn), ["e4", "e5", "Nf3"], "{pgn}");
 }
