@@ -6,6 +6,7 @@
 //! Included with `#[path = "support/eboard.rs"] mod eboard;` (feature `eboard`).
 #![allow(dead_code)]
 
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use ansage::eboard::Placement;
@@ -18,6 +19,17 @@ use shakmaty::{Chess, Move, Position, Square};
 /// How often [`TestBoard::wait_for_clock`] looks at the clock.
 const POLL: Duration = Duration::from_millis(10);
 
+/// Held while a board's pseudo-terminal pair is made (its handles are inheritable for an
+/// instant, until the link replaced them by close-on-exec copies) and while a test starts
+/// a child process ([`fork_guard`]): a child started then would keep another test's pty
+/// open, and that board's cable could never be pulled.
+static FORK: Mutex<()> = Mutex::new(());
+
+/// Take this around starting a child process in a test that uses a [`TestBoard`].
+pub fn fork_guard() -> MutexGuard<'static, ()> {
+    FORK.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// An emulated board on a pseudo-terminal and the game whose moves a hand makes on it.
 pub struct TestBoard {
     link: Link,
@@ -29,6 +41,7 @@ impl TestBoard {
     /// A board of `kind` (with a DGT 3000 clock if `clock`, DGT only) in the start position.
     pub fn new(kind: Kind, clock: bool) -> TestBoard {
         let dir = tempfile::tempdir().expect("a temporary folder");
+        let _fork = fork_guard();
         let link = Link::open(Emulator::new(kind, clock), dir.path().join("eboard"))
             .expect("the emulated board on a pseudo-terminal");
         TestBoard {
@@ -107,6 +120,7 @@ impl TestBoard {
 
     /// The cable plugged back.
     pub fn plug(&mut self) {
+        let _fork = fork_guard();
         self.link.plug().expect("a new pseudo-terminal");
     }
 

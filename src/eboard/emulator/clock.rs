@@ -166,6 +166,9 @@ fn set_and_run(c: &[u8]) -> Result<ClockCommand, BadClockMessage> {
     })
 }
 
+/// The time each side shows when the clock is switched on.
+const SWITCHED_ON: Duration = Duration::from_secs(5 * 60);
+
 /// What the clock shows now.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ClockShows {
@@ -218,11 +221,13 @@ impl Default for Clock {
 }
 
 impl Clock {
-    /// A stopped clock at 0:00:00, its lever down on the left.
+    /// A clock just switched on: stopped at its mode's start time (5 minutes a side here),
+    /// its lever down on the left. Not at 0:00:00: a BWTIME full of zeros is no reading
+    /// (DGT: "to be ignored"), so a station would take the clock for absent.
     pub fn new() -> Clock {
         Clock {
-            left: Duration::ZERO,
-            right: Duration::ZERO,
+            left: SWITCHED_ON,
+            right: SWITCHED_ON,
             running: None,
             toggle_on_lever: false,
             lever_right_down: false,

@@ -134,7 +134,7 @@ impl Link {
         }
         // The pair takes no lock on the slave side (`set_exclusive` would take a shared
         // one): the station opens it exclusively, as it opens a real board.
-        let (mut master, slave) = TTYPort::pair()?;
+        let (mut master, slave) = close_on_exec(TTYPort::pair()?)?;
         let slave_path = slave
             .name()
             .map(PathBuf::from)
@@ -189,6 +189,14 @@ impl Drop for Link {
         // Best effort: a link already gone is what we want.
         let _ = std::fs::remove_file(&self.path);
     }
+}
+
+/// Close-on-exec copies of a new pty pair's handles, the pair's own closed:
+/// `TTYPort::pair` opens both without `O_CLOEXEC`, so every child process started while
+/// they are open (a station the tests start) would inherit them and keep the pty alive
+/// after [`Link::unplug`]: the station would never see the cable pulled.
+fn close_on_exec((master, slave): (TTYPort, TTYPort)) -> serialport::Result<(TTYPort, TTYPort)> {
+    Ok((master.try_clone_native()?, slave.try_clone_native()?))
 }
 
 /// The answering thread: the station's bytes in, the emulator's answers out, until told
