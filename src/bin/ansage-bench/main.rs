@@ -23,6 +23,10 @@
 //! - `vosk` (feature `vosk`): the real recognizer on the small Korean model: grammar
 //!   switch, end of speech to result and to echo, memory.
 //!
+//! - [`eboard`](mod@eboard): the sighted player's piece set down on the emulated
+//!   electronic board to the move's echo from the real `ansage` station (DGT and
+//!   Millennium).
+//!
 //! Besides the measurements, [`emulate`] is a hand-driven DGT or Millennium board on a
 //! pseudo-terminal, to try the station without hardware (README: The board emulator).
 
@@ -31,6 +35,7 @@ mod answer;
 #[cfg(feature = "braille")]
 mod braille;
 mod clock;
+mod eboard;
 mod emulate;
 mod grammar;
 mod journal;
@@ -76,6 +81,10 @@ enum Benchmark {
     /// A question while a long answer plays and other speech waits: input to the answer's
     /// first sound on the speaker (feature `speech`; 40 questions).
     Answer,
+    /// The sighted player's piece set down on the emulated e-board to the move's echo from
+    /// the real `ansage` (built first, beside this program or `--ansage PATH`; `--kind`,
+    /// else both boards; `--moves N`, default 40 each).
+    Eboard,
     /// The real recognizer on the Korean test model (feature `vosk`; `ANSAGE_BENCH_RUNS`,
     /// `ANSAGE_VOSK_MODEL`).
     Vosk,
@@ -84,13 +93,23 @@ enum Benchmark {
     Emulate,
 }
 
-/// The board `emulate` emulates.
+/// The board `emulate` emulates (and `eboard` measures).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 enum BoardKind {
     /// A DGT board (with `--clock`, a DGT 3000 clock on it).
     Dgt,
     /// A Millennium ChessLink board.
     Millennium,
+}
+
+impl BoardKind {
+    /// The emulator's kind.
+    fn emulated(self) -> ansage::eboard::emulator::Kind {
+        match self {
+            BoardKind::Dgt => ansage::eboard::emulator::Kind::Dgt,
+            BoardKind::Millennium => ansage::eboard::emulator::Kind::Millennium,
+        }
+    }
 }
 
 impl Benchmark {
@@ -138,15 +157,19 @@ struct Cli {
     /// Language: de, es, en, or all (`resolve`, `grammar`).
     #[arg(long, default_value = "all")]
     lang: String,
-    /// `journal`, `braille`, `speech`: how many moves to time.
-    #[arg(long, default_value_t = 400)]
-    moves: usize,
+    /// `journal`, `braille`, `speech`: how many moves to time (default 400); `eboard`: how
+    /// many of Black's moves on each board (default 40).
+    #[arg(long)]
+    moves: Option<usize>,
     /// `journal`: where to write the journals (default: a temporary folder).
     #[arg(long)]
     dir: Option<PathBuf>,
-    /// `emulate`: the board.
-    #[arg(long, value_enum, default_value = "dgt")]
-    kind: BoardKind,
+    /// `emulate`: the board (default dgt); `eboard`: the board measured (default both).
+    #[arg(long, value_enum)]
+    kind: Option<BoardKind>,
+    /// `eboard`: the `ansage` binary (default: the one beside this program).
+    #[arg(long)]
+    ansage: Option<PathBuf>,
     /// `emulate`: a DGT 3000 clock on the DGT board.
     #[arg(long)]
     clock: bool,
@@ -174,21 +197,41 @@ fn main() -> Result<()> {
             Ok(())
         }
         Benchmark::Journal => {
-            println!("{}", journal::journal_latency(cli.moves, cli.dir)?);
+            println!(
+                "{}",
+                journal::journal_latency(cli.moves.unwrap_or(MOVES), cli.dir)?
+            );
             Ok(())
         }
-        Benchmark::Braille => braille(cli.moves),
-        Benchmark::Speech => speech(cli.moves),
+        Benchmark::Braille => braille(cli.moves.unwrap_or(MOVES)),
+        Benchmark::Speech => speech(cli.moves.unwrap_or(MOVES)),
+        Benchmark::Eboard => eboard(&cli),
         Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
         Benchmark::Emulate => {
-            let kind = match cli.kind {
-                BoardKind::Dgt => ansage::eboard::emulator::Kind::Dgt,
-                BoardKind::Millennium => ansage::eboard::emulator::Kind::Millennium,
-            };
+            let kind = cli.kind.unwrap_or(BoardKind::Dgt).emulated();
             emulate::emulate(kind, cli.clock, cli.link)
         }
     }
+}
+
+/// How many moves `journal`, `braille` and `speech` time unless `--moves` says.
+const MOVES: usize = 400;
+
+/// `eboard`: `--moves` of Black's moves (40) on each board of `--kind` (both).
+fn eboard(cli: &Cli) -> Result<()> {
+    let ansage = eboard::find_ansage(cli.ansage.clone())?;
+    let pgn = games(cli.games.as_ref())?;
+    let kinds = match cli.kind {
+        Some(kind) => vec![kind],
+        None => vec![BoardKind::Dgt, BoardKind::Millennium],
+    };
+    for kind in kinds {
+        let figures =
+            eboard::eboard_latency(&ansage, kind.emulated(), &pgn, cli.moves.unwrap_or(40))?;
+        println!("{figures}");
+    }
+    Ok(())
 }
 
 /// The games of `--games`, or the 400 games.
