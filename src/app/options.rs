@@ -50,10 +50,10 @@ pub struct GameOptions {
     /// Black's name on the scoresheet (game.black).
     #[arg(long, value_name = "NAME")]
     pub black: Option<String>,
-    /// How White enters moves: voice, braille, console (input.white).
+    /// How White enters moves: voice, braille, console, eboard (input.white).
     #[arg(long, value_name = "HOW")]
     pub white_input: Option<String>,
-    /// How Black enters moves: voice, braille, console (input.black).
+    /// How Black enters moves: voice, braille, console, eboard (input.black).
     #[arg(long, value_name = "HOW")]
     pub black_input: Option<String>,
     /// Any setting, SECTION.KEY=VALUE (repeatable): speech.rate=1.2, voice.tail_ms=400,
