@@ -24,7 +24,8 @@ use ansage::devices::Speaking;
 use ansage::speech::{SpeechConfig, SpeechSink, Trace, Traced};
 use ansage::station::Sink;
 
-use crate::speech::{SpeechBenchError, pct, record_speaker, wait_for};
+use crate::speech::{SpeechBenchError, record_speaker, wait_for};
+use crate::stats::pct;
 
 /// How many questions are timed.
 pub const TRIALS: usize = 40;

@@ -52,6 +52,7 @@ use ansage::eboard::emulator::pty::Link;
 use ansage::eboard::emulator::{CastlingOrder, Emulator, Kind};
 
 use crate::resolve::read_positions;
+use crate::stats::pct;
 
 /// The stability wait the station runs with (`eboard.wait`, its default).
 pub const WAIT: Duration = Duration::from_millis(250);
@@ -80,15 +81,6 @@ pub struct EboardFigures {
     pub made_ms: Vec<f64>,
     /// Games played.
     pub games: usize,
-}
-
-/// The `p` quantile of the sorted `v` (nearest rank).
-fn pct(v: &[f64], p: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
-    v[i.min(v.len() - 1)]
 }
 
 fn line(f: &mut fmt::Formatter<'_>, what: &str, v: &[f64]) -> fmt::Result {
@@ -460,16 +452,6 @@ mod tests {
             }
         }
         let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn quantiles_by_nearest_rank() {
-        let v: Vec<f64> = (1..=20).map(f64::from).collect();
-        let table = [(0.0, 1.0), (0.5, 11.0), (0.95, 19.0), (1.0, 20.0)];
-        for (p, want) in table {
-            assert_eq!(pct(&v, p), want, "{p}");
-        }
-        assert!(pct(&[], 0.5).is_nan());
     }
 
     #[test]

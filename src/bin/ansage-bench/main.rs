@@ -43,6 +43,7 @@ mod resolve;
 mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
+mod stats;
 mod voice;
 #[cfg(feature = "vosk")]
 mod vosk;

@@ -27,6 +27,8 @@ use ansage::devices::Speaking;
 use ansage::speech::{SpeechConfig, SpeechSink, Traced};
 use ansage::station::Sink;
 
+use crate::stats::pct;
+
 /// The figures.
 #[derive(Debug, Clone, Default)]
 pub struct SpeechFigures {
@@ -36,14 +38,6 @@ pub struct SpeechFigures {
     pub begin_ms: Vec<f64>,
     /// Interrupt to first sound on the speaker, milliseconds, sorted.
     pub sound_ms: Vec<f64>,
-}
-
-pub(crate) fn pct(v: &[f64], p: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
-    v[i.min(v.len() - 1)]
 }
 
 fn line(f: &mut fmt::Formatter<'_>, what: &str, v: &[f64]) -> fmt::Result {

@@ -242,13 +242,13 @@ impl Session {
                 }
                 self.board_matches(check, out);
             }
-            Classification::NotYetExecuted if !check => self.board_unfit(None, out),
+            Classification::NotYetExecuted if !check => self.board_unfit(None),
             Classification::Successor(mv) if self.may_play_on_board(side) => {
                 self.board_move(side, mv, lever, now, out);
             }
             Classification::Earlier { plies_back } if !check => {
                 self.tell_earlier(&placement, plies_back, out);
-                self.board_unfit(Some(now), out);
+                self.board_unfit(Some(now));
             }
             Classification::Misexecuted(_) if !check => {
                 let (before, after) = match positions.as_slice() {
@@ -256,13 +256,13 @@ impl Session {
                     _ => return,
                 };
                 if on_the_way(before, after, &placement) {
-                    self.board_unfit(Some(now), out);
+                    self.board_unfit(Some(now));
                 } else {
                     self.tell_differences(&placement, out);
                 }
             }
             _ if check => self.tell_differences(&placement, out),
-            _ => self.board_unfit(Some(now), out),
+            _ => self.board_unfit(Some(now)),
         }
     }
 
@@ -276,7 +276,7 @@ impl Session {
 
     /// Starts the grace of a placement that fits nothing (`Some(now)`), or ends it
     /// (`None`: the placement needs no word).
-    fn board_unfit(&mut self, since: Option<Timestamp>, _out: &mut Vec<Output>) {
+    fn board_unfit(&mut self, since: Option<Timestamp>) {
         if let Some(watch) = self.eboard.as_mut() {
             watch.unfit_since = since;
         }
