@@ -142,32 +142,25 @@ impl LouisTable {
         let mut out_len = c_int::try_from(capacity).map_err(|_| too_long())?;
         let mode = translationModes::dotsIO as c_int;
         let _lock = LOUIS.lock().unwrap_or_else(|e| e.into_inner());
+        // The two directions take the same arguments.
+        let translate = if back {
+            lou_backTranslateString
+        } else {
+            lou_translateString
+        };
         // SAFETY: `list` is a NUL-terminated string; `input` holds `in_len` widechars and
         // `out` `out_len`; typeform and spacing may be null.
         let ok = unsafe {
-            if back {
-                lou_backTranslateString(
-                    self.list.as_ptr(),
-                    input.as_ptr(),
-                    &mut in_len,
-                    out.as_mut_ptr(),
-                    &mut out_len,
-                    std::ptr::null_mut(),
-                    std::ptr::null_mut(),
-                    mode,
-                )
-            } else {
-                lou_translateString(
-                    self.list.as_ptr(),
-                    input.as_ptr(),
-                    &mut in_len,
-                    out.as_mut_ptr(),
-                    &mut out_len,
-                    std::ptr::null_mut(),
-                    std::ptr::null_mut(),
-                    mode,
-                )
-            }
+            translate(
+                self.list.as_ptr(),
+                input.as_ptr(),
+                &mut in_len,
+                out.as_mut_ptr(),
+                &mut out_len,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                mode,
+            )
         };
         if ok == 0 {
             return Err(LouisError::Table(self.name.clone()));
