@@ -1,19 +1,19 @@
 //! The station's main loop: one owner of the [`Session`], one input channel, the next
-//! deadline, the journal's heartbeat and shutdown, in one `tokio::select!`
-//! (ARCHITECTURE.md).
+//! deadline and shutdown, in one `tokio::select!` (ARCHITECTURE.md); the journal's
+//! heartbeat beside it, a task of its own ([`Heartbeat`]).
 //!
 //! Every input goes through the [`Journal`] first: it is on disk before the session sees
 //! it (FIDE Laws D.2.3: a move is made only once confirmed, and then it must not be lost).
 //! The session is handed the input as its journal line reads back, whether a journal is
 //! kept or not, so that it sees the same input either way.
-//! Deadlines due before an input (or a heartbeat) fire first, each at its own instant, so
-//! the journal's instants never go backwards and a replay sees what the game saw.
+//! Deadlines due before an input fire first, each at its own instant, so the journal's
+//! instants never go backwards and a replay sees what the game saw.
 //! Instants are whole milliseconds, as the journal writes them.
 
 use std::time::Duration;
 
 use tokio::sync::mpsc;
-use tokio::time::{Instant, MissedTickBehavior};
+use tokio::time::Instant;
 
 use crate::core::input::{Actor, Input};
 use crate::core::journal::{announce, input_record};
@@ -23,8 +23,10 @@ use crate::core::session::Session;
 use crate::core::time::Timestamp;
 use crate::journal::{Journal, NoJournal, WriteError};
 
+mod heartbeat;
 mod held;
 
+pub use heartbeat::Heartbeat;
 pub use held::{Backlog, HOLD_LIMIT, Held};
 
 /// How often the main loop hands held outputs to a device that was not ready yet
@@ -198,7 +200,8 @@ pub fn handle_input(
     observe(sinks, session);
 }
 
-/// A heartbeat at `at`: deadlines due first, then, if a clock still runs, a tick.
+/// A heartbeat at `at` from the main loop (a scripted wait; the last one on stopping):
+/// deadlines due first, then, if a clock still runs, a tick.
 pub fn heartbeat(
     session: &mut Session,
     journal: &mut dyn Journal,
@@ -241,8 +244,9 @@ pub async fn run(
     run_journaled(session, inputs, sinks, timeline, &mut NoJournal).await
 }
 
-/// Runs the session until shutdown, every input through `journal` first, and a heartbeat
-/// into it while a clock runs. Returns the session for the records.
+/// Runs the session until shutdown, every input through `journal` first, and its
+/// heartbeat written by a task of its own while a clock runs ([`Heartbeat`]). Returns the
+/// session for the records.
 pub async fn run_journaled(
     mut session: Session,
     mut inputs: mpsc::Receiver<StationInput>,
@@ -251,16 +255,13 @@ pub async fn run_journaled(
     journal: &mut dyn Journal,
 ) -> Session {
     observe(sinks, &session);
-    let period = journal.heartbeat();
-    let mut beat = tokio::time::interval(period.unwrap_or(Duration::from_secs(3600)));
-    beat.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    let mut beat = Heartbeat::start(journal.heartbeat(), timeline, clock_runs(&session));
     loop {
         let deadline = session.next_deadline();
         let sleep = tokio::time::sleep_until(deadline.map_or_else(
             || Instant::now() + Duration::from_secs(3600),
             |d| timeline.instant(d),
         ));
-        let ticking = period.is_some() && clock_runs(&session);
         let holding = sinks.iter().any(|s| s.holding());
         tokio::select! {
             msg = inputs.recv() => {
@@ -297,10 +298,7 @@ pub async fn run_journaled(
                 let t = deadline.unwrap_or_else(|| timeline.now());
                 handle_due(&mut session, journal, sinks, t);
             }
-            _ = beat.tick(), if ticking => {
-                let t = timeline.now();
-                heartbeat(&mut session, journal, sinks, t);
-            }
+            e = beat.failed() => journal_failed(&session, sinks, timeline.now(), &e),
             () = tokio::time::sleep(HOLD_POLL), if holding => {
                 for sink in sinks.iter_mut() {
                     sink.flush();
@@ -308,13 +306,29 @@ pub async fn run_journaled(
             }
             _ = tokio::signal::ctrl_c() => break,
         }
+        beat.set(clock_runs(&session));
     }
-    // Stopping (quit, Ctrl-C): a last heartbeat while a clock runs, then everything synced,
-    // so that a resume restores the clocks to this instant.
-    let t = timeline.now();
-    heartbeat(&mut session, journal, sinks, t);
-    if let Err(e) = journal.close(t) {
-        journal_failed(&session, sinks, t, &e);
-    }
+    stop(&mut session, sinks, timeline, journal, beat).await;
     session
+}
+
+/// Stopping (quit, Ctrl-C): the deadlines due, the heartbeat task ended, a last tick while
+/// a clock runs, then everything synced, so that a resume restores the clocks to this
+/// instant.
+async fn stop(
+    session: &mut Session,
+    sinks: &mut [Box<dyn Sink + Send>],
+    timeline: Timeline,
+    journal: &mut dyn Journal,
+    beat: Heartbeat,
+) {
+    let t = timeline.now();
+    handle_due(session, journal, sinks, t);
+    if let Err(e) = beat.stop().await {
+        journal_failed(session, sinks, t, &e);
+    }
+    heartbeat(session, journal, sinks, t);
+    if let Err(e) = journal.close(t) {
+        journal_failed(session, sinks, t, &e);
+    }
 }

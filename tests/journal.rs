@@ -117,8 +117,8 @@ fn every_golden_script_journaled_and_resumed_is_the_same_game() {
 }
 
 /// In the real main loop (paused time): an input is on disk before its outputs are
-/// delivered, heartbeats come every 50 ms while the clock runs and never while it stands,
-/// and instants never go backwards.
+/// delivered, heartbeats (the heartbeat task's) come every 50 ms while the clock runs and
+/// never while it stands, and instants never go backwards.
 #[tokio::test(start_paused = true)]
 async fn the_main_loop_journals_inputs_and_heartbeats() {
     let dir = tempfile::tempdir().unwrap();
@@ -185,6 +185,148 @@ async fn the_main_loop_journals_inputs_and_heartbeats() {
     assert_eq!(replay.last, Timestamp::from_millis(3500));
     // Synced: the setup, each input, the deadline's check; heartbeats are only written.
     assert_eq!(journal.syncs() as usize, 1 + 3 + 1);
+}
+
+/// A journal whose sync of one input is held until the test lets it go: the main loop
+/// waits in it, as it waits for a slow disk.
+struct HeldSync {
+    inner: FileJournal,
+    /// Inputs whose line contains this are held.
+    hold: &'static str,
+    entered: std::sync::mpsc::Sender<()>,
+    release: std::sync::mpsc::Receiver<()>,
+}
+
+impl Journal for HeldSync {
+    fn input(
+        &mut self,
+        at: Timestamp,
+        record: &journal::InputRecord,
+    ) -> Result<(), ansage::journal::WriteError> {
+        let written = self.inner.input(at, record);
+        if record.line.contains(self.hold) {
+            self.entered.send(()).unwrap();
+            self.release
+                .recv_timeout(Duration::from_secs(20))
+                .expect("the test lets the sync go");
+        }
+        written
+    }
+    fn outputs(
+        &mut self,
+        at: Timestamp,
+        outputs: &[Output],
+        sync: bool,
+    ) -> Result<(), ansage::journal::WriteError> {
+        self.inner.outputs(at, outputs, sync)
+    }
+    fn tick(&mut self, at: Timestamp) -> Result<(), ansage::journal::WriteError> {
+        self.inner.tick(at)
+    }
+    fn heartbeat(&self) -> Option<ansage::journal::Ticker> {
+        self.inner.heartbeat()
+    }
+    fn close(&mut self, at: Timestamp) -> Result<(), ansage::journal::WriteError> {
+        self.inner.close(at)
+    }
+}
+
+/// The heartbeat goes on while the main loop waits for an input's sync (a slow disk): a
+/// crash then brings the clocks back to the last tick, not to the input. The ticks written
+/// meanwhile stand between the input and its check, later than both; the journal reads
+/// whole and replays to the same game. Real time, `ansage play`'s multi-threaded runtime.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_heartbeat_goes_on_while_an_input_waits_for_its_sync() {
+    const LIMIT: Duration = Duration::from_secs(20);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("journal.txt");
+    let config = script::parse("@0 arbiter setup tc=60 vi=white confirm=immediate lang=de")
+        .unwrap()
+        .config;
+    let (entered_tx, entered) = std::sync::mpsc::channel();
+    let (release, release_rx) = std::sync::mpsc::channel();
+    let mut held = HeldSync {
+        inner: FileJournal::create(&path, &config).unwrap(),
+        hold: "white type",
+        entered: entered_tx,
+        release: release_rx,
+    };
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    for line in ["arbiter key start", "white type e2e4"] {
+        tx.send(StationInput::ConsoleLine(line.into()))
+            .await
+            .unwrap();
+    }
+    tx.send(StationInput::Shutdown).await.unwrap();
+    let watched = path.clone();
+    let watcher = std::thread::spawn(move || {
+        entered
+            .recv_timeout(LIMIT)
+            .expect("the move reaches the journal");
+        let until = std::time::Instant::now() + LIMIT;
+        loop {
+            let recovered = journal::read(&std::fs::read(&watched).unwrap());
+            // The move's is the last input (written before the sync was held).
+            let records = &recovered.records;
+            let input = records
+                .iter()
+                .rposition(|r| matches!(r, Record::Input { .. }));
+            let after_input = input.map_or(0, |i| {
+                records[i..]
+                    .iter()
+                    .filter(|r| matches!(r, Record::Tick { .. }))
+                    .count()
+            });
+            if after_input >= 3 {
+                release.send(()).unwrap();
+                return after_input;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "no heartbeat while the sync was held ({LIMIT:?})"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    });
+    let mut sinks: Vec<Box<dyn Sink + Send>> = Vec::new();
+    let timeline = Timeline::starting_at(Timestamp::ZERO);
+    let session = station::run_journaled(
+        Session::new(config).unwrap(),
+        rx,
+        &mut sinks,
+        timeline,
+        &mut held,
+    )
+    .await;
+    assert!(watcher.join().unwrap() >= 3);
+    assert_eq!(session.history().len(), 1);
+    let recovered = journal::read(&std::fs::read(&path).unwrap());
+    assert_eq!(recovered.damage, None);
+    let kinds: Vec<&str> = recovered
+        .records
+        .iter()
+        .map(|r| match r {
+            Record::Input { .. } => "input",
+            Record::Check { .. } => "check",
+            Record::Tick { .. } => "tick",
+            _ => "other",
+        })
+        .collect();
+    // The move's input, ticks while its sync was held, then its check.
+    let input = kinds.iter().rposition(|k| *k == "input").unwrap();
+    let check = kinds.iter().position(|k| *k == "check").unwrap();
+    assert!(check >= input + 4, "{kinds:?}");
+    assert!(
+        kinds[input + 1..check].iter().all(|k| *k == "tick"),
+        "{kinds:?}"
+    );
+    let (at_input, at_check) = (recovered.records[input].at(), recovered.records[check].at());
+    assert_eq!(at_input, at_check);
+    assert!(recovered.records[check - 1].at() > at_check);
+    let replay = journal::replay(&recovered).unwrap();
+    assert_eq!(replay.mismatches, vec![]);
+    assert_eq!(replay.session.history(), session.history());
+    assert!(replay.last >= recovered.records[check - 1].at());
 }
 
 /// A crash in the middle of a record: the resume cuts the torn tail off the file, says

@@ -26,7 +26,11 @@
 //! - a check: the transcript line of a made move or the result
 //!   (`@12.000 made 7. Nf3 clk 0:14:31.000 emt 0:00:04.000`, `@80.000 result 1-0 checkmate`);
 //! - a heartbeat, `@SECONDS tick`, while a clock runs, so that after a crash the clocks
-//!   come back to within one heartbeat of the crash (FIDE Laws 6.1: the clocks);
+//!   come back to within one heartbeat of the crash (FIDE Laws 6.1: the clocks). The
+//!   heartbeat is written by a thread of its own, whatever the main loop is doing (waiting
+//!   for an input's sync, say), so a tick may fall between an input and its checks, with
+//!   a later instant than theirs: ticks are ordered among themselves, the other records
+//!   among themselves, and a tick only says that the game's time ran until then;
 //! - `@SECONDS resumed`: a resume continued the game here (made moves recorded before it
 //!   whose check was lost in the crash count as checked).
 //!
@@ -48,7 +52,8 @@
 //!
 //! [`read`] takes the bytes and accepts records up to the first bad frame (a torn last
 //! line, a wrong checksum or length, something that is not a frame, not UTF-8, a record
-//! that does not read, a first record that is not the setup, time running backwards); the
+//! that does not read, a first record that is not the setup, time running backwards among
+//! the ticks or among the other records); the
 //! rest is dropped, and [`Damage`] says exactly where and how much. [`replay`] then runs the
 //! kept records and [`damage_message`] words the report ("Journal beschädigt ab Byte 1234
 //! (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen; erhalten: 23 Züge bis
@@ -368,12 +373,36 @@ fn read_frame(rest: &[u8]) -> Result<(&str, usize), DamageKind> {
     Ok((payload, end + 1))
 }
 
+/// The two orders a journal keeps: the heartbeat's ticks among themselves, every other
+/// record among the others (the heartbeat writes from a thread of its own, so a tick may
+/// come between an input and its checks).
+#[derive(Default)]
+struct Order {
+    tick: Timestamp,
+    other: Timestamp,
+}
+
+impl Order {
+    /// Whether `record` keeps its order; if so, it is the last of its kind now.
+    fn admits(&mut self, record: &Record) -> bool {
+        let last = match record {
+            Record::Tick { .. } => &mut self.tick,
+            _ => &mut self.other,
+        };
+        let ok = record.at() >= *last;
+        if ok {
+            *last = record.at();
+        }
+        ok
+    }
+}
+
 /// Reads a journal: every record up to the first bad one, and what was dropped from there.
 /// Never fails: an empty input is an empty journal, garbage is damage at byte 0.
 pub fn read(bytes: &[u8]) -> Recovered {
     let mut records: Vec<Record> = Vec::new();
     let mut pos = 0;
-    let mut last = Timestamp::ZERO;
+    let mut order = Order::default();
     let mut damage = None;
     while pos < bytes.len() {
         let kind = match read_frame(&bytes[pos..]) {
@@ -383,9 +412,8 @@ pub fn read(bytes: &[u8]) -> Recovered {
                 Ok(record) if records.is_empty() != matches!(record, Record::Setup(_)) => {
                     DamageKind::NoSetup
                 }
-                Ok(record) if record.at() < last => DamageKind::TimeBackwards,
+                Ok(record) if !order.admits(&record) => DamageKind::TimeBackwards,
                 Ok(record) => {
-                    last = record.at();
                     records.push(record);
                     pos += len;
                     continue;
@@ -424,7 +452,7 @@ pub struct Mismatch {
 pub struct Replay {
     /// The session, every input and deadline up to `last` handled.
     pub session: Session,
-    /// The last recorded instant: the game continues from here.
+    /// The latest instant recorded (a tick's too): the game continues from here.
     pub last: Timestamp,
     /// Every made move and the result the replay produced, as transcript lines, in order.
     pub restored: Vec<String>,
@@ -446,10 +474,12 @@ pub enum ReplayError {
     Setup(#[from] SetupError),
 }
 
-/// Replays the good records of a journal in virtual time: before each record, every
-/// deadline up to its instant fires at its own instant (as in [`script::run`]); inputs
-/// are handled at their instants; each check record is compared with the next made move
-/// or result the replay produced. Pure and deterministic.
+/// Replays the good records of a journal in virtual time: before each input, check or
+/// resume, every deadline up to its instant fires at its own instant (as in
+/// [`script::run`]); inputs are handled at their instants; each check record is compared
+/// with the next made move or result the replay produced. A tick fires nothing (it may
+/// stand before an input with an earlier instant): it only moves the last instant on, up
+/// to which the deadlines fire at the end. Pure and deterministic.
 pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
     let config = recovered.config().ok_or(ReplayError::NoSetup)?;
     let mut session = Session::new(config.clone())?;
@@ -466,6 +496,10 @@ pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
     };
     for (i, record) in recovered.records.iter().enumerate().skip(1) {
         let at = record.at();
+        last = last.max(at);
+        if matches!(record, Record::Tick { .. }) {
+            continue;
+        }
         while let Some((deadline, outputs)) = session.poll_due(at) {
             collect(deadline, &outputs, &mut unchecked);
         }
@@ -485,7 +519,9 @@ pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
             Record::Resumed { .. } => unchecked.clear(),
             Record::Tick { .. } | Record::Setup(_) => {}
         }
-        last = at;
+    }
+    while let Some((deadline, outputs)) = session.poll_due(last) {
+        collect(deadline, &outputs, &mut unchecked);
     }
     Ok(Replay {
         session,

@@ -5,7 +5,7 @@
 //! sighted Black's typed move, made at once) to the moment the made move reaches the
 //! output sink, after its input record was written and synced (fdatasync). The same run
 //! without a journal shows what the sync costs. The clock runs, so heartbeats are written
-//! (and synced) meanwhile, as in a game.
+//! meanwhile (by the heartbeat task, not synced), as in a game.
 
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -71,7 +71,7 @@ pub struct JournalBench {
     pub journaled: Latencies,
     /// The same without a journal.
     pub bare: Latencies,
-    /// Syncs done with the journal (inputs, deadline checks, heartbeats).
+    /// Syncs done with the journal (the setup, inputs, deadline checks).
     pub syncs: u64,
     /// Where the journals were written.
     pub dir: PathBuf,

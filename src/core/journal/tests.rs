@@ -582,3 +582,71 @@ proptest::proptest! {
         proptest::prop_assert_eq!(again.as_ref().ok(), Some(&handed), "{:?}", input);
     }
 }
+
+/// The heartbeat writes from a task of its own: a tick may stand before an input (or
+/// a check) with an earlier instant. Ticks keep their order among themselves, the other
+/// records theirs; either out of order is damage.
+#[test]
+fn ticks_and_the_other_records_each_keep_their_own_order() {
+    let text = sample();
+    let n = ends(&text).len();
+    // The sample ends with `@6.000 black type Sc6`, its check, `@6.100 tick`.
+    let cases: [(&str, &[&str], Option<usize>); 4] = [
+        (
+            "a tick ahead of the input after it",
+            &["@7.000 tick", "@6.500 white say Springer Gustav eins"],
+            None,
+        ),
+        ("a tick behind a tick", &["@6.050 tick"], Some(n + 1)),
+        (
+            "an input behind an input",
+            &["@5.500 white say ja"],
+            Some(n + 1),
+        ),
+        (
+            "an input behind an input, a tick between",
+            &["@9.000 tick", "@5.500 white say ja"],
+            Some(n + 2),
+        ),
+    ];
+    for (what, payloads, damaged_at) in cases {
+        let appended: String = payloads.iter().map(|p| frame(p)).collect();
+        let got = read(format!("{text}{appended}").as_bytes());
+        let kinds = got.damage.as_ref().map(|d| (d.record, d.kind.clone()));
+        assert_eq!(
+            kinds,
+            damaged_at.map(|r| (r, DamageKind::TimeBackwards)),
+            "{what}"
+        );
+    }
+}
+
+/// A tick ahead of the input after it fires no deadline: the input is handled at its own
+/// instant, as the game handled it, and the deadlines fire up to the latest instant at
+/// the end. Here the objection at 2 s cancels the move whose correction window would close
+/// at 4 s, though a tick at 5 s stands before it in the journal.
+#[test]
+fn a_tick_ahead_of_an_input_fires_nothing_before_it() {
+    let script = "@0 arbiter setup tc=300 vi=white lang=de confirm=window:3\n\
+                  @0 arbiter key start\n@1 white say Eva vier\n";
+    let mut text = record(&parse(script).unwrap());
+    text.push_str(&tick_record(Timestamp::from_millis(5000)));
+    text.push_str(&frame("@2.000 white say nein"));
+    let replayed = replay(&read(text.as_bytes())).unwrap();
+    assert_eq!(replayed.restored, Vec::<String>::new());
+    assert_eq!(replayed.session.history().len(), 0);
+    assert_eq!(replayed.last, Timestamp::from_millis(5000));
+    let white = replayed.session.clock().unwrap();
+    assert_eq!(
+        white.remaining(Color::White, replayed.last).as_millis(),
+        295_000
+    );
+    // Without the objection, the window closes at 4 s, before the latest instant: made.
+    let mut text = record(&parse(script).unwrap());
+    text.push_str(&tick_record(Timestamp::from_millis(5000)));
+    let replayed = replay(&read(text.as_bytes())).unwrap();
+    assert_eq!(
+        replayed.restored,
+        ["@4.000 made 1. e4 clk 0:04:56.000 emt 0:00:04.000"]
+    );
+}
