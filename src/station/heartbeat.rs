@@ -97,3 +97,34 @@ async fn beat(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::time::Duration;
+
+    use super::*;
+    use crate::core::time::Timestamp;
+    use crate::journal::{FileJournal, Journal};
+
+    /// A write that fails (the device is full) ends the task, and the main loop learns
+    /// what failed, once.
+    #[tokio::test(start_paused = true)]
+    async fn a_failed_tick_is_the_main_loops_to_tell() {
+        let full = FileJournal::continue_at(Path::new("/dev/full"), 0, Timestamp::ZERO).unwrap();
+        let timeline = Timeline::starting_at(Timestamp::ZERO);
+        let mut beat = Heartbeat::start(full.heartbeat(), timeline, false);
+        // No clock runs: nothing is written, nothing fails.
+        let quiet = tokio::time::timeout(Duration::from_secs(1), beat.failed()).await;
+        assert!(quiet.is_err(), "failed while no clock ran");
+        beat.set(true);
+        let failed = tokio::time::timeout(Duration::from_secs(1), beat.failed()).await;
+        match failed {
+            Ok(WriteError::Io { path, .. }) => assert_eq!(path, Path::new("/dev/full")),
+            other => panic!("{other:?}"),
+        }
+        let again = tokio::time::timeout(Duration::from_secs(1), beat.failed()).await;
+        assert!(again.is_err(), "told twice");
+        assert!(beat.stop().await.is_ok());
+    }
+}
