@@ -312,9 +312,9 @@ pub async fn run_journaled(
     session
 }
 
-/// Stopping (quit, Ctrl-C): the deadlines due, the heartbeat task ended, a last tick while
-/// a clock runs, then everything synced, so that a resume restores the clocks to this
-/// instant.
+/// Stopping (quit, Ctrl-C): the heartbeat task ended, then the deadlines due and a last
+/// tick while a clock runs, then everything synced, so that a resume restores the clocks
+/// to this instant.
 async fn stop(
     session: &mut Session,
     sinks: &mut [Box<dyn Sink + Send>],
@@ -323,7 +323,6 @@ async fn stop(
     beat: Heartbeat,
 ) {
     let t = timeline.now();
-    handle_due(session, journal, sinks, t);
     if let Err(e) = beat.stop().await {
         journal_failed(session, sinks, t, &e);
     }

@@ -27,7 +27,7 @@
 //!   (`@12.000 made 7. Nf3 clk 0:14:31.000 emt 0:00:04.000`, `@80.000 result 1-0 checkmate`);
 //! - a heartbeat, `@SECONDS tick`, while a clock runs, so that after a crash the clocks
 //!   come back to within one heartbeat of the crash (FIDE Laws 6.1: the clocks). The
-//!   heartbeat is written by a thread of its own, whatever the main loop is doing (waiting
+//!   heartbeat is written by a task of its own, whatever the main loop is doing (waiting
 //!   for an input's sync, say), so a tick may fall between an input and its checks, with
 //!   a later instant than theirs: ticks are ordered among themselves, the other records
 //!   among themselves, and a tick only says that the game's time ran until then;
@@ -374,7 +374,7 @@ fn read_frame(rest: &[u8]) -> Result<(&str, usize), DamageKind> {
 }
 
 /// The two orders a journal keeps: the heartbeat's ticks among themselves, every other
-/// record among the others (the heartbeat writes from a thread of its own, so a tick may
+/// record among the others (the heartbeat writes from a task of its own, so a tick may
 /// come between an input and its checks).
 #[derive(Default)]
 struct Order {
