@@ -91,9 +91,6 @@ pub enum AppError {
         /// Why.
         source: SpokenError,
     },
-    /// Standard output cannot be written.
-    #[error("writing to stdout")]
-    Stdout(#[source] std::io::Error),
     /// The tokio runtime does not start.
     #[error("starting the runtime")]
     Runtime(#[source] std::io::Error),
