@@ -25,7 +25,7 @@ use ansage::speech::{SpeechConfig, SpeechSink, Trace, Traced};
 use ansage::station::Sink;
 
 use crate::speech::{SpeechBenchError, record_speaker, wait_for};
-use crate::stats::pct;
+use crate::stats::summary;
 
 /// How many questions are timed.
 pub const TRIALS: usize = 40;
@@ -47,25 +47,26 @@ pub struct AnswerFigures {
     pub reminder_first: usize,
 }
 
-fn line(f: &mut fmt::Formatter<'_>, what: &str, v: &[f64]) -> fmt::Result {
-    writeln!(
-        f,
-        "  {what}: n {}, p50 {:.0} ms, p95 {:.0} ms, max {:.0} ms",
-        v.len(),
-        pct(v, 0.5),
-        pct(v, 0.95),
-        v.last().copied().unwrap_or(f64::NAN)
-    )
-}
-
 impl fmt::Display for AnswerFigures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(
             f,
             "a question while a long answer plays and a reminder waits (goal: p95 <= 300 ms):"
         )?;
-        line(f, "input to begin reported", &self.begin_ms)?;
-        line(f, "input to first sound on the speaker", &self.sound_ms)?;
+        summary(
+            f,
+            "input to begin reported",
+            &self.begin_ms,
+            &[0.5, 0.95],
+            0,
+        )?;
+        summary(
+            f,
+            "input to first sound on the speaker",
+            &self.sound_ms,
+            &[0.5, 0.95],
+            0,
+        )?;
         writeln!(
             f,
             "  reminder said before the answer: {}",

@@ -52,7 +52,7 @@ use ansage::eboard::emulator::pty::Link;
 use ansage::eboard::emulator::{CastlingOrder, Emulator, Kind};
 
 use crate::resolve::read_positions;
-use crate::stats::pct;
+use crate::stats::{pct, summary};
 
 /// The stability wait the station runs with (`eboard.wait`, its default).
 pub const WAIT: Duration = Duration::from_millis(250);
@@ -83,17 +83,6 @@ pub struct EboardFigures {
     pub games: usize,
 }
 
-fn line(f: &mut fmt::Formatter<'_>, what: &str, v: &[f64]) -> fmt::Result {
-    writeln!(
-        f,
-        "  {what}: n {}, p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
-        v.len(),
-        pct(v, 0.5),
-        pct(v, 0.95),
-        v.last().copied().unwrap_or(f64::NAN)
-    )
-}
-
 impl fmt::Display for EboardFigures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let target = (WAIT + SLACK).as_secs_f64() * 1e3;
@@ -107,13 +96,19 @@ impl fmt::Display for EboardFigures {
             WAIT.as_millis(),
             COMPLETE.as_millis()
         )?;
-        line(f, "set-down to echo (say:black)", &self.echo_ms)?;
+        summary(
+            f,
+            "set-down to echo (say:black)",
+            &self.echo_ms,
+            &[0.5, 0.95],
+            1,
+        )?;
         writeln!(
             f,
             "  target p95 <= {target:.0} ms: {}",
             if p95 <= target { "met" } else { "MISSED" }
         )?;
-        line(f, "set-down to made", &self.made_ms)
+        summary(f, "set-down to made", &self.made_ms, &[0.5, 0.95], 1)
     }
 }
 

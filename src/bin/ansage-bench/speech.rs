@@ -27,7 +27,7 @@ use ansage::devices::Speaking;
 use ansage::speech::{SpeechConfig, SpeechSink, Traced};
 use ansage::station::Sink;
 
-use crate::stats::pct;
+use crate::stats::summary;
 
 /// The figures.
 #[derive(Debug, Clone, Default)]
@@ -40,24 +40,30 @@ pub struct SpeechFigures {
     pub sound_ms: Vec<f64>,
 }
 
-fn line(f: &mut fmt::Formatter<'_>, what: &str, v: &[f64]) -> fmt::Result {
-    writeln!(
-        f,
-        "  {what}: n {}, p50 {:.2} ms, p95 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        v.len(),
-        pct(v, 0.5),
-        pct(v, 0.95),
-        pct(v, 0.99),
-        v.last().copied().unwrap_or(f64::NAN)
-    )
-}
-
 impl fmt::Display for SpeechFigures {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "speech through speech-dispatcher:")?;
-        line(f, "hand-over to accepted", &self.accepted_ms)?;
-        line(f, "interrupt to begin reported", &self.begin_ms)?;
-        line(f, "interrupt to first sound on the speaker", &self.sound_ms)
+        summary(
+            f,
+            "hand-over to accepted",
+            &self.accepted_ms,
+            &[0.5, 0.95, 0.99],
+            2,
+        )?;
+        summary(
+            f,
+            "interrupt to begin reported",
+            &self.begin_ms,
+            &[0.5, 0.95, 0.99],
+            2,
+        )?;
+        summary(
+            f,
+            "interrupt to first sound on the speaker",
+            &self.sound_ms,
+            &[0.5, 0.95, 0.99],
+            2,
+        )
     }
 }
 
