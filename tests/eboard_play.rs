@@ -7,6 +7,8 @@
 
 #[path = "support/eboard.rs"]
 mod eboard;
+#[path = "support/letters.rs"]
+mod letters;
 #[path = "support/proc.rs"]
 mod proc;
 
@@ -204,7 +206,7 @@ impl Station {
     /// White types `san` (in German letters) and confirms it; waits for it made.
     #[track_caller]
     fn white(&mut self, san: &str) {
-        self.send(&german(san));
+        self.send(&letters::german(san));
         self.send("ja");
         self.wait_for(&format!(" {san} clk "));
     }
@@ -255,19 +257,6 @@ impl Drop for Station {
     fn drop(&mut self) {
         let _ = proc::try_wait_within(&mut self.child, Duration::ZERO);
     }
-}
-
-/// A SAN move in the German letters a blind player types (Springer, Läufer, Turm, Dame).
-fn german(san: &str) -> String {
-    san.chars()
-        .map(|c| match c {
-            'N' => 'S',
-            'B' => 'L',
-            'R' => 'T',
-            'Q' => 'D',
-            c => c,
-        })
-        .collect()
 }
 
 /// The moves of a PGN's movetext, without numbers, comments and the result.

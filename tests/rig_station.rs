@@ -6,6 +6,8 @@
 //! Real devices take real time: these tests wait for events with a timeout, and press the
 //! display's keys at a person's pace.
 
+#[path = "support/letters.rs"]
+mod letters;
 #[path = "support/rig.rs"]
 mod rig;
 #[path = "support/station.rs"]
@@ -532,22 +534,11 @@ fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
     // Brailled: the display showed White's last moves (each echo, in German letters). The
     // display draws once for everything waiting, and at the demo's pace a step may cover
     // the one before it: one of the last three is enough.
-    let german = |san: &str| -> String {
-        san.chars()
-            .map(|c| match c {
-                'N' => 'S',
-                'B' => 'L',
-                'R' => 'T',
-                'Q' => 'D',
-                c => c,
-            })
-            .collect()
-    };
     let tokens: Vec<&str> = pgn.split_whitespace().collect();
     let last: Vec<String> = (9..=11)
         .filter_map(|n| {
             let at = tokens.iter().position(|t| *t == format!("{n}."))?;
-            Some(german(tokens.get(at + 1)?))
+            Some(letters::german(tokens.get(at + 1)?))
         })
         .collect();
     assert_eq!(last.len(), 3, "{pgn}");
