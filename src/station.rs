@@ -38,6 +38,15 @@ pub const HOLD_POLL: Duration = Duration::from_millis(50);
 pub enum StationInput {
     /// A structured input.
     Input(Input),
+    /// A structured input whose sender waits until it is handled: `done` fires once its
+    /// outputs have been delivered and observed (the web page answers its request then,
+    /// with the state the input made). Dropped unanswered if the station stops first.
+    Acknowledged {
+        /// The input.
+        input: Input,
+        /// Fired after the step.
+        done: tokio::sync::oneshot::Sender<()>,
+    },
     /// A console line, parsed against the session (its default actor is the side to move).
     ConsoleLine(String),
     /// Something a device has to tell (the microphone lost or back): spoken and brailled
@@ -265,9 +274,14 @@ pub async fn run_journaled(
         let holding = sinks.iter().any(|s| s.holding());
         tokio::select! {
             msg = inputs.recv() => {
+                let mut done = None;
                 let input = match msg {
                     None | Some(StationInput::Shutdown) => break,
                     Some(StationInput::Input(input)) => Some(input),
+                    Some(StationInput::Acknowledged { input, done: reply }) => {
+                        done = Some(reply);
+                        Some(input)
+                    }
                     Some(StationInput::Notice { to, message }) => {
                         let t = timeline.now();
                         handle_due(&mut session, journal, sinks, t);
@@ -288,6 +302,10 @@ pub async fn run_journaled(
                 if let Some(input) = input {
                     let t = timeline.now();
                     handle_input(&mut session, journal, sinks, input, t);
+                    if let Some(done) = done {
+                        // The requester may have gone (a closed page): nothing to tell.
+                        let _ = done.send(());
+                    }
                     // "Partie beenden", confirmed: the station stops as on `quit`.
                     if session.closed() {
                         break;

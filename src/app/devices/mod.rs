@@ -21,6 +21,7 @@ use crate::core::time::Timestamp;
 use crate::devices::{DeviceStatus, Speaking};
 use crate::station::{Backlog, Held, Sink, StationInput};
 
+mod access_off;
 mod braille;
 mod eboard;
 mod hearing;
@@ -200,6 +201,9 @@ impl Devices {
             devices.open_hearing(settings, wanted, session, tx, origin);
         }
         devices.open_eboard(settings, tx);
+        devices
+            .sinks
+            .push(Box::new(access_off::AccessOff::new(tx.clone())));
         devices
     }
 
