@@ -231,6 +231,7 @@ async function start() {
   document.title = t("page-title");
   document.documentElement.lang = t("lang");
   if (/\/join\/?$/.test(location.pathname)) { startJoin(); return; }
+  $('join').remove();
   await probePieces();
   setupPosts(() => (page.state ? page.state.seq : 0), render);
   startTicking();

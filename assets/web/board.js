@@ -71,7 +71,7 @@ function squareCell(square, r, c, interactive, files, ranks) {
   sq.dataset.sq = square;
   sq.dataset.row = r;
   sq.dataset.col = c;
-  sq.classList.add((FILES.indexOf(square[0]) + Number(square[1])) % 2 ? 'light' : 'dark');
+  sq.classList.add((FILES.indexOf(square[0]) + Number(square[1])) % 2 ? 'dark' : 'light');
   sq.append(el('span', 'sr-only name'), el('span', 'piece'));
   if (r === ranks.length - 1) sq.append(coord('coord-file', square[0]));
   if (c === 0) sq.append(coord('coord-rank', square[1]));

@@ -76,7 +76,9 @@ function paintSide(side, full) {
   if (!full) return;
   const runs = runningSide() === side;
   b.box.classList.toggle('running', runs);
-  b.state.textContent = !reading ? t("no-clock") : runs ? t("clock-runs") : t("clock-stands");
+  const other = !runs && runningSide() !== null;
+  b.state.textContent = !reading ? t("no-clock") : runs ? t("clock-runs")
+    : other ? '' : t("clock-stands");
   b.moves.textContent = reading
     ? t("clock-moves", { moves: reading.clock[`${side}_moves`] ?? 0 }) : '';
 }
