@@ -1,5 +1,5 @@
 // ansage web page: its words. GET /words.json gives a flat map {"key": "text with {name}"}
-// in the game's language (assets/<lang>/web.toml); t(KEY, {name: …}) fills it in.
+// in the game's language (assets/<lang>/web.toml); the function t fills it in.
 // Every key is written literally, as the string argument of t in the scripts or as the
 // data-t attribute in index.html (tests/web_words.rs checks that each is defined in every
 // language, each defined one is used, and the placeholders agree).
