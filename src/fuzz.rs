@@ -237,7 +237,7 @@ fn split_invariant<D>(
 pub fn web_action(data: &[u8]) -> Option<crate::core::input::Input> {
     use crate::web::access::Grant;
     use crate::web::action;
-    use crate::web::standin::AccessRole;
+    use crate::core::input::AccessRole;
 
     let data = &data[..data.len().min(MAX_LEN)];
     let (&first, body) = data.split_first()?;

@@ -16,7 +16,8 @@ use ansage::core::session::Session;
 use ansage::core::setup::Config;
 use ansage::core::time::Timestamp;
 use ansage::station::{self, Sink, StationInput, Timeline};
-use ansage::web::standin::{AccessRequest, AccessRole};
+use ansage::core::input::AccessRole;
+use ansage::core::output::AccessRequest;
 use ansage::web::{self, MAX_STREAMS};
 use tokio::sync::mpsc;
 

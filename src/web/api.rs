@@ -17,7 +17,7 @@ use super::access::{CODE_LIFE, JoinError, token_text};
 use super::action::{self, Action, ActionError};
 use super::hub::{ACT_TIMEOUT, Hub};
 use super::server::{App, COOKIE, grant, refuse, token};
-use super::standin::AccessRole;
+use crate::core::input::AccessRole;
 use super::state::render;
 use super::words::Refusal;
 use super::{qr, random};

@@ -10,7 +10,7 @@ use shakmaty::Color;
 use tokio::sync::{mpsc, watch};
 
 use super::access::{Access, Grant};
-use super::standin::AccessRole;
+use crate::core::input::AccessRole;
 use super::state::Published;
 use super::words::Words;
 use crate::core::setup::Impaired;
