@@ -17,10 +17,10 @@ use super::access::{CODE_LIFE, JoinError, token_text};
 use super::action::{self, Action, ActionError};
 use super::hub::{ACT_TIMEOUT, Hub};
 use super::server::{App, COOKIE, grant, refuse, token};
-use crate::core::input::AccessRole;
 use super::state::render;
 use super::words::Refusal;
 use super::{qr, random};
+use crate::core::input::AccessRole;
 use crate::station::StationInput;
 
 /// A body within the limit, or the refusal (413 for one too big).
@@ -177,7 +177,9 @@ fn refusal(e: &ActionError) -> Refusal {
 /// and observed (at most [`ACT_TIMEOUT`]).
 async fn handled(hub: &Arc<Hub>, input: crate::core::input::Input) -> Result<(), Refusal> {
     let (done, handled) = oneshot::channel();
-    let sent = hub.tx.send_timeout(StationInput::Acknowledged { input, done }, ACT_TIMEOUT);
+    let sent = hub
+        .tx
+        .send_timeout(StationInput::Acknowledged { input, done }, ACT_TIMEOUT);
     if sent.await.is_err() {
         return Err(Refusal::Unavailable);
     }

@@ -10,8 +10,8 @@ use tokio::sync::watch;
 
 use super::hub::Hub;
 use super::random;
-use crate::core::output::AccessRequest;
 use super::state::{Published, Said};
+use crate::core::output::AccessRequest;
 use crate::core::output::{Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::session::Session;
@@ -113,8 +113,8 @@ impl Sink for WebSink {
     fn observe(&mut self, session: &Session) {
         let view = serde_json::to_value(session.view()).unwrap_or(Value::Null);
         let old = Arc::clone(&self.state.borrow());
-        let announcement = announcement(&old.view, &view, self.made)
-            .unwrap_or_else(|| old.announcement.clone());
+        let announcement =
+            announcement(&old.view, &view, self.made).unwrap_or_else(|| old.announcement.clone());
         self.made = false;
         if !self.fresh && view == old.view && announcement == old.announcement {
             return;
