@@ -27,6 +27,8 @@ mod eboard;
 mod hearing;
 mod speech;
 
+pub use access_off::AccessOff;
+
 /// A sink shared between the main loop (which delivers to it) and [`Devices`] (which
 /// closes it at the end).
 #[cfg_attr(not(any(feature = "speech", feature = "braille")), allow(dead_code))]
@@ -201,9 +203,6 @@ impl Devices {
             devices.open_hearing(settings, wanted, session, tx, origin);
         }
         devices.open_eboard(settings, tx);
-        devices
-            .sinks
-            .push(Box::new(access_off::AccessOff::new(tx.clone())));
         devices
     }
 
