@@ -157,14 +157,14 @@ fn languages_have_the_same_keys_and_placeholders() {
             wrong.push(format!("{lang}: {key} only in one of de and {lang}"));
         }
         for (key, text) in &words {
-            if let Some(de) = reference.get(key) {
-                if placeholders(de) != placeholders(text) {
-                    wrong.push(format!(
-                        "{lang}: {key}: {:?} vs de {:?}",
-                        placeholders(text),
-                        placeholders(de)
-                    ));
-                }
+            if let Some(de) = reference.get(key)
+                && placeholders(de) != placeholders(text)
+            {
+                wrong.push(format!(
+                    "{lang}: {key}: {:?} vs de {:?}",
+                    placeholders(text),
+                    placeholders(de)
+                ));
             }
             if text.trim().is_empty() {
                 wrong.push(format!("{lang}: {key} is empty"));
