@@ -218,6 +218,13 @@ function startJoin() {
     if (await postJoin(code)) location.assign('/');
     else $('join-code').focus();
   });
+  // An invitation's address (its QR code) carries the code: filled in, and sent.
+  const invited = /^#code=(\d{6})$/.exec(location.hash);
+  if (invited) {
+    history.replaceState(null, '', location.pathname);
+    $('join-code').value = invited[1];
+    $('join-form').requestSubmit();
+  }
 }
 
 async function start() {

@@ -76,6 +76,7 @@ struct CommandFile {
     adjourn: Vec<String>,
     resume_adjourned: Vec<String>,
     executed: Vec<String>,
+    access_spectator: Vec<String>,
     access_opponent: Vec<String>,
     access_player: Vec<String>,
     access_arbiter: Vec<String>,
@@ -125,6 +126,7 @@ enum Meaning {
     Adjourn,
     ResumeAdjourned,
     Executed,
+    AccessSpectator,
     AccessOpponent,
     AccessPlayer,
     AccessArbiter,
@@ -196,6 +198,7 @@ impl Meaning {
             Meaning::Adjourn => Command::Adjourn,
             Meaning::ResumeAdjourned => Command::ResumeAdjourned,
             Meaning::Executed => Command::Executed,
+            Meaning::AccessSpectator => Command::AccessCode(AccessRole::Spectator),
             Meaning::AccessOpponent => Command::AccessCode(AccessRole::Opponent),
             Meaning::AccessPlayer => Command::AccessCode(AccessRole::Player),
             Meaning::AccessArbiter => Command::AccessCode(AccessRole::Arbiter),
@@ -219,7 +222,7 @@ enum Token {
 
 impl CommandFile {
     /// Each meaning with its phrases, in the order they are tried.
-    fn groups(&self) -> [(Meaning, &Vec<String>); 44] {
+    fn groups(&self) -> [(Meaning, &Vec<String>); 45] {
         [
             (Meaning::Yes, &self.yes),
             (Meaning::No, &self.no),
@@ -261,6 +264,7 @@ impl CommandFile {
             (Meaning::Adjourn, &self.adjourn),
             (Meaning::ResumeAdjourned, &self.resume_adjourned),
             (Meaning::Executed, &self.executed),
+            (Meaning::AccessSpectator, &self.access_spectator),
             (Meaning::AccessOpponent, &self.access_opponent),
             (Meaning::AccessPlayer, &self.access_player),
             (Meaning::AccessArbiter, &self.access_arbiter),

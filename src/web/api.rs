@@ -116,7 +116,7 @@ pub async fn invite(
         return refuse(hub, Refusal::Unavailable, None);
     };
     let code = hub.access().issue(hub.seats.grant(role), hub.now(), random);
-    let url = format!("{}#code={}", hub.url, code.expose());
+    let url = format!("{}join#code={}", hub.url, code.expose());
     axum::Json(json!({
         "code": code.expose(),
         "url": url,

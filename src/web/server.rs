@@ -40,6 +40,7 @@ pub type App = Arc<Server>;
 pub fn router(app: App) -> Router {
     Router::new()
         .route("/", get(super::assets::index))
+        .route("/join", get(super::assets::index))
         .route("/assets/{*path}", get(super::assets::asset))
         .route("/words.json", get(super::assets::words))
         .route("/events", get(super::sse::events))

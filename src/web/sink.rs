@@ -11,6 +11,7 @@ use tokio::sync::watch;
 use super::hub::Hub;
 use super::random;
 use super::state::{Published, Said};
+use crate::core::input::AccessRole;
 use crate::core::output::AccessRequest;
 use crate::core::output::{Output, Priority};
 use crate::core::phrases::Message;
@@ -52,6 +53,14 @@ impl WebSink {
     /// again gives a new code).
     pub fn on_access(&mut self, request: AccessRequest) {
         let (to, message) = match request {
+            // A spectator needs no code: the page's address is the answer.
+            AccessRequest::Code {
+                role: AccessRole::Spectator,
+                to,
+            } => (
+                to,
+                Message::new("web-where").arg("url", self.hub.url.clone()),
+            ),
             AccessRequest::Code { role, to } => {
                 let Some(random) = random::number() else {
                     return;
