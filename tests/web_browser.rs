@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use browser::{Browser, PHONE, POST_SCRIPT, Page, TABLET, WAIT, browser, response};
 use serde_json::{Value, json};
-use web_station::{WebStation, body, header};
+use web_station::{Link, WebStation, body, header};
 
 /// The game of these tests: 15 minutes each, Black visually impaired (White is the
 /// sighted opponent with the page).
@@ -40,8 +40,20 @@ const ROLES: [&str; 4] = ["spectator", "opponent", "player", "arbiter"];
 /// A page of `role` on `station`, `size` CSS pixels: the plain address (spectator), or
 /// joined with a one-time code the station printed on its console.
 fn role_page(browser: &Browser, station: &mut WebStation, role: &str, size: (u32, u32)) -> Page {
+    let url = station.url();
+    role_page_at(browser, station, role, size, &url)
+}
+
+/// [`role_page`] opened at `url` (the station's address through a [`Link`]).
+fn role_page_at(
+    browser: &Browser,
+    station: &mut WebStation,
+    role: &str,
+    size: (u32, u32),
+    url: &str,
+) -> Page {
     let page = browser.page(size);
-    page.goto(&station.url());
+    page.goto(url);
     page.wait_seq(0);
     if role != "spectator" {
         let code = station.code(role);
@@ -413,9 +425,10 @@ fn two_arbiters_adding_time_on_the_same_seq_add_it_once() {
     assert!(!first.text().contains("19:00"), "the time was added twice");
 }
 
-/// (e) The page's connection drops (the browser goes offline): it says so at once and
-/// disables its controls; moves are made at the console meanwhile; back online, it shows
-/// the newest state within a second.
+/// (e) The page's connection drops (the link between browser and station is cut: its
+/// event stream ends, new connections fail): it says so at once and disables its controls;
+/// moves are made at the console meanwhile; the link back, it shows the newest state
+/// within a second.
 #[test]
 fn a_dropped_connection_is_shown_and_the_newest_state_follows_within_a_second() {
     let Some(browser) =
@@ -424,14 +437,15 @@ fn a_dropped_connection_is_shown_and_the_newest_state_follows_within_a_second() 
         return;
     };
     let mut station = WebStation::start(&GAME);
-    let page = role_page(&browser, &mut station, "opponent", TABLET);
+    let link = Link::to(station.addr());
+    let page = role_page_at(&browser, &mut station, "opponent", TABLET, &link.url());
     page.wait_seq(newest_seq(&station));
     assert!(
         !page.enabled_controls().is_empty(),
         "the opponent's page has no enabled control before the drop"
     );
 
-    page.set_offline(true);
+    link.set_up(false);
     page.wait_until(
         "the page saying its connection is lost",
         "document.querySelector(\"main[data-connection='lost']\") !== null",
@@ -452,7 +466,7 @@ fn a_dropped_connection_is_shown_and_the_newest_state_follows_within_a_second() 
         "the page got the moves while offline"
     );
 
-    page.set_offline(false);
+    link.set_up(true);
     let back = Instant::now();
     page.wait_seq_within(newest, RECONNECT);
     let took = back.elapsed();
