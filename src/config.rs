@@ -14,7 +14,7 @@
 //! for a misspelt key): `config.toml:3: game.vi: "purple": expected white, black, both or
 //! none`.
 //!
-//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`) are
+//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`) are
 //! plain data for the device adapters.
 
 mod devices;
@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use crate::core::settings::{ExclusiveError, GameSettings};
 use crate::core::setup::Config;
 
-pub use devices::{Braille, InputMethod, Inputs, JournalSettings, Speech, Voice};
+pub use devices::{Braille, InputMethod, Inputs, JournalSettings, Speech, Voice, WEB_LISTEN, Web};
 pub use dirs::{NoHome, default_path, games_dir};
 pub use layers::Layers;
 
@@ -54,6 +54,8 @@ pub struct Settings {
     pub voice: Voice,
     /// The crash-safe journal.
     pub journal: JournalSettings,
+    /// The web page.
+    pub web: Web,
 }
 
 /// Why settings cannot be read.

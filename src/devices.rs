@@ -173,6 +173,7 @@ fn device_name_id(device: &str) -> &'static str {
         "speech" => "device-speech",
         "earcons" => "device-earcons",
         "Braille display" => "device-display",
+        "web page" => "device-web",
         "audio scoresheet" => "device-recording",
         "espeak-ng" => "device-espeak",
         "electronic board" => "device-eboard",

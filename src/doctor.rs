@@ -17,6 +17,9 @@ use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 use crate::devices::DeviceStatus;
 
+#[cfg(feature = "web")]
+mod port;
+
 /// What the current settings need of the devices.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Needs {
@@ -59,7 +62,21 @@ pub fn check(settings: &Settings, lang: Language, phrases: &Phrases) -> Vec<Devi
     out.push(braille(settings).needed(needs.braille));
     out.push(espeak().needed(false));
     out.extend(eboard(settings, needs.eboard));
+    out.push(web(settings).needed(settings.web.enabled));
     out
+}
+
+/// The web page's port (`web.listen`): free, or held by which program.
+fn web(settings: &Settings) -> DeviceStatus {
+    #[cfg(feature = "web")]
+    {
+        port::check(settings)
+    }
+    #[cfg(not(feature = "web"))]
+    {
+        let _ = settings;
+        not_built("web page", "web")
+    }
 }
 
 /// The boards on the ports `eboard.port` names (every one, with its kind and whether a

@@ -228,3 +228,37 @@ fn split_invariant<D>(
     assert_eq!(split, whole, "split at {cut}");
     whole
 }
+
+/// The web page's action parser (`POST /api/act`'s body, feature `web`): byte 0 picks the
+/// role (and a player's colour), the rest is the body. Whatever the body, the parser
+/// answers with an input or a refusal, never a panic; an input is the role's own actor's,
+/// and its script line reads back to it (the journal records it so). Returns the input.
+#[cfg(feature = "web")]
+pub fn web_action(data: &[u8]) -> Option<crate::core::input::Input> {
+    use crate::web::access::Grant;
+    use crate::web::action;
+    use crate::web::standin::AccessRole;
+
+    let data = &data[..data.len().min(MAX_LEN)];
+    let (&first, body) = data.split_first()?;
+    let role = AccessRole::ALL[usize::from(first) % 4].0;
+    let colour = if first & 4 == 0 {
+        shakmaty::Color::White
+    } else {
+        shakmaty::Color::Black
+    };
+    let grant = Grant {
+        role,
+        colour: matches!(role, AccessRole::Opponent | AccessRole::Player).then_some(colour),
+    };
+    let request = action::parse(body).ok()?;
+    let input = action::to_input(&request.action, grant).ok()?;
+    let crate::core::input::Input::Act { by, .. } = &input else {
+        panic!("an action gave no act: {input:?}");
+    };
+    assert_eq!(Some(*by), action::actor(grant), "{input:?}");
+    let line = script::input_line(Timestamp::ZERO, &input);
+    let body = line.split_once(' ').map_or("", |(_, b)| b);
+    assert!(script::parse_body(body).is_ok(), "{line}");
+    Some(input)
+}

@@ -30,3 +30,5 @@ pub mod journal;
 pub mod record;
 pub mod speech;
 pub mod station;
+#[cfg(feature = "web")]
+pub mod web;

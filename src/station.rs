@@ -48,6 +48,14 @@ pub enum StationInput {
         /// What, in the session's language.
         message: Message,
     },
+    /// An input handled like [`StationInput::Input`], then `done` fired once its outputs
+    /// were delivered and observed (the web page's actions wait for it).
+    Acknowledged {
+        /// The input.
+        input: Input,
+        /// Fired after the step.
+        done: tokio::sync::oneshot::Sender<()>,
+    },
     /// A device is done (stdin closed): stop.
     Shutdown,
 }
@@ -265,9 +273,14 @@ pub async fn run_journaled(
         let holding = sinks.iter().any(|s| s.holding());
         tokio::select! {
             msg = inputs.recv() => {
+                let mut done = None;
                 let input = match msg {
                     None | Some(StationInput::Shutdown) => break,
                     Some(StationInput::Input(input)) => Some(input),
+                    Some(StationInput::Acknowledged { input, done: d }) => {
+                        done = Some(d);
+                        Some(input)
+                    }
                     Some(StationInput::Notice { to, message }) => {
                         let t = timeline.now();
                         handle_due(&mut session, journal, sinks, t);
@@ -288,6 +301,9 @@ pub async fn run_journaled(
                 if let Some(input) = input {
                     let t = timeline.now();
                     handle_input(&mut session, journal, sinks, input, t);
+                    if let Some(done) = done {
+                        let _ = done.send(());
+                    }
                     // "Partie beenden", confirmed: the station stops as on `quit`.
                     if session.closed() {
                         break;

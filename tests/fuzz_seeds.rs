@@ -117,3 +117,11 @@ fn short_and_odd_inputs_do_not_panic() {
         let _ = ansage::fuzz::millennium(data);
     }
 }
+
+#[cfg(feature = "web")]
+#[test]
+fn web_action_seeds_become_inputs() {
+    for (name, data) in seeds("web_action") {
+        assert!(ansage::fuzz::web_action(&data).is_some(), "{name}");
+    }
+}

@@ -459,3 +459,32 @@ device-eboard-denied-todo = den Benutzer in die Gruppe dialout aufnehmen: sudo a
 doctor-all-there = Alles da.
 doctor-missing = Es fehlt, was diese Einstellungen brauchen: { $devices }.
 doctor-missing-unneeded = Alles da, was diese Einstellungen brauchen. Es fehlt nur: { $devices }.
+
+## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
+web-where = Webseite: { $url }
+web-failed = Die Webseite läuft nicht: { $error }
+web-not-built = Die Webseite ist nicht eingebaut (ansage mit cargo build --features web bauen).
+web-access-code = Zugangscode für { $role ->
+        [opponent] den Gegner
+        [player] den Spieler
+        [arbiter] den Schiedsrichter
+       *[other] Zuschauer
+    }: { $code }. Gültig zwei Minuten, auf { $url }
+web-access-revoked = Jeder Zugang zur Webseite ist beendet.
+web-error-malformed = Diese Anfrage versteht die Station nicht.
+web-error-forbidden = Das darf diese Rolle nicht. Zuerst mit einem Zugangscode anmelden.
+web-error-foreign = Diese Anfrage kommt nicht von der Seite der Station.
+web-error-not-your-move = Sie sind nicht am Zug.
+web-error-wrong-code = Dieser Zugangscode gilt nicht (falsch, abgelaufen oder schon benutzt).
+web-error-not-found = Diese Seite gibt es nicht.
+web-error-stale = Inzwischen hat sich die Partie geändert. Bitte noch einmal prüfen.
+web-error-too-big = Die Anfrage ist zu groß.
+web-error-locked = Zu viele falsche Zugangscodes. Bitte eine Minute warten.
+web-error-unavailable = Die Station kann gerade nicht antworten. Bitte gleich noch einmal.
+device-web = Webseite
+device-web-free = { $listen } ist frei.
+device-web-taken = { $listen } ist belegt: { $holder }.
+device-web-taken-todo = ein anderes Programm beenden oder web.listen auf einen freien Port setzen, z. B. ansage play --web 127.0.0.1:8433.
+device-web-bad-address = { $listen } ist keine Adresse.
+device-web-bad-address-todo = web.listen als ADRESSE:PORT setzen, z. B. 127.0.0.1:8432.
+device-web-taken-unknown = { $listen } ist belegt.

@@ -424,3 +424,32 @@ device-eboard-denied-todo = add the user to the dialout group: sudo adduser $USE
 doctor-all-there = Everything is there.
 doctor-missing = Missing what these settings need: { $devices }.
 doctor-missing-unneeded = Everything these settings need is there. Missing only: { $devices }.
+
+## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
+web-where = Web page: { $url }
+web-failed = The web page is not running: { $error }
+web-not-built = The web page is not built in (build ansage with cargo build --features web).
+web-access-code = Access code for { $role ->
+        [opponent] the opponent
+        [player] the player
+        [arbiter] the arbiter
+       *[other] spectators
+    }: { $code }. Valid for two minutes, at { $url }
+web-access-revoked = Every access to the web page has ended.
+web-error-malformed = The station does not understand this request.
+web-error-forbidden = This role may not do that. Join with an access code first.
+web-error-foreign = This request does not come from the station's page.
+web-error-not-your-move = It is not your move.
+web-error-wrong-code = This access code is not valid (wrong, expired or already used).
+web-error-not-found = There is no such page.
+web-error-stale = The game has changed meanwhile. Please check again.
+web-error-too-big = The request is too big.
+web-error-locked = Too many wrong access codes. Please wait a minute.
+web-error-unavailable = The station cannot answer right now. Please try again in a moment.
+device-web = web page
+device-web-free = { $listen } is free.
+device-web-taken = { $listen } is taken: { $holder }.
+device-web-taken-todo = stop the other program or set web.listen to a free port, e.g. ansage play --web 127.0.0.1:8433.
+device-web-bad-address = { $listen } is no address.
+device-web-bad-address-todo = set web.listen as ADDRESS:PORT, e.g. 127.0.0.1:8432.
+device-web-taken-unknown = { $listen } is taken.

@@ -478,3 +478,32 @@ device-eboard-denied-todo = añadir el usuario al grupo dialout: sudo adduser $U
 doctor-all-there = Está todo.
 doctor-missing = Falta lo que necesita esta configuración: { $devices }.
 doctor-missing-unneeded = Está todo lo que necesita esta configuración. Solo falta: { $devices }.
+
+## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
+web-where = Página web: { $url }
+web-failed = La página web no funciona: { $error }
+web-not-built = La página web no está incluida (compilar ansage con cargo build --features web).
+web-access-code = Código de acceso para { $role ->
+        [opponent] el rival
+        [player] el jugador
+        [arbiter] el árbitro
+       *[other] espectadores
+    }: { $code }. Válido dos minutos, en { $url }
+web-access-revoked = Se ha terminado todo acceso a la página web.
+web-error-malformed = La estación no entiende esta petición.
+web-error-forbidden = Este papel no puede hacer eso. Primero entre con un código de acceso.
+web-error-foreign = Esta petición no viene de la página de la estación.
+web-error-not-your-move = No le toca mover.
+web-error-wrong-code = Este código de acceso no vale (erróneo, caducado o ya usado).
+web-error-not-found = Esta página no existe.
+web-error-stale = La partida ha cambiado entretanto. Compruébelo otra vez, por favor.
+web-error-too-big = La petición es demasiado grande.
+web-error-locked = Demasiados códigos de acceso erróneos. Espere un minuto, por favor.
+web-error-unavailable = La estación no puede responder ahora. Inténtelo de nuevo enseguida.
+device-web = página web
+device-web-free = { $listen } está libre.
+device-web-taken = { $listen } está ocupado: { $holder }.
+device-web-taken-todo = cerrar el otro programa o poner web.listen en un puerto libre, p. ej. ansage play --web 127.0.0.1:8433.
+device-web-bad-address = { $listen } no es una dirección.
+device-web-bad-address-todo = poner web.listen como DIRECCIÓN:PUERTO, p. ej. 127.0.0.1:8432.
+device-web-taken-unknown = { $listen } está ocupado.

@@ -24,5 +24,6 @@ pub mod script;
 pub mod settings;
 pub mod setup;
 pub mod sheets;
+pub mod web;
 
 pub use error::AppError;

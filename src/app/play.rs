@@ -45,6 +45,10 @@ pub struct PlayArgs {
     /// back; a damaged tail is cut off with a message saying what was dropped.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["journal", "no_journal"])]
     pub resume: Option<PathBuf>,
+    /// Serve the web page for the opponent, the arbiter and spectators (web.enabled), on
+    /// ADDR if given (web.listen, default 127.0.0.1:8432; 0.0.0.0:8432 for the LAN).
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = "")]
+    pub web: Option<String>,
     /// The settings.
     #[command(flatten)]
     pub options: GameOptions,
@@ -52,7 +56,13 @@ pub struct PlayArgs {
 
 /// Plays a game: a new one, or the one in `--resume`'s journal.
 pub fn run(args: PlayArgs) -> Result<(), AppError> {
-    let layers = args.options.layers()?;
+    let mut layers = args.options.layers()?;
+    if let Some(addr) = &args.web {
+        layers.set_key("web.enabled", "true")?;
+        if !addr.is_empty() {
+            layers.set_key("web.listen", addr)?;
+        }
+    }
     let settings = layers.settings()?;
     let show = if args.transcript {
         Show::Transcript

@@ -308,6 +308,16 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         devices.report(session.phrases());
         devices
     });
+    // The web page, whatever `--console` says: where it is, to the arbiter (issue 21).
+    let web = crate::app::web::open(&settings, &session, &tx, opening);
+    let (web_sink, web_page, web_said) = match web {
+        Some(o) => (
+            o.sink,
+            o.page,
+            announce(&session, Audience::Arbiter, Priority::Answer, &o.message).to_vec(),
+        ),
+        None => (None, None, Vec::new()),
+    };
     // Every device is open (or known missing): the station says it is ready, after what
     // it said before (each device has had that, or gets it first when it opens).
     let ready = devices.as_ref().map_or_else(
@@ -315,7 +325,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         |d| d.ready_message(session.phrases()),
     );
     tracing::info!("ready");
-    let outputs = announce(&session, Audience::All, Priority::Move, &ready);
+    let mut outputs = web_said;
+    outputs.extend(announce(&session, Audience::All, Priority::Move, &ready));
     // A console read by a screen reader leaves out what the station's voice says, from
     // the ready message on.
     if devices.as_ref().is_some_and(|d| d.speech) {
@@ -335,6 +346,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         }
         sinks.append(&mut d.sinks);
     }
+    sinks.extend(web_sink);
     let session = match players {
         Players::Console => {
             let reader = crate::console::spawn_reader(tx);
@@ -356,6 +368,9 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         }
     };
     sinks.clear();
+    if let Some(page) = web_page {
+        page.stop().await;
+    }
     if let Some(d) = devices {
         d.close();
     }

@@ -1,5 +1,5 @@
 //! The device sections of the settings file (`[input]`, `[speech]`, `[braille]`,
-//! `[voice]`, `[journal]`): plain data for the device adapters.
+//! `[voice]`, `[journal]`, `[web]`): plain data for the device adapters.
 
 use std::path::PathBuf;
 
@@ -177,4 +177,28 @@ fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
         }
     }
     d.deserialize_any(Flag)
+}
+
+/// The address the web page listens on unless the settings name another: loopback only.
+pub const WEB_LISTEN: &str = "127.0.0.1:8432";
+
+/// `[web]`: the station's web page for the opponent, the arbiter and spectators
+/// (docs/web-protocol.md; feature `web`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Web {
+    /// Serve the page (`ansage play --web`).
+    #[serde(deserialize_with = "flag")]
+    pub enabled: bool,
+    /// Where: `ADDRESS:PORT`; a LAN address (`0.0.0.0:8432`) only when the user sets one.
+    pub listen: String,
+}
+
+impl Default for Web {
+    fn default() -> Web {
+        Web {
+            enabled: false,
+            listen: WEB_LISTEN.to_owned(),
+        }
+    }
 }

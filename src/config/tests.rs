@@ -37,7 +37,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "[sound]\nrate = 2\n",
             expect![
-                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`"
+                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`"
             ],
         ),
         (
@@ -105,7 +105,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "lang = \"de\"\n",
             expect![
-                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`"
+                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`"
             ],
         ),
         (
@@ -242,6 +242,16 @@ fn device_settings_are_read() {
 }
 
 #[test]
+fn the_web_page_is_off_and_on_loopback_unless_set() {
+    let s = settings(&[]);
+    assert!(!s.web.enabled);
+    assert_eq!(s.web.listen, "127.0.0.1:8432");
+    let s = settings(&["[web]\nenabled = true\n", "--set web.listen=0.0.0.0:8432"]);
+    assert!(s.web.enabled);
+    assert_eq!(s.web.listen, "0.0.0.0:8432");
+}
+
+#[test]
 fn printed_settings_read_back_the_same() {
     let s = settings(&[
         "[game]\ntc = \"900+10\"\nwhite = \"Ana\"\n[speech]\nrate = 1.25\n[input]\nblack = \"voice\"\n",
@@ -280,7 +290,7 @@ fn bad_options_name_the_option() {
         (
             "sound.rate=2",
             expect![
-                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`"
+                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`"
             ],
         ),
         ("vi", expect!["--set vi: expected KEY=VALUE"]),

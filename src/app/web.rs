@@ -1,0 +1,78 @@
+//! The station's web page for `ansage play` and `ansage demo` (`web.enabled`, `--web`):
+//! started beside the devices, whatever `--console` says (the page is how the other
+//! people at the table follow and act), and said where it is; stopped after the main
+//! loop. Without the feature `web` the station says it is not built in.
+
+use tokio::sync::mpsc;
+
+use crate::config::Settings;
+use crate::core::phrases::Message;
+use crate::core::session::Session;
+use crate::station::{Sink, StationInput, Timeline};
+
+/// The running page.
+#[derive(Debug)]
+pub struct WebPage {
+    #[cfg(feature = "web")]
+    web: crate::web::Web,
+}
+
+/// What starting the page gave: its sink and handle, and what to tell the arbiter
+/// (where the page is, or why there is none).
+pub struct Opened {
+    /// The page's sink, for the main loop.
+    pub sink: Option<Box<dyn Sink + Send>>,
+    /// The running page.
+    pub page: Option<WebPage>,
+    /// Where it is, or why it is not.
+    pub message: Message,
+}
+
+/// Starts the page if `settings` ask for it (`None`: they do not).
+pub fn open(
+    settings: &Settings,
+    session: &Session,
+    tx: &mpsc::Sender<StationInput>,
+    timeline: Timeline,
+) -> Option<Opened> {
+    if !settings.web.enabled {
+        return None;
+    }
+    #[cfg(feature = "web")]
+    {
+        Some(
+            match crate::web::start(&settings.web.listen, session, tx.clone(), timeline) {
+                Ok((sink, web)) => Opened {
+                    message: Message::new("web-where").arg("url", web.url().to_owned()),
+                    sink: Some(Box::new(sink)),
+                    page: Some(WebPage { web }),
+                },
+                Err(e) => {
+                    tracing::error!("web: {e}");
+                    Opened {
+                        sink: None,
+                        page: None,
+                        message: Message::new("web-failed").arg("error", e.to_string()),
+                    }
+                }
+            },
+        )
+    }
+    #[cfg(not(feature = "web"))]
+    {
+        let _ = (session, tx, timeline);
+        Some(Opened {
+            sink: None,
+            page: None,
+            message: Message::new("web-not-built"),
+        })
+    }
+}
+
+impl WebPage {
+    /// Stops the page (after the main loop, its sink dropped: the pages' streams end).
+    pub async fn stop(self) {
+        #[cfg(feature = "web")]
+        self.web.stop().await;
+    }
+}

@@ -1,0 +1,162 @@
+//! The station's web page (issue 21, docs/web-protocol.md; feature `web`): an adapter
+//! like the others. An axum server on the station's tokio runtime serves the page, pushes
+//! the state as Server-Sent Events and turns each action into an ordinary input sent
+//! through the station's one input channel; the [`WebSink`] publishes what the session
+//! produced. The web layer keeps no game state of its own.
+//!
+//! It listens on loopback unless `web.listen` names another address; codes and cookies
+//! are [`Secret`]s, never logged.
+
+use std::net::{SocketAddr, ToSocketAddrs};
+use std::sync::atomic::AtomicUsize;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use tokio::sync::{mpsc, oneshot, watch};
+use tokio::task::JoinHandle;
+
+use crate::core::session::Session;
+use crate::station::{StationInput, Timeline};
+
+pub mod access;
+pub mod action;
+mod api;
+mod assets;
+pub mod guard;
+mod hub;
+mod machine;
+mod pgn;
+mod qr;
+mod random;
+pub mod secret;
+mod server;
+mod sink;
+mod sse;
+pub mod standin;
+pub mod state;
+mod view_standin;
+pub mod words;
+
+pub use hub::{MAX_STREAMS, Seats};
+pub use secret::Secret;
+pub use server::{BODY_LIMIT, COOKIE};
+pub use sink::{SAID_KEPT, WebSink};
+
+/// Why the web page cannot be served.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    /// `web.listen` is no address.
+    #[error("web.listen {0:?}: expected ADDRESS:PORT, e.g. 127.0.0.1:8432")]
+    Address(String),
+    /// The address cannot be listened on (taken, not this machine's, not allowed).
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// The system's error.
+        source: std::io::Error,
+    },
+}
+
+/// `web.listen` as an address (`127.0.0.1:8432`, `[::]:8432`, `localhost:8432`).
+pub fn listen_address(listen: &str) -> Result<SocketAddr, WebError> {
+    listen
+        .to_socket_addrs()
+        .ok()
+        .and_then(|mut a| a.next())
+        .ok_or_else(|| WebError::Address(listen.to_owned()))
+}
+
+/// The running server.
+#[derive(Debug)]
+pub struct Web {
+    addr: SocketAddr,
+    url: String,
+    shutdown: oneshot::Sender<()>,
+    task: JoinHandle<()>,
+}
+
+/// How long stopping waits for the server's open requests.
+const STOP_WAIT: Duration = Duration::from_secs(2);
+
+impl Web {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's address as the station says it (`http://ADDR/`).
+    pub fn url(&self) -> &str {
+        &self.url
+    }
+
+    /// Stops the server: no new connection; the pages' streams have ended with the
+    /// sink (drop it first); the server task is joined (aborted after [`STOP_WAIT`]).
+    pub async fn stop(self) {
+        let _ = self.shutdown.send(());
+        let mut task = self.task;
+        if tokio::time::timeout(STOP_WAIT, &mut task).await.is_err() {
+            task.abort();
+        }
+    }
+}
+
+/// Starts the server on `listen` for `session`'s game (on the current tokio runtime):
+/// its sink for the main loop, and the server. Actions go to `tx`; `timeline` is the
+/// session's time.
+pub fn start(
+    listen: &str,
+    session: &Session,
+    tx: mpsc::Sender<StationInput>,
+    timeline: Timeline,
+) -> Result<(WebSink, Web), WebError> {
+    let addr = listen_address(listen)?;
+    let bind = |addr| {
+        let listener = std::net::TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        tokio::net::TcpListener::from_std(listener)
+    };
+    let listener = bind(addr).map_err(|source| WebError::Bind { addr, source })?;
+    let bound = listener
+        .local_addr()
+        .map_err(|source| WebError::Bind { addr, source })?;
+    let names = machine::names();
+    let url = machine::url(bound, &names);
+    let (state_tx, state_rx) = watch::channel(Arc::default());
+    let hub = Arc::new(hub::Hub {
+        state: state_rx,
+        access: Mutex::default(),
+        epoch: random::epoch(),
+        timeline,
+        seats: Seats::of(session.config().impaired),
+        url: url.clone(),
+        words: words::Words::new(session.phrases()),
+        tx,
+        streams: AtomicUsize::new(0),
+        acting: tokio::sync::Mutex::new(()),
+        started: Instant::now(),
+    });
+    let app = Arc::new(server::Server {
+        hub: Arc::clone(&hub),
+        hosts: guard::Hosts::new(bound, &names),
+        words_json: assets::words_json(session.config().lang),
+    });
+    let (shutdown, stopped) = oneshot::channel::<()>();
+    let router = server::router(app);
+    let task = tokio::spawn(async move {
+        let serve = axum::serve(listener, router).with_graceful_shutdown(async {
+            let _ = stopped.await;
+        });
+        if let Err(e) = serve.await {
+            tracing::error!("web: {e}");
+        }
+    });
+    tracing::info!("web: listening on {bound}");
+    let web = Web {
+        addr: bound,
+        url,
+        shutdown,
+        task,
+    };
+    Ok((WebSink::new(hub, state_tx), web))
+}

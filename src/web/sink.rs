@@ -1,0 +1,158 @@
+//! The station's side of the web page: a [`Sink`] that keeps the newest messages said,
+//! answers the core's access requests, and after every step publishes the state when
+//! what a page shows changed (its `seq` one higher).
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
+use tokio::sync::watch;
+
+use super::hub::Hub;
+use super::random;
+use super::standin::AccessRequest;
+use super::state::{Published, Said};
+use crate::core::output::{Output, Priority};
+use crate::core::phrases::Message;
+use crate::core::session::Session;
+use crate::core::time::Timestamp;
+use crate::station::{Sink, StationInput};
+
+/// The messages a page is told, newest last.
+pub const SAID_KEPT: usize = 30;
+
+/// The web page's sink.
+#[derive(Debug)]
+pub struct WebSink {
+    hub: Arc<Hub>,
+    state: watch::Sender<Arc<Published>>,
+    said: VecDeque<Said>,
+    count: u64,
+    /// Something was said since the last state was published.
+    fresh: bool,
+    /// A move was made in this step.
+    made: bool,
+    /// The instant of the last step.
+    at: Option<Timestamp>,
+}
+
+impl WebSink {
+    /// The sink publishing into `state` (whose receiver is `hub`'s).
+    pub fn new(hub: Arc<Hub>, state: watch::Sender<Arc<Published>>) -> WebSink {
+        WebSink {
+            hub,
+            state,
+            said: VecDeque::with_capacity(SAID_KEPT),
+            count: 0,
+            fresh: false,
+            made: false,
+            at: None,
+        }
+    }
+
+    /// Issues a code for a role, or ends every access; tells whoever asked through the
+    /// station's channel (never blocking: a full channel loses the answer, and asking
+    /// again gives a new code).
+    pub fn on_access(&mut self, request: AccessRequest) {
+        let (to, message) = match request {
+            AccessRequest::Code { role, to } => {
+                let Some(random) = random::number() else {
+                    return;
+                };
+                let grant = self.hub.seats.grant(role);
+                let code = self.hub.access().issue(grant, self.hub.now(), random);
+                let spaced: Vec<String> = code.expose().chars().map(String::from).collect();
+                let message = Message::new("web-access-code")
+                    .arg("role", role.name())
+                    .arg("code", spaced.join(" "))
+                    .arg("url", self.hub.url.clone());
+                (to, message)
+            }
+            AccessRequest::RevokeAll { to } => {
+                self.hub.access().revoke_all();
+                (to, Message::new("web-access-revoked"))
+            }
+        };
+        if self
+            .hub
+            .tx
+            .try_send(StationInput::Notice { to, message })
+            .is_err()
+        {
+            tracing::warn!("web: the station's channel is full; an access answer is lost");
+        }
+    }
+
+    fn keep(&mut self, said: Said) {
+        if self.said.len() == SAID_KEPT {
+            self.said.pop_front();
+        }
+        self.said.push_back(said);
+        self.fresh = true;
+    }
+}
+
+impl Sink for WebSink {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        self.at = Some(at);
+        for output in outputs {
+            match output {
+                Output::Say(s) => {
+                    self.count += 1;
+                    self.keep(Said {
+                        n: self.count,
+                        to: s.to,
+                        text: s.text.clone(),
+                        urgent: s.priority == Priority::Urgent,
+                        error: s.error,
+                    });
+                }
+                Output::Made(_) => self.made = true,
+                _ => {}
+            }
+        }
+    }
+
+    fn observe(&mut self, session: &Session) {
+        let now = self.at.unwrap_or_else(|| self.hub.timeline.now());
+        let view = super::view_standin::view(session, now);
+        let old = Arc::clone(&self.state.borrow());
+        let announcement = announcement(&old.view, &view, self.made)
+            .unwrap_or_else(|| old.announcement.clone());
+        self.made = false;
+        if !self.fresh && view == old.view && announcement == old.announcement {
+            return;
+        }
+        self.fresh = false;
+        let published = Published {
+            seq: old.seq + 1,
+            view,
+            announcement,
+            said: self.said.iter().cloned().collect(),
+            turn: Some(shakmaty::Position::turn(session.position())),
+            pgn: crate::core::record::pgn(session),
+        };
+        self.state.send_replace(Arc::new(published));
+    }
+}
+
+/// What became of the announcement pending before a step: made, corrected (other words
+/// still pending) or withdrawn (nothing pending, nothing made); `None`: nothing new.
+fn announcement(old: &Value, new: &Value, made: bool) -> Option<Value> {
+    let before = old.get("pending").filter(|p| !p.is_null())?;
+    let after = new.get("pending").filter(|p| !p.is_null());
+    let stage = match after {
+        None if made => "made",
+        None => "withdrawn",
+        Some(p) if p.get("words") != before.get("words") => "corrected",
+        Some(_) => return None,
+    };
+    Some(json!({
+        "stage": stage,
+        "words": before.get("words").cloned().unwrap_or(Value::Null),
+        "side": before.get("side").cloned().unwrap_or(Value::Null),
+    }))
+}
+
+#[cfg(test)]
+mod tests;

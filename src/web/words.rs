@@ -1,0 +1,101 @@
+//! The page's refusals in the game's language: every error the adapter answers with
+//! (`{"error": id, "message": words}`), rendered once at the start from
+//! `assets/<lang>/messages.ftl`.
+
+use std::collections::HashMap;
+
+use crate::core::phrases::{Message, Phrases};
+
+/// Why a request is refused: the `error` of the answer.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Refusal {
+    /// The body is no request of this kind (400).
+    Malformed,
+    /// No role, or one that may not do this (403).
+    Forbidden,
+    /// Host or Origin is not the station's (403).
+    Foreign,
+    /// A move for the side not to move (403).
+    NotYourMove,
+    /// A code that is not good (403).
+    WrongCode,
+    /// No such page (404).
+    NotFound,
+    /// The page showed an older state (409).
+    Stale,
+    /// The body is too big (413).
+    TooBig,
+    /// Too many wrong codes (429).
+    Locked,
+    /// Too many open pages, or the station did not answer (503).
+    Unavailable,
+}
+
+impl Refusal {
+    /// Every refusal.
+    pub const ALL: [Refusal; 10] = [
+        Refusal::Malformed,
+        Refusal::Forbidden,
+        Refusal::Foreign,
+        Refusal::NotYourMove,
+        Refusal::WrongCode,
+        Refusal::NotFound,
+        Refusal::Stale,
+        Refusal::TooBig,
+        Refusal::Locked,
+        Refusal::Unavailable,
+    ];
+
+    /// The `error` of the answer.
+    pub fn id(self) -> &'static str {
+        match self {
+            Refusal::Malformed => "malformed",
+            Refusal::Forbidden => "forbidden",
+            Refusal::Foreign => "foreign",
+            Refusal::NotYourMove => "not-your-move",
+            Refusal::WrongCode => "wrong-code",
+            Refusal::NotFound => "not-found",
+            Refusal::Stale => "stale",
+            Refusal::TooBig => "too-big",
+            Refusal::Locked => "locked",
+            Refusal::Unavailable => "unavailable",
+        }
+    }
+
+    /// Its words' message id.
+    fn message_id(self) -> &'static str {
+        match self {
+            Refusal::Malformed => "web-error-malformed",
+            Refusal::Forbidden => "web-error-forbidden",
+            Refusal::Foreign => "web-error-foreign",
+            Refusal::NotYourMove => "web-error-not-your-move",
+            Refusal::WrongCode => "web-error-wrong-code",
+            Refusal::NotFound => "web-error-not-found",
+            Refusal::Stale => "web-error-stale",
+            Refusal::TooBig => "web-error-too-big",
+            Refusal::Locked => "web-error-locked",
+            Refusal::Unavailable => "web-error-unavailable",
+        }
+    }
+}
+
+/// Every refusal's words.
+#[derive(Clone, Debug, Default)]
+pub struct Words(HashMap<Refusal, String>);
+
+impl Words {
+    /// The words of every refusal in `phrases`' language.
+    pub fn new(phrases: &Phrases) -> Words {
+        Words(
+            Refusal::ALL
+                .into_iter()
+                .map(|r| (r, phrases.speech(&Message::new(r.message_id()))))
+                .collect(),
+        )
+    }
+
+    /// The words of `refusal`.
+    pub fn of(&self, refusal: Refusal) -> &str {
+        self.0.get(&refusal).map_or("", String::as_str)
+    }
+}
