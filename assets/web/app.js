@@ -1,0 +1,244 @@
+// ansage web page: the entry point. Loads the words, then either the join form (/join) or
+// the game: one EventSource on /events, each `state` event rendered whole (seq and epoch on
+// <main>; a new epoch reloads the page). While the stream is not open the page says
+// "Verbindung getrennt" at once and disables every control; it reconnects by itself.
+// GPL-3.0-or-later.
+
+import { loadWords, t, fillStatic } from './words.js';
+import { probePieces, createBoard } from './board.js';
+import { setupClocks, setClock, startTicking, clockSentence } from './clock.js';
+import { showSaid, say, alert, setupPosts, act, postJoin, postLeave } from './live.js';
+import { opponentControls, playerControls } from './controls.js';
+import { arbiterControls } from './arbiter.js';
+import { playersLine, roleLine, lastMoveText, turnText, facts, moveItems } from './view.js';
+
+const page = { state: null, board: null, source: null, connected: false, everConnected: false,
+               refocus: null, lastMoveKey: null, movesKey: null };
+const $ = id => document.getElementById(id);
+
+function li(text, cls) {
+  const item = document.createElement('li');
+  item.textContent = text;
+  if (cls) item.className = cls;
+  return item;
+}
+
+function navLink(href, text) {
+  const a = document.createElement('a');
+  a.href = href;
+  a.textContent = text;
+  const item = li('');
+  item.append(a);
+  return item;
+}
+
+function setupNav(role) {
+  const items = [navLink('/game.pgn', t("nav-pgn"))];
+  if (role === 'spectator') items.unshift(navLink('/join', t("nav-join")));
+  else {
+    const leave = document.createElement('button');
+    leave.type = 'button';
+    leave.textContent = t("nav-leave");
+    leave.addEventListener('click', async () => {
+      if (await postLeave()) location.reload();
+    });
+    const item = li('');
+    item.append(leave);
+    items.push(item);
+  }
+  $('nav-list').replaceChildren(...items);
+}
+
+/** One-key commands on the board and in the keys area: c clock, l last move, s/t turn. */
+function onKey(event) {
+  if (!page.state) return false;
+  const k = event.key.toLowerCase();
+  if (k === 'c') say(clockSentence());
+  else if (k === 'l') say(lastMoveText(page.state));
+  else if (k === 's' || k === 't') say(turnText(page.state));
+  else return false;
+  return true;
+}
+
+function setupKeys() {
+  const list = $('keys-list');
+  const entry = (keys, text) => {
+    const dt = document.createElement('dt');
+    dt.textContent = keys;
+    const dd = document.createElement('dd');
+    dd.textContent = text;
+    list.append(dt, dd);
+  };
+  entry('c', t("keys-c"));
+  entry('l', t("keys-l"));
+  entry('s, t', t("keys-s"));
+  entry('← ↑ → ↓', t("keys-arrows"));
+  $('keys-area').addEventListener('keydown', event => {
+    if (!event.altKey && !event.ctrlKey && !event.metaKey && onKey(event)) event.preventDefault();
+  });
+  $('keys').hidden = false;
+}
+
+function controlsFor(role) {
+  if (role === 'opponent') return opponentControls();
+  if (role === 'player') return playerControls();
+  if (role === 'arbiter') return arbiterControls();
+  return [];
+}
+
+/** Builds the page for the role of the first state. */
+function setupRole(state) {
+  const role = state.role;
+  document.body.dataset.role = role;
+  setupNav(role);
+  setupClocks(state.colour || 'white', state.names || {});
+  page.board = createBoard($('board'), {
+    interactive: role !== 'spectator',
+    canMove: () => page.connected && page.state.can.includes('move'),
+    onMove: uci => act({ kind: 'move', uci }),
+    onKey,
+  });
+  const controls = controlsFor(role);
+  if (controls.length) {
+    $('controls-body').replaceChildren(...controls);
+    $('controls').hidden = false;
+    setupKeys();
+  }
+  if (role === 'player') $('game').insertBefore($('side'), $('board-col'));
+  $('game').hidden = false;
+}
+
+function allowed(can, name) {
+  if (name === 'invite') return page.state.role === 'arbiter' || can.includes('invite');
+  return can.includes(name) || (name.startsWith('key-') && can.includes('key'));
+}
+
+function updateControls(state) {
+  const body = $('controls-body');
+  for (const c of body.querySelectorAll('[data-can]')) c.hidden = !allowed(state.can, c.dataset.can);
+  for (const g of body.querySelectorAll('.group')) {
+    g.hidden = ![...g.querySelectorAll('[data-can]')].some(c => !c.hidden);
+  }
+}
+
+function renderTexts(state) {
+  $('players').textContent = playersLine(state);
+  $('role-line').textContent = roleLine(state);
+  $('facts').replaceChildren(...facts(state).map(f => li(f)));
+  const last = state.moves[state.moves.length - 1];
+  const lastKey = `${state.moves.length}:${last ? last.uci : ''}`;
+  if (lastKey !== page.lastMoveKey) {
+    page.lastMoveKey = lastKey;
+    $('last-move').textContent = lastMoveText(state);
+  }
+  const movesKey = state.moves.map(m => m.uci).join(' ');
+  if (movesKey !== page.movesKey) {
+    page.movesKey = movesKey;
+    $('move-list').replaceChildren(...moveItems(state.moves).map(m => li(m)));
+  }
+}
+
+/** Renders a whole state (from the stream, or the fresh one of a 409). */
+function render(state) {
+  if (page.state && state.epoch !== page.state.epoch) { location.reload(); return; }
+  if (page.state && state.role !== page.state.role) { location.reload(); return; }
+  if (page.state && state.seq < page.state.seq) return;
+  if (!page.state) setupRole(state);
+  page.state = state;
+  document.documentElement.lang = state.lang || document.documentElement.lang;
+  page.board.update(state);
+  setClock(state.clock, state.sent_ms);
+  renderTexts(state);
+  updateControls(state);
+  showSaid(state.said || []);
+  applyConnected();
+  const main = $('main');
+  main.dataset.epoch = state.epoch;
+  main.dataset.seq = String(state.seq);
+}
+
+/** Enables the controls only while the stream is open; the focus comes back after. */
+function applyConnected() {
+  const controls = document.querySelectorAll('main button, main input, main select, nav button');
+  if (!page.connected && document.activeElement && document.activeElement !== document.body) {
+    page.refocus = document.activeElement;
+  }
+  for (const c of controls) c.disabled = !page.connected;
+  if (page.connected && page.refocus && document.activeElement === document.body) {
+    page.refocus.focus();
+    page.refocus = null;
+  }
+}
+
+function setConnected(on) {
+  if (on === page.connected) return;
+  page.connected = on;
+  $('conn').hidden = on;
+  $('conn').textContent = on ? '' : t("disconnected");
+  if (!on) alert(t("disconnected"));
+  else if (page.everConnected) say(t("reconnected"));
+  page.everConnected = page.everConnected || on;
+  applyConnected();
+}
+
+function connect() {
+  if (page.source) page.source.close();
+  const source = new EventSource('/events');
+  page.source = source;
+  source.addEventListener('state', event => {
+    if (source !== page.source) return;
+    render(JSON.parse(event.data));
+    setConnected(true);
+  });
+  source.addEventListener('error', () => {
+    if (source !== page.source) return;
+    setConnected(false);
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+  });
+}
+
+/** Notices a stream that is not open, also when no error event came (sleep, tab hidden). */
+function watch() {
+  setInterval(() => {
+    if (page.source && page.source.readyState !== EventSource.OPEN) setConnected(false);
+  }, 250);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState !== 'visible') return;
+    if (!page.source || page.source.readyState !== EventSource.OPEN) connect();
+  });
+}
+
+function startJoin() {
+  $('nav-list').replaceChildren(navLink('/', t("nav-game")));
+  $('join').hidden = false;
+  $('main').dataset.seq = '0';
+  $('join-form').addEventListener('submit', async event => {
+    event.preventDefault();
+    const code = $('join-code').value.trim();
+    if (await postJoin(code)) location.assign('/');
+    else $('join-code').focus();
+  });
+}
+
+async function start() {
+  try {
+    await loadWords();
+  } catch (e) {
+    setTimeout(start, 1000);
+    return;
+  }
+  fillStatic(document);
+  document.title = t("page-title");
+  document.documentElement.lang = t("lang");
+  if (/\/join\/?$/.test(location.pathname)) { startJoin(); return; }
+  $('join').remove();
+  await probePieces();
+  setupPosts(() => (page.state ? page.state.seq : 0), render);
+  startTicking();
+  $('conn').textContent = t("connecting");
+  $('conn').hidden = false;
+  connect();
+  watch();
+}
+
+start();
