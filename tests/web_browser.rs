@@ -448,7 +448,7 @@ fn a_dropped_connection_is_shown_and_the_newest_state_follows_within_a_second() 
     link.set_up(false);
     page.wait_until(
         "the page saying its connection is lost",
-        "document.querySelector(\"main[data-connection='lost']\") !== null",
+        Page::LOST,
         Duration::from_secs(2),
     );
     let enabled = page.enabled_controls();
@@ -474,7 +474,7 @@ fn a_dropped_connection_is_shown_and_the_newest_state_follows_within_a_second() 
     page.wait_piece("e5", Some("bP"));
     page.wait_until(
         "the page saying its connection is back",
-        "document.querySelector(\"main[data-connection='lost']\") === null",
+        &format!("!{}", Page::LOST),
         WAIT,
     );
     assert!(
@@ -716,7 +716,7 @@ fn the_browser_harness_reads_a_page_of_its_own() {
     let page = browser.page(PHONE);
     let html = "<!doctype html><html lang='de'><head><meta charset='utf-8'><title>Test</title>\
         </head><body><main data-seq='3'><h1>Brett</h1>\
-        <button data-square='e2' style='width:48px;height:48px' \
+        <button data-sq='e2' style='width:48px;height:48px' \
           onclick=\"document.querySelector('main').dataset.seq = '4'; \
           document.getElementById('live').textContent = 'Bauer Eva vier';\">\
           <img src='pieces/wP.svg' alt='weißer Bauer'></button>\

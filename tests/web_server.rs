@@ -112,8 +112,10 @@ impl Station {
                     .unwrap()
                     .iter()
                     .filter_map(|t| {
-                        let digits: String = t.split(": ").nth(1)?.split('.').next()?.replace(' ', "");
-                        (digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit())).then_some(digits)
+                        let digits: String =
+                            t.split(": ").nth(1)?.split('.').next()?.replace(' ', "");
+                        (digits.len() == 6 && digits.bytes().all(|b| b.is_ascii_digit()))
+                            .then_some(digits)
                     })
                     .collect();
                 if codes.len() >= n {
@@ -122,7 +124,9 @@ impl Station {
                 tokio::task::yield_now().await;
             }
         };
-        tokio::time::timeout(http::WAIT, wait).await.expect("the codes are said")
+        tokio::time::timeout(http::WAIT, wait)
+            .await
+            .expect("the codes are said")
     }
 
     async fn post(&self, path: &str, cookie: Option<&str>, body: &str) -> http::Answer {
@@ -137,10 +141,17 @@ impl Station {
 
     /// Joins with `code`: the cookie's token.
     async fn join(&self, code: &str) -> String {
-        let answer = self.post("/api/join", None, &format!(r#"{{"code": "{code}"}}"#)).await;
+        let answer = self
+            .post("/api/join", None, &format!(r#"{{"code": "{code}"}}"#))
+            .await;
         assert_eq!(answer.status, 200, "{}", answer.body);
         let cookie = answer.header("set-cookie").unwrap().to_owned();
-        assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict") && cookie.contains("Path=/"), "{cookie}");
+        assert!(
+            cookie.contains("HttpOnly")
+                && cookie.contains("SameSite=Strict")
+                && cookie.contains("Path=/"),
+            "{cookie}"
+        );
         cookie
             .split(';')
             .next()
@@ -175,16 +186,29 @@ async fn the_first_event_is_the_current_state() {
     let mut events = Events::open(station.addr, &[("Host", host.as_str())]).await;
     assert_eq!(events.status, 200);
     let event = events.next().await;
-    assert_eq!((event.event.as_str(), event.retry.as_str()), ("state", "500"));
+    assert_eq!(
+        (event.event.as_str(), event.retry.as_str()),
+        ("state", "500")
+    );
     let state: serde_json::Value = serde_json::from_str(&event.data).unwrap();
     assert_eq!(state["seq"].to_string(), event.id);
     assert!(state["seq"].as_u64().unwrap() >= 1);
     assert_eq!(state["role"], "spectator");
-    assert_eq!(state["board"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR");
+    assert_eq!(
+        state["board"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    );
     assert_eq!(state["can"], serde_json::json!([]));
     assert!(state["epoch"].as_str().is_some_and(|e| !e.is_empty()));
     assert!(state["sent_ms"].is_u64());
-    let pgn = send(station.addr, "GET", "/game.pgn", &[("Host", host.as_str())], "").await;
+    let pgn = send(
+        station.addr,
+        "GET",
+        "/game.pgn",
+        &[("Host", host.as_str())],
+        "",
+    )
+    .await;
     assert_eq!(pgn.status, 200);
     assert!(pgn.body.contains("[Result \"*\"]"), "{}", pgn.body);
 }
@@ -195,26 +219,57 @@ async fn requests_without_a_role_or_from_elsewhere_are_refused() {
     let act = r#"{"seq": 1, "action": {"kind": "command", "command": "start"}}"#;
     // No role.
     let answer = station.post("/api/act", None, act).await;
-    assert_eq!((answer.status, answer.json()["error"].as_str()), (403, Some("forbidden")));
-    assert!(answer.json()["message"].as_str().is_some_and(|m| !m.is_empty()));
+    assert_eq!(
+        (answer.status, answer.json()["error"].as_str()),
+        (403, Some("forbidden"))
+    );
+    assert!(
+        answer.json()["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty())
+    );
     // A foreign Origin, a foreign Host, none.
     let host = station.host();
     for headers in [
         vec![("Host", host.as_str()), ("Origin", "http://evil.example")],
-        vec![("Host", "evil.example:8432"), ("Origin", "http://evil.example:8432")],
+        vec![
+            ("Host", "evil.example:8432"),
+            ("Origin", "http://evil.example:8432"),
+        ],
         vec![("Host", host.as_str())],
     ] {
         let answer = send(station.addr, "POST", "/api/act", &headers, act).await;
-        assert_eq!((answer.status, answer.json()["error"].as_str()), (403, Some("foreign")), "{headers:?}");
+        assert_eq!(
+            (answer.status, answer.json()["error"].as_str()),
+            (403, Some("foreign")),
+            "{headers:?}"
+        );
     }
-    let answer = send(station.addr, "GET", "/events", &[("Host", "evil.example")], "").await;
+    let answer = send(
+        station.addr,
+        "GET",
+        "/events",
+        &[("Host", "evil.example")],
+        "",
+    )
+    .await;
     assert_eq!(answer.status, 403);
-    let answer = send(station.addr, "GET", "/nothing", &[("Host", host.as_str())], "").await;
+    let answer = send(
+        station.addr,
+        "GET",
+        "/nothing",
+        &[("Host", host.as_str())],
+        "",
+    )
+    .await;
     assert_eq!(answer.status, 404);
     // Too big.
     let big = format!(r#"{{"code": "{}"}}"#, "1".repeat(5000));
     let answer = station.post("/api/join", None, &big).await;
-    assert_eq!((answer.status, answer.json()["error"].as_str()), (413, Some("too-big")));
+    assert_eq!(
+        (answer.status, answer.json()["error"].as_str()),
+        (413, Some("too-big"))
+    );
     // Malformed.
     let answer = station.post("/api/join", None, "{").await;
     assert_eq!(answer.status, 400);
@@ -226,13 +281,23 @@ async fn a_joined_arbiter_acts_once_on_the_state_it_saw() {
     let code = station.codes(1).await.remove(0);
     let token = station.join(&code).await;
     // The code is used up.
-    let again = station.post("/api/join", None, &format!(r#"{{"code": "{code}"}}"#)).await;
+    let again = station
+        .post("/api/join", None, &format!(r#"{{"code": "{code}"}}"#))
+        .await;
     assert_eq!(again.status, 403);
     let state = station.state(Some(&token)).await;
     assert_eq!(state["role"], "arbiter");
-    assert!(state["can"].as_array().unwrap().iter().any(|c| c == "add-time"));
+    assert!(
+        state["can"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c == "add-time")
+    );
     let seq = state["seq"].as_u64().unwrap();
-    let add = format!(r#"{{"seq": {seq}, "action": {{"kind": "add-time", "side": "white", "ms": 120000}}}}"#);
+    let add = format!(
+        r#"{{"seq": {seq}, "action": {{"kind": "add-time", "side": "white", "ms": 120000}}}}"#
+    );
     // Two arbiters pressing at once on the same state: one is carried out, one is stale.
     let (a, b) = tokio::join!(
         station.post("/api/act", Some(&token), &add),
@@ -248,15 +313,31 @@ async fn a_joined_arbiter_acts_once_on_the_state_it_saw() {
     assert_eq!(stale.json()["state"]["seq"].as_u64(), Some(new_seq));
     // A spectator's page is not told what was said to the arbiter.
     let spectator = station.state(None).await;
-    assert!(spectator["said"].as_array().unwrap().iter().all(|s| s["to"] == "all"));
+    assert!(
+        spectator["said"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|s| s["to"] == "all")
+    );
     // What the role may not do.
-    let resign = format!(r#"{{"seq": {new_seq}, "action": {{"kind": "command", "command": "resign"}}}}"#);
-    assert_eq!(station.post("/api/act", Some(&token), &resign).await.status, 403);
+    let resign =
+        format!(r#"{{"seq": {new_seq}, "action": {{"kind": "command", "command": "resign"}}}}"#);
+    assert_eq!(
+        station.post("/api/act", Some(&token), &resign).await.status,
+        403
+    );
     // An invite for the opponent, with its QR code.
-    let invite = station.post("/api/invite", Some(&token), r#"{"role": "opponent"}"#).await;
+    let invite = station
+        .post("/api/invite", Some(&token), r#"{"role": "opponent"}"#)
+        .await;
     assert_eq!(invite.status, 200, "{}", invite.body);
     let invite = invite.json();
-    assert!(invite["qr_svg"].as_str().is_some_and(|s| s.contains("<svg")));
+    assert!(
+        invite["qr_svg"]
+            .as_str()
+            .is_some_and(|s| s.contains("<svg"))
+    );
     assert_eq!(invite["expires_s"], 120);
     let opponent = station.join(invite["code"].as_str().unwrap()).await;
     assert_eq!(station.state(Some(&opponent)).await["colour"], "black");
@@ -269,11 +350,21 @@ async fn five_wrong_codes_lock_the_sixth_try() {
     let code = station.codes(1).await.remove(0);
     let wrong = if code == "000000" { "000001" } else { "000000" };
     for _ in 0..5 {
-        let answer = station.post("/api/join", None, &format!(r#"{{"code": "{wrong}"}}"#)).await;
-        assert_eq!((answer.status, answer.json()["error"].as_str()), (403, Some("wrong-code")));
+        let answer = station
+            .post("/api/join", None, &format!(r#"{{"code": "{wrong}"}}"#))
+            .await;
+        assert_eq!(
+            (answer.status, answer.json()["error"].as_str()),
+            (403, Some("wrong-code"))
+        );
     }
-    let answer = station.post("/api/join", None, &format!(r#"{{"code": "{code}"}}"#)).await;
-    assert_eq!((answer.status, answer.json()["error"].as_str()), (429, Some("locked")));
+    let answer = station
+        .post("/api/join", None, &format!(r#"{{"code": "{code}"}}"#))
+        .await;
+    assert_eq!(
+        (answer.status, answer.json()["error"].as_str()),
+        (429, Some("locked"))
+    );
     assert!(answer.header("retry-after").is_some());
     assert_secrets_not_logged(&[&code]);
 }
@@ -288,8 +379,18 @@ async fn pages_beyond_the_limit_are_refused() {
         assert_eq!(events.status, 200);
         open.push(events);
     }
-    let answer = send(station.addr, "GET", "/events", &[("Host", host.as_str())], "").await;
-    assert_eq!((answer.status, answer.json()["error"].as_str()), (503, Some("unavailable")));
+    let answer = send(
+        station.addr,
+        "GET",
+        "/events",
+        &[("Host", host.as_str())],
+        "",
+    )
+    .await;
+    assert_eq!(
+        (answer.status, answer.json()["error"].as_str()),
+        (503, Some("unavailable"))
+    );
     // One page closes: another may open.
     drop(open.pop());
     let wait = async {
@@ -301,7 +402,9 @@ async fn pages_beyond_the_limit_are_refused() {
             tokio::task::yield_now().await;
         }
     };
-    tokio::time::timeout(http::WAIT, wait).await.expect("a page opens again");
+    tokio::time::timeout(http::WAIT, wait)
+        .await
+        .expect("a page opens again");
 }
 
 fn assert_secrets_not_logged(secrets: &[&str]) {

@@ -177,7 +177,9 @@ fn refusal(e: &ActionError) -> Refusal {
 /// and observed (at most [`ACT_TIMEOUT`]).
 async fn handled(hub: &Arc<Hub>, input: crate::core::input::Input) -> Result<(), Refusal> {
     let (done, handled) = oneshot::channel();
-    let sent = hub.tx.send_timeout(StationInput::Acknowledged { input, done }, ACT_TIMEOUT);
+    let sent = hub
+        .tx
+        .send_timeout(StationInput::Acknowledged { input, done }, ACT_TIMEOUT);
     if sent.await.is_err() {
         return Err(Refusal::Unavailable);
     }

@@ -62,25 +62,103 @@ mod tests {
     fn only_the_stations_own_host_and_pages_pass() {
         let machine = ["192.168.1.20".to_owned(), "schachbrett".to_owned()];
         let cases = [
-            ("127.0.0.1:8432", Some("127.0.0.1:8432"), Some("http://127.0.0.1:8432"), true, true),
-            ("127.0.0.1:8432", Some("localhost:8432"), Some("http://localhost:8432"), true, true),
-            ("127.0.0.1:8432", Some("LOCALHOST:8432"), Some("http://localhost:8432"), true, true),
+            (
+                "127.0.0.1:8432",
+                Some("127.0.0.1:8432"),
+                Some("http://127.0.0.1:8432"),
+                true,
+                true,
+            ),
+            (
+                "127.0.0.1:8432",
+                Some("localhost:8432"),
+                Some("http://localhost:8432"),
+                true,
+                true,
+            ),
+            (
+                "127.0.0.1:8432",
+                Some("LOCALHOST:8432"),
+                Some("http://localhost:8432"),
+                true,
+                true,
+            ),
             // DNS rebinding: a foreign name that resolves to the station.
-            ("127.0.0.1:8432", Some("evil.example:8432"), Some("http://evil.example:8432"), false, false),
+            (
+                "127.0.0.1:8432",
+                Some("evil.example:8432"),
+                Some("http://evil.example:8432"),
+                false,
+                false,
+            ),
             ("127.0.0.1:8432", Some("127.0.0.1:9999"), None, false, false),
             ("127.0.0.1:8432", None, None, false, false),
             // A foreign site's page posting to the station.
-            ("127.0.0.1:8432", Some("127.0.0.1:8432"), Some("http://evil.example"), true, false),
-            ("127.0.0.1:8432", Some("127.0.0.1:8432"), Some("null"), true, false),
-            ("127.0.0.1:8432", Some("127.0.0.1:8432"), Some("https://127.0.0.1:8432"), true, false),
+            (
+                "127.0.0.1:8432",
+                Some("127.0.0.1:8432"),
+                Some("http://evil.example"),
+                true,
+                false,
+            ),
+            (
+                "127.0.0.1:8432",
+                Some("127.0.0.1:8432"),
+                Some("null"),
+                true,
+                false,
+            ),
+            (
+                "127.0.0.1:8432",
+                Some("127.0.0.1:8432"),
+                Some("https://127.0.0.1:8432"),
+                true,
+                false,
+            ),
             ("127.0.0.1:8432", Some("127.0.0.1:8432"), None, true, false),
             // The LAN: the machine's address and name, only when listening on all.
-            ("0.0.0.0:8432", Some("192.168.1.20:8432"), Some("http://192.168.1.20:8432"), true, true),
-            ("0.0.0.0:8432", Some("schachbrett:8432"), Some("http://schachbrett:8432"), true, true),
-            ("127.0.0.1:8432", Some("192.168.1.20:8432"), None, false, false),
-            ("192.168.1.20:8432", Some("192.168.1.20:8432"), Some("http://192.168.1.20:8432"), true, true),
-            ("[::1]:8432", Some("[::1]:8432"), Some("http://[::1]:8432"), true, true),
-            ("127.0.0.1:80", Some("localhost"), Some("http://localhost"), true, true),
+            (
+                "0.0.0.0:8432",
+                Some("192.168.1.20:8432"),
+                Some("http://192.168.1.20:8432"),
+                true,
+                true,
+            ),
+            (
+                "0.0.0.0:8432",
+                Some("schachbrett:8432"),
+                Some("http://schachbrett:8432"),
+                true,
+                true,
+            ),
+            (
+                "127.0.0.1:8432",
+                Some("192.168.1.20:8432"),
+                None,
+                false,
+                false,
+            ),
+            (
+                "192.168.1.20:8432",
+                Some("192.168.1.20:8432"),
+                Some("http://192.168.1.20:8432"),
+                true,
+                true,
+            ),
+            (
+                "[::1]:8432",
+                Some("[::1]:8432"),
+                Some("http://[::1]:8432"),
+                true,
+                true,
+            ),
+            (
+                "127.0.0.1:80",
+                Some("localhost"),
+                Some("http://localhost"),
+                true,
+                true,
+            ),
         ];
         for (listen, host, origin, read, write) in cases {
             let hosts = Hosts::new(listen.parse().unwrap(), &machine);

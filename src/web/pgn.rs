@@ -12,7 +12,10 @@ pub async fn game(State(app): State<App>) -> Response {
     let published = app.hub.published();
     (
         [
-            (header::CONTENT_TYPE, "application/x-chess-pgn; charset=utf-8"),
+            (
+                header::CONTENT_TYPE,
+                "application/x-chess-pgn; charset=utf-8",
+            ),
             (header::CACHE_CONTROL, "no-cache"),
         ],
         published.pgn.clone(),

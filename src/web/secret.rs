@@ -40,7 +40,10 @@ mod tests {
     #[test]
     fn a_secret_prints_as_redacted() {
         let s = Secret::new("123456");
-        assert_eq!(format!("{s} {s:?} {:?}", Some(&s)), "[redacted] [redacted] Some([redacted])");
+        assert_eq!(
+            format!("{s} {s:?} {:?}", Some(&s)),
+            "[redacted] [redacted] Some([redacted])"
+        );
         assert_eq!(s.expose(), "123456");
     }
 }

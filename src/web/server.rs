@@ -62,7 +62,11 @@ async fn not_found(State(app): State<App>) -> Response {
 async fn check(State(app): State<App>, request: Request, next: Next) -> Response {
     let safe = matches!(*request.method(), Method::GET | Method::HEAD);
     let headers = request.headers();
-    let text = |name| headers.get(name).and_then(|v: &HeaderValue| v.to_str().ok());
+    let text = |name| {
+        headers
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
     if guard::allowed(&app.hosts, safe, text(header::HOST), text(header::ORIGIN)) {
         next.run(request).await
     } else {

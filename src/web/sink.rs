@@ -117,8 +117,8 @@ impl Sink for WebSink {
         let now = self.at.unwrap_or_else(|| self.hub.timeline.now());
         let view = super::view_standin::view(session, now);
         let old = Arc::clone(&self.state.borrow());
-        let announcement = announcement(&old.view, &view, self.made)
-            .unwrap_or_else(|| old.announcement.clone());
+        let announcement =
+            announcement(&old.view, &view, self.made).unwrap_or_else(|| old.announcement.clone());
         self.made = false;
         if !self.fresh && view == old.view && announcement == old.announcement {
             return;

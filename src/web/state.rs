@@ -103,7 +103,11 @@ pub fn render(
         colour: grant.colour.map(colour_name),
         view: &published.view,
         announcement: &published.announcement,
-        said: published.said.iter().filter(|s| hears(grant, s.to)).collect(),
+        said: published
+            .said
+            .iter()
+            .filter(|s| hears(grant, s.to))
+            .collect(),
         can: can(grant.role),
         pages: (grant.role == AccessRole::Arbiter).then_some(pages),
     };
@@ -159,7 +163,10 @@ mod tests {
             assert_eq!(state["epoch"], "e1");
             assert_eq!(state["board"], "8/8/8/8/8/8/8/8");
             assert_eq!(state["role"], grant.role.name());
-            assert_eq!(state.get("pages").is_some(), grant.role == AccessRole::Arbiter);
+            assert_eq!(
+                state.get("pages").is_some(),
+                grant.role == AccessRole::Arbiter
+            );
         }
     }
 }

@@ -241,7 +241,7 @@ fn started_port(line: &str) -> Option<u16> {
 /// A control's size on the page.
 #[derive(Clone, Debug)]
 pub struct ControlBox {
-    /// What it is: its tag, id, `data-square`, name or text (for messages).
+    /// What it is: its tag, id, `data-sq`, name or text (for messages).
     pub what: String,
     pub width: f64,
     pub height: f64,
@@ -382,15 +382,22 @@ impl Page {
         );
     }
 
-    /// The page's sequence number (`main[data-seq]`), if it shows one.
+    /// The page's sequence number (`main[data-seq]`), if it shows one (an empty
+    /// `data-seq` is none: the page has not drawn a state yet).
     pub fn seq(&self) -> Option<u64> {
         self.js(
             "const m = document.querySelector('main[data-seq]'); \
-             return m ? Number(m.getAttribute('data-seq')) : null;",
+             const s = m ? m.getAttribute('data-seq') : ''; \
+             return /^[0-9]+$/.test(s) ? Number(s) : null;",
             vec![],
         )
         .as_u64()
     }
+
+    /// Whether the page says that its connection is lost (`#conn` shown, the page's
+    /// "Verbindung getrennt").
+    pub const LOST: &str = "(() => { const c = document.getElementById('conn'); \
+        return c !== null && !c.hidden && c.textContent.trim() !== ''; })()";
 
     /// Waits until `main[data-seq]` is at least `n`, polling every 5 ms, for at most
     /// [`WAIT`]; returns the sequence number shown then.
@@ -449,10 +456,10 @@ impl Page {
         self.rt.block_on(async { tokio::time::sleep(POLL).await });
     }
 
-    /// Taps square `square` (`e2`): clicks its button, `[data-square='e2']`.
+    /// Taps square `square` (`e2`): clicks its button, `[data-sq='e2']`.
     #[track_caller]
     pub fn click_square(&self, square: &str) {
-        let css = format!("[data-square='{square}']");
+        let css = format!("[data-sq='{square}']");
         // The board is drawn anew on every state: an element found before an event may be
         // gone when it is clicked; then it is looked up again.
         let deadline = Instant::now() + WAIT;
@@ -477,10 +484,10 @@ impl Page {
     }
 
     /// The piece on `square` as its image's file name without `.svg` (`wP`, `bN`), from
-    /// `[data-square='e4'] img`; `None` for an empty square.
+    /// `[data-sq='e4'] img`; `None` for an empty square.
     pub fn piece_on(&self, square: &str) -> Option<String> {
         self.js(
-            "const img = document.querySelector(`[data-square='${arguments[0]}'] img`); \
+            "const img = document.querySelector(`[data-sq='${arguments[0]}'] img`); \
              if (!img) return null; \
              const m = (img.getAttribute('src') || '').match(/([wb][KQRBNP])\\.svg$/); \
              return m ? m[1] : null;",
@@ -536,14 +543,14 @@ impl Page {
     }
 
     /// The enabled controls in `main`: buttons not disabled, inputs, selects, text areas
-    /// (as `tag#id[data-square]` descriptions).
+    /// (as `tag#id[data-sq]` descriptions).
     pub fn enabled_controls(&self) -> Vec<String> {
         let found = self.js(
             "return [...document.querySelectorAll(\
                'main button, main input, main select, main textarea, main [contenteditable]')]\
              .filter(e => !e.disabled && !e.closest('fieldset[disabled]'))\
              .map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') \
-               + (e.dataset.square ? '[' + e.dataset.square + ']' : '') \
+               + (e.dataset.sq ? '[' + e.dataset.sq + ']' : '') \
                + ' ' + (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40));",
             vec![],
         );
@@ -632,7 +639,7 @@ impl Page {
              .filter(e => e.getClientRects().length > 0)\
              .map(e => { const r = e.getBoundingClientRect(); \
                return {what: e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') \
-                 + (e.dataset.square ? '[' + e.dataset.square + ']' : '') + ' ' \
+                 + (e.dataset.sq ? '[' + e.dataset.sq + ']' : '') + ' ' \
                  + (e.getAttribute('aria-label') || e.textContent || '').trim().slice(0, 40), \
                  width: r.width, height: r.height}; })\
              .filter(b => b.width > 0 && b.height > 0);",
@@ -720,7 +727,7 @@ impl Page {
     /// that shows a sequence number.
     pub fn reloaded(&self) -> String {
         "typeof window.__ansageTestMark === 'undefined' \
-         && document.querySelector('main[data-seq]') !== null"
+         && /^[0-9]+$/.test((document.querySelector('main[data-seq]') || {}).dataset?.seq || '')"
             .to_owned()
     }
 }

@@ -44,7 +44,10 @@ fn request_text(method: &str, path: &str, headers: &[(&str, &str)], body: &str) 
         text.push_str(&format!("{name}: {value}\r\n"));
     }
     if method != "GET" {
-        text.push_str(&format!("Content-Type: application/json\r\nContent-Length: {}\r\n", body.len()));
+        text.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
     }
     text.push_str("\r\n");
     text.push_str(body);
@@ -54,7 +57,11 @@ fn request_text(method: &str, path: &str, headers: &[(&str, &str)], body: &str) 
 async fn head(reader: &mut BufReader<TcpStream>) -> (u16, Vec<(String, String)>) {
     let mut line = String::new();
     reader.read_line(&mut line).await.unwrap();
-    let status = line.split_whitespace().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let mut headers = Vec::new();
     loop {
         line.clear();
@@ -157,7 +164,9 @@ impl Events {
                 pending: String::new(),
             }
         };
-        tokio::time::timeout(WAIT, open).await.expect("the stream opens")
+        tokio::time::timeout(WAIT, open)
+            .await
+            .expect("the stream opens")
     }
 
     /// The next event with data (keep-alive comments skipped).
@@ -187,6 +196,8 @@ impl Events {
                 self.pending.push_str(&String::from_utf8_lossy(&c));
             }
         };
-        tokio::time::timeout(WAIT, read).await.expect("an event within the wait")
+        tokio::time::timeout(WAIT, read)
+            .await
+            .expect("an event within the wait")
     }
 }

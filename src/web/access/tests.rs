@@ -36,7 +36,10 @@ fn a_code_is_used_once_and_gives_its_grant() {
     let code = a.issue(OPPONENT, s(0), 7);
     assert_eq!(a.join(code.expose(), s(10), token(1)), Ok(OPPONENT));
     assert_eq!(a.grant(token(1).expose()), Some(OPPONENT));
-    assert_eq!(a.join(code.expose(), s(11), token(2)), Err(JoinError::Wrong));
+    assert_eq!(
+        a.join(code.expose(), s(11), token(2)),
+        Err(JoinError::Wrong)
+    );
     assert_eq!(a.grant(token(2).expose()), None);
 }
 
@@ -66,14 +69,16 @@ fn five_wrong_codes_lock_every_try_for_a_minute() {
     let mut a = Access::new();
     let code = a.issue(OPPONENT, s(0), 123_456);
     for i in 0..WRONG_TRIES {
-        assert_eq!(a.join("000000", s(1), token(9)), Err(JoinError::Wrong), "try {i}");
+        assert_eq!(
+            a.join("000000", s(1), token(9)),
+            Err(JoinError::Wrong),
+            "try {i}"
+        );
     }
     // Even the right code is refused while locked.
     assert_eq!(
         a.join(code.expose(), s(31), token(1)),
-        Err(JoinError::Locked {
-            retry_after: s(30)
-        })
+        Err(JoinError::Locked { retry_after: s(30) })
     );
     assert_eq!(a.join(code.expose(), s(61), token(1)), Ok(OPPONENT));
 }
@@ -99,7 +104,10 @@ fn revoking_ends_every_token_and_code() {
     assert!(a.join(code.expose(), s(0), token(1)).is_ok());
     a.revoke_all();
     assert_eq!(a.grant(token(1).expose()), None);
-    assert_eq!(a.join(other.expose(), s(0), token(2)), Err(JoinError::Wrong));
+    assert_eq!(
+        a.join(other.expose(), s(0), token(2)),
+        Err(JoinError::Wrong)
+    );
 }
 
 #[test]

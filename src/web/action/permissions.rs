@@ -78,9 +78,7 @@ pub fn allowed(role: AccessRole, name: &str) -> bool {
                 || ALL_KEYS.contains(&name)
                 || PLAYER_COMMANDS.contains(&name)
         }
-        AccessRole::Arbiter => {
-            ARBITER_COMMANDS.contains(&name) || ALL_KEYS.contains(&name)
-        }
+        AccessRole::Arbiter => ARBITER_COMMANDS.contains(&name) || ALL_KEYS.contains(&name),
     }
 }
 
@@ -99,8 +97,10 @@ pub fn can(role: AccessRole) -> Vec<&'static str> {
         .chain(PLAYER_COMMANDS)
         .chain(ARBITER_COMMANDS);
     for name in commands {
-        if !matches!(name, "line" | "key" | "ask" | "repeat" | "alarms" | "access-code")
-            && allowed(role, name)
+        if !matches!(
+            name,
+            "line" | "key" | "ask" | "repeat" | "alarms" | "access-code"
+        ) && allowed(role, name)
             && !names.contains(&name)
         {
             names.push(name);

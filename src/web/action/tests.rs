@@ -32,24 +32,84 @@ fn ok(result: Result<Input, ActionError>) -> String {
 #[test]
 fn each_action_is_the_input_a_console_line_gives() {
     let cases = [
-        (r#"{"kind": "move", "uci": "g1f3"}"#, OPPONENT, "white move g1f3"),
-        (r#"{"kind": "line", "text": "Springer Felix sechs"}"#, PLAYER, "black type Springer Felix sechs"),
-        (r#"{"kind": "line", "text": "black: say Bauer Eva fünf"}"#, PLAYER, "black say Bauer Eva fünf"),
-        (r#"{"kind": "line", "text": "do add-time white 2:00"}"#, ARBITER, "arbiter do add-time white 0:02:00.000"),
-        (r#"{"kind": "key", "key": "confirm"}"#, PLAYER, "black key confirm"),
-        (r#"{"kind": "key", "key": "pause"}"#, ARBITER, "arbiter key pause"),
-        (r#"{"kind": "command", "command": "offer-draw"}"#, OPPONENT, "white do offer-draw"),
-        (r#"{"kind": "command", "command": "resign"}"#, PLAYER, "black do resign"),
-        (r#"{"kind": "command", "command": "start"}"#, ARBITER, "arbiter do start"),
-        (r#"{"kind": "set-clock", "side": "white", "ms": 300000}"#, ARBITER, "arbiter do set-clock white 0:05:00.000"),
-        (r#"{"kind": "add-time", "side": "black", "ms": 120000}"#, ARBITER, "arbiter do add-time black 0:02:00.000"),
-        (r#"{"kind": "set-moves", "side": "white", "moves": 20}"#, ARBITER, "arbiter do set-moves white 20"),
-        (r#"{"kind": "penalty", "offender": "white"}"#, ARBITER, "arbiter do penalty white"),
-        (r#"{"kind": "take-back-to", "number": 12, "side": "black"}"#, ARBITER, "arbiter do take-back-to 12 black"),
+        (
+            r#"{"kind": "move", "uci": "g1f3"}"#,
+            OPPONENT,
+            "white move g1f3",
+        ),
+        (
+            r#"{"kind": "line", "text": "Springer Felix sechs"}"#,
+            PLAYER,
+            "black type Springer Felix sechs",
+        ),
+        (
+            r#"{"kind": "line", "text": "black: say Bauer Eva fünf"}"#,
+            PLAYER,
+            "black say Bauer Eva fünf",
+        ),
+        (
+            r#"{"kind": "line", "text": "do add-time white 2:00"}"#,
+            ARBITER,
+            "arbiter do add-time white 0:02:00.000",
+        ),
+        (
+            r#"{"kind": "key", "key": "confirm"}"#,
+            PLAYER,
+            "black key confirm",
+        ),
+        (
+            r#"{"kind": "key", "key": "pause"}"#,
+            ARBITER,
+            "arbiter key pause",
+        ),
+        (
+            r#"{"kind": "command", "command": "offer-draw"}"#,
+            OPPONENT,
+            "white do offer-draw",
+        ),
+        (
+            r#"{"kind": "command", "command": "resign"}"#,
+            PLAYER,
+            "black do resign",
+        ),
+        (
+            r#"{"kind": "command", "command": "start"}"#,
+            ARBITER,
+            "arbiter do start",
+        ),
+        (
+            r#"{"kind": "set-clock", "side": "white", "ms": 300000}"#,
+            ARBITER,
+            "arbiter do set-clock white 0:05:00.000",
+        ),
+        (
+            r#"{"kind": "add-time", "side": "black", "ms": 120000}"#,
+            ARBITER,
+            "arbiter do add-time black 0:02:00.000",
+        ),
+        (
+            r#"{"kind": "set-moves", "side": "white", "moves": 20}"#,
+            ARBITER,
+            "arbiter do set-moves white 20",
+        ),
+        (
+            r#"{"kind": "penalty", "offender": "white"}"#,
+            ARBITER,
+            "arbiter do penalty white",
+        ),
+        (
+            r#"{"kind": "take-back-to", "number": 12, "side": "black"}"#,
+            ARBITER,
+            "arbiter do take-back-to 12 black",
+        ),
     ];
     for (json, grant, expected) in cases {
         let line = ok(input(json, grant));
-        assert_eq!(line.split_once(' ').map(|(_, l)| l), Some(expected), "{json}");
+        assert_eq!(
+            line.split_once(' ').map(|(_, l)| l),
+            Some(expected),
+            "{json}"
+        );
     }
 }
 
@@ -67,16 +127,25 @@ fn a_role_may_do_only_what_the_laws_let_it() {
         (r#"{"kind": "command", "command": "take-back"}"#, OPPONENT),
         (r#"{"kind": "command", "command": "resign"}"#, ARBITER),
         (r#"{"kind": "move", "uci": "e2e4"}"#, ARBITER),
-        (r#"{"kind": "set-clock", "side": "white", "ms": 1}"#, OPPONENT),
+        (
+            r#"{"kind": "set-clock", "side": "white", "ms": 1}"#,
+            OPPONENT,
+        ),
         (r#"{"kind": "add-time", "side": "white", "ms": 1}"#, PLAYER),
         (r#"{"kind": "penalty", "offender": "black"}"#, OPPONENT),
         // A console line may not do more than the same action posted.
-        (r#"{"kind": "line", "text": "do add-time white 2:00"}"#, OPPONENT),
+        (
+            r#"{"kind": "line", "text": "do add-time white 2:00"}"#,
+            OPPONENT,
+        ),
         (r#"{"kind": "line", "text": "key start"}"#, OPPONENT),
         (r#"{"kind": "line", "text": "board lever"}"#, OPPONENT),
         // Nor as anyone else.
         (r#"{"kind": "line", "text": "black e5"}"#, OPPONENT),
-        (r#"{"kind": "line", "text": "white: say Bauer Eva vier"}"#, PLAYER),
+        (
+            r#"{"kind": "line", "text": "white: say Bauer Eva vier"}"#,
+            PLAYER,
+        ),
         (r#"{"kind": "line", "text": "arbiter do start"}"#, OPPONENT),
         (r#"{"kind": "line", "text": "white do resign"}"#, ARBITER),
     ];
@@ -104,7 +173,10 @@ fn a_body_that_is_no_action_is_malformed() {
         r#"{"seq": 1, "action": {"kind": "key", "key": "confirm"}, "extra": true}"#,
     ];
     for body in bodies {
-        assert!(matches!(parse(body.as_bytes()), Err(ActionError::Malformed(_))), "{body}");
+        assert!(
+            matches!(parse(body.as_bytes()), Err(ActionError::Malformed(_))),
+            "{body}"
+        );
     }
     let values = [
         r#"{"kind": "move", "uci": "e2e9"}"#,
@@ -116,7 +188,10 @@ fn a_body_that_is_no_action_is_malformed() {
     ];
     for json in values {
         let got = input(json, PLAYER);
-        assert!(matches!(got, Err(ActionError::Malformed(_))), "{json}: {got:?}");
+        assert!(
+            matches!(got, Err(ActionError::Malformed(_))),
+            "{json}: {got:?}"
+        );
     }
 }
 

@@ -15,7 +15,11 @@ fn what_became_of_the_announcement() {
         (json!(null), echoed.clone(), false, None),
     ];
     for (before, after, made, expected) in cases {
-        let got = announcement(&json!({"pending": before}), &json!({"pending": after}), made);
+        let got = announcement(
+            &json!({"pending": before}),
+            &json!({"pending": after}),
+            made,
+        );
         assert_eq!(
             got.as_ref().and_then(|a| a["stage"].as_str()),
             expected,
