@@ -235,9 +235,9 @@ fn split_invariant<D>(
 /// and its script line reads back to it (the journal records it so). Returns the input.
 #[cfg(feature = "web")]
 pub fn web_action(data: &[u8]) -> Option<crate::core::input::Input> {
+    use crate::core::input::AccessRole;
     use crate::web::access::Grant;
     use crate::web::action;
-    use crate::web::standin::AccessRole;
 
     let data = &data[..data.len().min(MAX_LEN)];
     let (&first, body) = data.split_first()?;

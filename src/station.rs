@@ -38,6 +38,15 @@ pub const HOLD_POLL: Duration = Duration::from_millis(50);
 pub enum StationInput {
     /// A structured input.
     Input(Input),
+    /// A structured input whose sender waits until it is handled: `done` fires once its
+    /// outputs have been delivered and observed (the web page answers its request then,
+    /// with the state the input made). Dropped unanswered if the station stops first.
+    Acknowledged {
+        /// The input.
+        input: Input,
+        /// Fired after the step.
+        done: tokio::sync::oneshot::Sender<()>,
+    },
     /// A console line, parsed against the session (its default actor is the side to move).
     ConsoleLine(String),
     /// Something a device has to tell (the microphone lost or back): spoken and brailled
@@ -47,14 +56,6 @@ pub enum StationInput {
         to: Audience,
         /// What, in the session's language.
         message: Message,
-    },
-    /// An input handled like [`StationInput::Input`], then `done` fired once its outputs
-    /// were delivered and observed (the web page's actions wait for it).
-    Acknowledged {
-        /// The input.
-        input: Input,
-        /// Fired after the step.
-        done: tokio::sync::oneshot::Sender<()>,
     },
     /// A device is done (stdin closed): stop.
     Shutdown,
@@ -277,8 +278,8 @@ pub async fn run_journaled(
                 let input = match msg {
                     None | Some(StationInput::Shutdown) => break,
                     Some(StationInput::Input(input)) => Some(input),
-                    Some(StationInput::Acknowledged { input, done: d }) => {
-                        done = Some(d);
+                    Some(StationInput::Acknowledged { input, done: reply }) => {
+                        done = Some(reply);
                         Some(input)
                     }
                     Some(StationInput::Notice { to, message }) => {
@@ -302,6 +303,7 @@ pub async fn run_journaled(
                     let t = timeline.now();
                     handle_input(&mut session, journal, sinks, input, t);
                     if let Some(done) = done {
+                        // The requester may have gone (a closed page): nothing to tell.
                         let _ = done.send(());
                     }
                     // "Partie beenden", confirmed: the station stops as on `quit`.

@@ -71,6 +71,9 @@ macro_rules! golden {
 }
 
 golden!(
+    web_access_de,
+    web_access_es,
+    web_access_en,
     eboard_game_de,
     eboard_game_es,
     eboard_game_en,

@@ -154,3 +154,41 @@ async fn ending_the_game_stops_the_station() {
         "{lines:#?}"
     );
 }
+
+/// An acknowledged input (the web page's action) is handled like any other, and its
+/// sender hears back only after its outputs have reached the sinks.
+#[tokio::test(start_paused = true)]
+async fn an_acknowledged_input_is_answered_after_its_outputs_are_delivered() {
+    use ansage::core::input::{Actor, Input};
+    use shakmaty::Color;
+    let parsed = script::parse("@0 arbiter setup vi=black lang=de").unwrap();
+    let session = Session::new(parsed.config).unwrap();
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    let seen = Arc::clone(&lines);
+    let driver = tokio::spawn(async move {
+        let (done, answered) = tokio::sync::oneshot::channel();
+        let input = Input::typed(Actor::Player(Color::White), "e4");
+        tx.send(StationInput::Acknowledged { input, done })
+            .await
+            .unwrap();
+        answered.await.expect("the station answers");
+        let made = seen
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|l| l.contains("made 1. e4"));
+        tx.send(StationInput::Shutdown).await.unwrap();
+        made
+    });
+    let epoch = tokio::time::Instant::now();
+    let made = tokio::time::timeout(VIRTUAL_LIMIT, async {
+        run(session, rx, &mut sinks, epoch).await;
+        driver.await.unwrap()
+    })
+    .await
+    .expect("the station's loop did not end within the virtual limit");
+    let lines = lines.lock().unwrap();
+    assert!(made, "the move was delivered before the answer: {lines:#?}");
+}

@@ -11,16 +11,26 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use ansage::core::input::AccessRole;
+use ansage::core::output::AccessRequest;
 use ansage::core::output::{Audience, Output};
 use ansage::core::session::Session;
 use ansage::core::setup::Config;
 use ansage::core::time::Timestamp;
 use ansage::station::{self, Sink, StationInput, Timeline};
-use ansage::web::standin::{AccessRequest, AccessRole};
 use ansage::web::{self, MAX_STREAMS};
 use tokio::sync::mpsc;
 
 use http::{Events, send};
+
+/// Runs a test on one thread, the station beside it (`spawn_local`).
+fn run(test: impl std::future::Future<Output = ()>) {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    tokio::task::LocalSet::new().block_on(&rt, test);
+}
 
 /// Everything the tests' tracing wrote (every level), to look for secrets in.
 fn log() -> Arc<Mutex<Vec<u8>>> {
@@ -85,7 +95,8 @@ impl Station {
         let said = Said::default();
         let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(sink), Box::new(said.clone())];
         let addr = web.addr();
-        tokio::spawn(async move {
+        // The session is not Send: the station runs on the test's thread.
+        tokio::task::spawn_local(async move {
             station::run(session, rx, &mut sinks, timeline.epoch).await;
             drop(sinks);
             web.stop().await;
@@ -179,8 +190,12 @@ impl Drop for Station {
     }
 }
 
-#[tokio::test]
-async fn the_first_event_is_the_current_state() {
+#[test]
+fn the_first_event_is_the_current_state() {
+    run(the_first_event_is_the_current_state_body());
+}
+
+async fn the_first_event_is_the_current_state_body() {
     let station = Station::start(&[]).await;
     let host = station.host();
     let mut events = Events::open(station.addr, &[("Host", host.as_str())]).await;
@@ -213,8 +228,12 @@ async fn the_first_event_is_the_current_state() {
     assert!(pgn.body.contains("[Result \"*\"]"), "{}", pgn.body);
 }
 
-#[tokio::test]
-async fn requests_without_a_role_or_from_elsewhere_are_refused() {
+#[test]
+fn requests_without_a_role_or_from_elsewhere_are_refused() {
+    run(requests_without_a_role_or_from_elsewhere_are_refused_body());
+}
+
+async fn requests_without_a_role_or_from_elsewhere_are_refused_body() {
     let station = Station::start(&[]).await;
     let act = r#"{"seq": 1, "action": {"kind": "command", "command": "start"}}"#;
     // No role.
@@ -275,8 +294,12 @@ async fn requests_without_a_role_or_from_elsewhere_are_refused() {
     assert_eq!(answer.status, 400);
 }
 
-#[tokio::test]
-async fn a_joined_arbiter_acts_once_on_the_state_it_saw() {
+#[test]
+fn a_joined_arbiter_acts_once_on_the_state_it_saw() {
+    run(a_joined_arbiter_acts_once_on_the_state_it_saw_body());
+}
+
+async fn a_joined_arbiter_acts_once_on_the_state_it_saw_body() {
     let station = Station::start(&[(AccessRole::Arbiter, Audience::Arbiter)]).await;
     let code = station.codes(1).await.remove(0);
     let token = station.join(&code).await;
@@ -344,8 +367,12 @@ async fn a_joined_arbiter_acts_once_on_the_state_it_saw() {
     assert_secrets_not_logged(&[&code, &token, &opponent, invite["code"].as_str().unwrap()]);
 }
 
-#[tokio::test]
-async fn five_wrong_codes_lock_the_sixth_try() {
+#[test]
+fn five_wrong_codes_lock_the_sixth_try() {
+    run(five_wrong_codes_lock_the_sixth_try_body());
+}
+
+async fn five_wrong_codes_lock_the_sixth_try_body() {
     let station = Station::start(&[(AccessRole::Opponent, Audience::Black)]).await;
     let code = station.codes(1).await.remove(0);
     let wrong = if code == "000000" { "000001" } else { "000000" };
@@ -369,8 +396,12 @@ async fn five_wrong_codes_lock_the_sixth_try() {
     assert_secrets_not_logged(&[&code]);
 }
 
-#[tokio::test]
-async fn pages_beyond_the_limit_are_refused() {
+#[test]
+fn pages_beyond_the_limit_are_refused() {
+    run(pages_beyond_the_limit_are_refused_body());
+}
+
+async fn pages_beyond_the_limit_are_refused_body() {
     let station = Station::start(&[]).await;
     let host = station.host();
     let mut open = Vec::new();

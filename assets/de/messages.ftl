@@ -460,6 +460,12 @@ doctor-all-there = Alles da.
 doctor-missing = Es fehlt, was diese Einstellungen brauchen: { $devices }.
 doctor-missing-unneeded = Alles da, was diese Einstellungen brauchen. Es fehlt nur: { $devices }.
 
+# The web page (docs/web-protocol.md): the sighted player's word that the blind player's
+# move stands on his board (FIDE Laws D.2.1).
+executed-noted = Ausgeführt.
+executed-nothing = Kein Zug des blinden Spielers wartet auf Ausführung.
+executed-not-yours = Das sagt der sehende Spieler, wenn er Ihren Zug auf seinem Brett ausgeführt hat.
+web-off = Die Webseite der Station ist ausgeschaltet. Einschalten mit ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
 web-where = Webseite: { $url }
 web-failed = Die Webseite läuft nicht: { $error }

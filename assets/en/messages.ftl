@@ -425,6 +425,12 @@ doctor-all-there = Everything is there.
 doctor-missing = Missing what these settings need: { $devices }.
 doctor-missing-unneeded = Everything these settings need is there. Missing only: { $devices }.
 
+# The web page (docs/web-protocol.md): the sighted player's word that the blind player's
+# move stands on his board (FIDE Laws D.2.1).
+executed-noted = Executed.
+executed-nothing = No move of the blind player waits to be executed.
+executed-not-yours = The sighted player says this once he has executed your move on his board.
+web-off = The station's web page is off. Switch it on with ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
 web-where = Web page: { $url }
 web-failed = The web page is not running: { $error }

@@ -479,6 +479,12 @@ doctor-all-there = Está todo.
 doctor-missing = Falta lo que necesita esta configuración: { $devices }.
 doctor-missing-unneeded = Está todo lo que necesita esta configuración. Solo falta: { $devices }.
 
+# La página web (docs/web-protocol.md): el jugador vidente dice que la jugada del jugador
+# ciego está en su tablero (Leyes FIDE D.2.1).
+executed-noted = Ejecutada.
+executed-nothing = Ninguna jugada del jugador ciego espera ser ejecutada.
+executed-not-yours = Eso lo dice el jugador vidente cuando ha ejecutado su jugada en su tablero.
+web-off = La página web de la estación está apagada. Se enciende con ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
 web-where = Página web: { $url }
 web-failed = La página web no funciona: { $error }

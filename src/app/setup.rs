@@ -346,7 +346,12 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         }
         sinks.append(&mut d.sinks);
     }
-    sinks.extend(web_sink);
+    // Codes and revocation are the web page's to answer; without one, "the page is off"
+    // (with `--console` too).
+    match web_sink {
+        Some(sink) => sinks.push(sink),
+        None => sinks.push(Box::new(crate::app::devices::AccessOff::new(tx.clone()))),
+    }
     let session = match players {
         Players::Console => {
             let reader = crate::console::spawn_reader(tx);

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
-use crate::core::input::{Command, Question};
+use crate::core::input::{AccessRole, Command, Question};
 use crate::core::lang::{Language, normalize_phrase, normalize_word};
 use crate::core::words::vocabulary;
 
@@ -75,6 +75,11 @@ struct CommandFile {
     take_back_to: Vec<String>,
     adjourn: Vec<String>,
     resume_adjourned: Vec<String>,
+    executed: Vec<String>,
+    access_opponent: Vec<String>,
+    access_player: Vec<String>,
+    access_arbiter: Vec<String>,
+    revoke_access: Vec<String>,
 }
 
 /// What a phrase means, before its slots are filled.
@@ -119,6 +124,11 @@ enum Meaning {
     TakeBackTo,
     Adjourn,
     ResumeAdjourned,
+    Executed,
+    AccessOpponent,
+    AccessPlayer,
+    AccessArbiter,
+    RevokeAccess,
 }
 
 impl Meaning {
@@ -185,6 +195,11 @@ impl Meaning {
             },
             Meaning::Adjourn => Command::Adjourn,
             Meaning::ResumeAdjourned => Command::ResumeAdjourned,
+            Meaning::Executed => Command::Executed,
+            Meaning::AccessOpponent => Command::AccessCode(AccessRole::Opponent),
+            Meaning::AccessPlayer => Command::AccessCode(AccessRole::Player),
+            Meaning::AccessArbiter => Command::AccessCode(AccessRole::Arbiter),
+            Meaning::RevokeAccess => Command::RevokeAccess,
         })
     }
 }
@@ -204,7 +219,7 @@ enum Token {
 
 impl CommandFile {
     /// Each meaning with its phrases, in the order they are tried.
-    fn groups(&self) -> [(Meaning, &Vec<String>); 39] {
+    fn groups(&self) -> [(Meaning, &Vec<String>); 44] {
         [
             (Meaning::Yes, &self.yes),
             (Meaning::No, &self.no),
@@ -245,6 +260,11 @@ impl CommandFile {
             (Meaning::TakeBackTo, &self.take_back_to),
             (Meaning::Adjourn, &self.adjourn),
             (Meaning::ResumeAdjourned, &self.resume_adjourned),
+            (Meaning::Executed, &self.executed),
+            (Meaning::AccessOpponent, &self.access_opponent),
+            (Meaning::AccessPlayer, &self.access_player),
+            (Meaning::AccessArbiter, &self.access_arbiter),
+            (Meaning::RevokeAccess, &self.revoke_access),
         ]
     }
 }

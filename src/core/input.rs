@@ -237,6 +237,63 @@ pub enum Command {
     /// FIDE Laws Appendix E: the adjourned game resumes; the sealed move is revealed and
     /// made (arbiter).
     ResumeAdjourned,
+    /// FIDE Laws D.2.1: the sighted player says that the visually impaired player's last
+    /// move now stands on his own board (executed), when no electronic board tells it.
+    Executed,
+    /// A one-time access code for the station's web page, said and brailled to whoever
+    /// asks ("Zugangscode für den Gegner"): the page's role it opens.
+    AccessCode(AccessRole),
+    /// End every access to the station's web page at once (every role's browser must
+    /// ask for a new code).
+    RevokeAccess,
+}
+
+/// A role on the station's web page (FIDE Laws D.2.9, D.2.10: who may do what at the
+/// board): its actions are the inputs of that role's actor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum AccessRole {
+    /// Follows the game, acts on nothing.
+    Spectator,
+    /// The sighted opponent, for his own colour.
+    Opponent,
+    /// The visually impaired player at a laptop, for his own colour.
+    Player,
+    /// The arbiter or an assistant (D.2.9, D.2.10).
+    Arbiter,
+}
+
+impl AccessRole {
+    /// Every role with its name in scripts and on the web page.
+    pub const ALL: [(AccessRole, &'static str); 4] = [
+        (AccessRole::Spectator, "spectator"),
+        (AccessRole::Opponent, "opponent"),
+        (AccessRole::Player, "player"),
+        (AccessRole::Arbiter, "arbiter"),
+    ];
+
+    /// The role's name in scripts and on the web page.
+    pub fn name(self) -> &'static str {
+        AccessRole::ALL
+            .iter()
+            .find(|(r, _)| *r == self)
+            .map_or("?", |(_, n)| n)
+    }
+}
+
+/// The error for an unknown web role name.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown role {0:?}: expected spectator, opponent, player or arbiter")]
+pub struct UnknownRole(pub String);
+
+impl FromStr for AccessRole {
+    type Err = UnknownRole;
+    fn from_str(s: &str) -> Result<AccessRole, UnknownRole> {
+        AccessRole::ALL
+            .iter()
+            .find(|(_, n)| *n == s)
+            .map(|(r, _)| *r)
+            .ok_or_else(|| UnknownRole(s.to_owned()))
+    }
 }
 
 /// What the sighted player's electronic board reported (FIDE Laws D.1: he plays on his own

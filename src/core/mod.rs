@@ -25,4 +25,5 @@ pub mod settings;
 pub mod setup;
 pub mod status;
 pub mod time;
+pub mod view;
 pub mod words;

@@ -290,6 +290,26 @@ pub enum Output {
         /// Whose speech to silence.
         to: Audience,
     },
+    /// Something for the station's web page to do that only it can (a code is a secret the
+    /// core never holds): issue a one-time code, or end every access.
+    Access(AccessRequest),
+}
+
+/// A request to the station's web page ([`Output::Access`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum AccessRequest {
+    /// Issue a one-time code for `role` and tell it to `to` only.
+    Code {
+        /// The role the code opens.
+        role: crate::core::input::AccessRole,
+        /// Who asked, and hears and reads the code.
+        to: Audience,
+    },
+    /// End every role's access; tell `to` it is done.
+    RevokeAll {
+        /// Who asked.
+        to: Audience,
+    },
 }
 
 /// An arbiter's action on the clocks.

@@ -313,6 +313,9 @@ pub fn command_text(command: &Command) -> String {
         }
         Command::Adjourn => "adjourn".into(),
         Command::ResumeAdjourned => "resume-adjourned".into(),
+        Command::Executed => "executed".into(),
+        Command::AccessCode(role) => format!("access-code {}", role.name()),
+        Command::RevokeAccess => "revoke-access".into(),
         Command::Ask(q) => format!("ask {}", question_text(q)),
     }
 }
@@ -401,6 +404,12 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
         },
         ["adjourn"] => Command::Adjourn,
         ["resume-adjourned"] => Command::ResumeAdjourned,
+        ["executed"] => Command::Executed,
+        ["access-code", role] => Command::AccessCode(
+            role.parse()
+                .map_err(|_| CommandError::Unknown(text.to_owned()))?,
+        ),
+        ["revoke-access"] => Command::RevokeAccess,
         ["ask", rest @ ..] => Command::Ask(
             parse_question(rest).ok_or_else(|| CommandError::Question(text.to_owned()))?,
         ),
@@ -640,6 +649,10 @@ mod tests {
             },
             Command::Adjourn,
             Command::ResumeAdjourned,
+            Command::Executed,
+            Command::AccessCode(crate::core::input::AccessRole::Opponent),
+            Command::AccessCode(crate::core::input::AccessRole::Arbiter),
+            Command::RevokeAccess,
         ];
         let questions = [
             Question::WhoseMove,

@@ -14,7 +14,7 @@ use std::time::Duration;
 use shakmaty::Color;
 
 use super::secret::Secret;
-use super::standin::AccessRole;
+use crate::core::input::AccessRole;
 
 /// How long a code is good for.
 pub const CODE_LIFE: Duration = Duration::from_secs(120);

@@ -11,7 +11,7 @@ use shakmaty::Color;
 use shakmaty::uci::UciMove;
 
 use super::access::Grant;
-use super::standin::AccessRole;
+use crate::core::input::AccessRole;
 use crate::core::input::{Actor, Command, Event, Input, Key};
 use crate::core::script::{parse_command, parse_console_line};
 

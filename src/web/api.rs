@@ -17,10 +17,10 @@ use super::access::{CODE_LIFE, JoinError, token_text};
 use super::action::{self, Action, ActionError};
 use super::hub::{ACT_TIMEOUT, Hub};
 use super::server::{App, COOKIE, grant, refuse, token};
-use super::standin::AccessRole;
 use super::state::render;
 use super::words::Refusal;
 use super::{qr, random};
+use crate::core::input::AccessRole;
 use crate::station::StationInput;
 
 /// A body within the limit, or the refusal (413 for one too big).

@@ -10,9 +10,9 @@ use shakmaty::Color;
 use tokio::sync::{mpsc, watch};
 
 use super::access::{Access, Grant};
-use super::standin::AccessRole;
 use super::state::Published;
 use super::words::Words;
+use crate::core::input::AccessRole;
 use crate::core::setup::Impaired;
 use crate::station::{StationInput, Timeline};
 

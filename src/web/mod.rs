@@ -32,9 +32,7 @@ pub mod secret;
 mod server;
 mod sink;
 mod sse;
-pub mod standin;
 pub mod state;
-mod view_standin;
 pub mod words;
 
 pub use hub::{MAX_STREAMS, Seats};

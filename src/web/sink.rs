@@ -10,8 +10,8 @@ use tokio::sync::watch;
 
 use super::hub::Hub;
 use super::random;
-use super::standin::AccessRequest;
 use super::state::{Published, Said};
+use crate::core::output::AccessRequest;
 use crate::core::output::{Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::session::Session;
@@ -32,8 +32,6 @@ pub struct WebSink {
     fresh: bool,
     /// A move was made in this step.
     made: bool,
-    /// The instant of the last step.
-    at: Option<Timestamp>,
 }
 
 impl WebSink {
@@ -46,7 +44,6 @@ impl WebSink {
             count: 0,
             fresh: false,
             made: false,
-            at: None,
         }
     }
 
@@ -93,8 +90,7 @@ impl WebSink {
 }
 
 impl Sink for WebSink {
-    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
-        self.at = Some(at);
+    fn deliver(&mut self, _at: Timestamp, outputs: &[Output]) {
         for output in outputs {
             match output {
                 Output::Say(s) => {
@@ -108,14 +104,14 @@ impl Sink for WebSink {
                     });
                 }
                 Output::Made(_) => self.made = true,
+                Output::Access(request) => self.on_access(*request),
                 _ => {}
             }
         }
     }
 
     fn observe(&mut self, session: &Session) {
-        let now = self.at.unwrap_or_else(|| self.hub.timeline.now());
-        let view = super::view_standin::view(session, now);
+        let view = serde_json::to_value(session.view()).unwrap_or(Value::Null);
         let old = Arc::clone(&self.state.borrow());
         let announcement =
             announcement(&old.view, &view, self.made).unwrap_or_else(|| old.announcement.clone());

@@ -9,7 +9,7 @@ use shakmaty::Color;
 
 use super::access::Grant;
 use super::action::can;
-use super::standin::AccessRole;
+use crate::core::input::AccessRole;
 use crate::core::output::Audience;
 
 /// One thing the station said, as the page lists it.

@@ -21,10 +21,13 @@ use crate::core::time::Timestamp;
 use crate::devices::{DeviceStatus, Speaking};
 use crate::station::{Backlog, Held, Sink, StationInput};
 
+mod access_off;
 mod braille;
 mod eboard;
 mod hearing;
 mod speech;
+
+pub use access_off::AccessOff;
 
 /// A sink shared between the main loop (which delivers to it) and [`Devices`] (which
 /// closes it at the end).

@@ -231,6 +231,15 @@ impl Clock {
         Some((turn, now - since))
     }
 
+    /// The running clock's current stretch: the instant it started to run and the simple
+    /// delay left then (FIDE Laws 6.3.b); `None` while no clock runs. A display that
+    /// counts down by itself (the web page) counts from here: at that instant the running
+    /// side had [`Clock::remaining`] of that instant.
+    pub fn stretch_start(&self) -> Option<(Timestamp, Duration)> {
+        let turn = self.turn?;
+        Some((turn.since?, turn.delay_left))
+    }
+
     /// FIDE Laws 6.1: the instant the flag of `side` falls if its clock keeps running
     /// (`None` if not running, untimed or already fallen).
     fn deadline_of(&self, side: Color) -> Option<Timestamp> {

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::core::output::{ArbiterAction, Output};
+use crate::core::output::{AccessRequest, ArbiterAction, Output};
 use crate::core::time::Timestamp;
 
 /// `@SECONDS` with milliseconds.
@@ -82,6 +82,12 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
         Output::Status(text) => format!("{t} braille:status {text}"),
         Output::TakenBack { plies } => format!("{t} made takeback to ply {plies}"),
         Output::Hush { to } => format!("{t} hush:{}", to.name()),
+        Output::Access(AccessRequest::Code { role, to }) => {
+            format!("{t} web:{} access-code {}", to.name(), role.name())
+        }
+        Output::Access(AccessRequest::RevokeAll { to }) => {
+            format!("{t} web:{} revoke-access", to.name())
+        }
     }
 }
 

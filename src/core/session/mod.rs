@@ -27,6 +27,7 @@
 //! - `telling.rs`: the one place that renders outputs (speech, Braille, the clock and
 //!   status lines, the result, questions and answers).
 
+mod access;
 mod adjournment;
 mod arbiter;
 mod asking;
@@ -38,6 +39,7 @@ mod ending;
 mod protocol;
 mod take_back;
 mod telling;
+mod view;
 mod which;
 
 use std::sync::Arc;
@@ -93,6 +95,9 @@ pub struct Session {
     adjournment: Adjournment,
     /// The sighted player's electronic board, once it reported (FIDE Laws D.1).
     eboard: Option<eboard::BoardWatch>,
+    /// How many moves the sighted player said stand on his own board
+    /// ([`Command::Executed`], FIDE Laws D.2.1), when no electronic board tells.
+    executed: usize,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -137,6 +142,7 @@ impl Session {
             alarms: Alarms::new(config.announce.alarms.clone()),
             adjournment: Adjournment::None,
             eboard: None,
+            executed: 0,
             now: Timestamp::ZERO,
             config,
         })
@@ -331,6 +337,8 @@ impl Session {
         match command {
             Command::Repeat => self.repeat(to, out),
             Command::Ask(q) => self.answer(by, &q, now, out),
+            Command::AccessCode(role) => self.access_code(by, role, out),
+            Command::RevokeAccess => self.revoke_access(by, out),
             Command::TakeBack | Command::TakeBackTo { .. } if self.result.is_some() => {
                 self.take_back(by, command, now, out)
             }
@@ -353,6 +361,7 @@ impl Session {
             Command::TakeBack | Command::TakeBackTo { .. } => self.take_back(by, command, now, out),
             Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
             Command::Alarms(on) => self.switch_alarms(by, on, out),
+            Command::Executed => self.executed(by, out),
         }
     }
 

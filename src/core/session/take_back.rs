@@ -48,6 +48,7 @@ impl Session {
             return;
         };
         let removed: Vec<Ply> = self.history.drain(keep..).collect();
+        self.executed = self.executed.min(self.history.len());
         let Some(first) = removed.first() else { return };
         self.set_position(first.before.clone());
         self.repetitions = Repetitions::new(&self.initial);

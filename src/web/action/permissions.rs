@@ -1,7 +1,7 @@
 //! What each role may do (docs/web-protocol.md, "Roles and what each may do"): one table,
 //! read by the action check and by the state's `can`.
 
-use crate::web::standin::AccessRole;
+use crate::core::input::AccessRole;
 
 /// The keys an opponent may press (not the clock's: FIDE Laws 6.5, 6.11 give those to
 /// the arbiter, and the blind player has them at the console).
