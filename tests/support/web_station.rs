@@ -267,11 +267,12 @@ impl WebStation {
         }
     }
 
-    /// A one-time access code for `role` (`opponent`, `player`, `arbiter`): asks the
-    /// console for one (`do access-code ROLE`) and reads the six digits it prints.
+    /// A one-time access code for `role` (`opponent`, `player`, `arbiter`): the arbiter
+    /// asks the console for one (`arbiter do access-code ROLE`; a player may ask only for
+    /// some) and the test reads the six digits the station says.
     #[track_caller]
     pub fn code(&mut self, role: &str) -> String {
-        self.send(&format!("do access-code {role}"));
+        self.send(&format!("arbiter do access-code {role}"));
         let line = self.wait_line(&format!("an access code for {role}"), |l| {
             six_digits(l).is_some()
         });
@@ -358,32 +359,22 @@ fn base_command(dir: &Path, addr: SocketAddr) -> Command {
     cmd
 }
 
-/// The first word of `line` that is exactly six digits (an access code), punctuation
-/// around it left aside (`042917.`, `(042917)`); a time (`@123456.000`) is none.
+/// The access code in `line`: six digits, together (`042917`) or one by one as the
+/// station says them (`0 4 2 9 1 7`), punctuation around them left aside; a time
+/// (`@123456.000`) is none.
 pub fn six_digits(line: &str) -> Option<String> {
-    line.split_whitespace()
-        .map(|w| {
-            w.trim_matches(|c: char| {
-                matches!(
-                    c,
-                    '.' | ','
-                        | ';'
-                        | ':'
-                        | '!'
-                        | '?'
-                        | '('
-                        | ')'
-                        | '"'
-                        | '\''
-                        | '«'
-                        | '»'
-                        | '„'
-                        | '“'
-                )
-            })
-        })
-        .find(|w| w.len() == 6 && w.chars().all(|c| c.is_ascii_digit()))
-        .map(str::to_owned)
+    let words: Vec<&str> = line
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .collect();
+    let digits = |w: &&str, n: usize| w.len() == n && w.chars().all(|c| c.is_ascii_digit());
+    if let Some(w) = words.iter().find(|w| digits(w, 6)) {
+        return Some((*w).to_owned());
+    }
+    words
+        .windows(6)
+        .find(|run| run.iter().all(|w| digits(w, 1)))
+        .map(|run| run.concat())
 }
 
 /// How long a plain HTTP request may take to be answered.
@@ -644,6 +635,13 @@ mod tests {
             Some("042917".into())
         );
         assert_eq!(six_digits("Code 123456"), Some("123456".into()));
+        assert_eq!(
+            six_digits(
+                "@2.983 say:arbiter Zugangscode für den Schiedsrichter: 6 2 5 0 8 3. Gültig \
+                 zwei Minuten, auf http://127.0.0.1:18902/"
+            ),
+            Some("625083".into())
+        );
         assert_eq!(six_digits("@123456.000 tick"), None);
         assert_eq!(six_digits("clk 0:15:00.000"), None);
     }
