@@ -299,7 +299,7 @@ fn a_whole_game_with_taps_on_the_page_and_announcements_at_the_console() {
     announce(&mut station, "Springer Felix sechs", "made 3... Nf6");
 
     // The last move in the station's own words (Appendix D), on both pages.
-    let state = station.state();
+    let state = station.wait_plies(6);
     let words = state["moves"]
         .as_array()
         .and_then(|m| m.last())
@@ -324,12 +324,7 @@ fn a_whole_game_with_taps_on_the_page_and_announcements_at_the_console() {
         );
     }
     // The game is over: the opponent's page offers no move any more.
-    let state = station.state();
-    assert!(
-        state["result"]["pgn"] == "1-0",
-        "the state's result: {}",
-        state["result"]
-    );
+    station.wait_state("the result 1-0", |s| s["result"]["pgn"] == "1-0");
 }
 
 /// (c) The arbiter adds 2 minutes to White's clock: every open page (spectator, opponent,
@@ -460,7 +455,7 @@ fn a_dropped_connection_is_shown_and_the_newest_state_follows_within_a_second() 
     station.send("white type e4");
     station.wait_for("made 1. e4");
     announce(&mut station, "Bauer Eva fünf", "made 1... e5");
-    let newest = newest_seq(&station);
+    let newest = station.wait_plies(2)["seq"].as_u64().expect("a seq");
     assert!(
         page.seq().is_some_and(|s| s < newest),
         "the page got the moves while offline"
@@ -497,15 +492,16 @@ fn a_station_restarted_with_resume_makes_the_page_reload_with_the_game() {
     station.send("white type e4");
     station.wait_for("made 1. e4");
     announce(&mut station, "Bauer Eva fünf", "made 1... e5");
-    page.wait_seq(newest_seq(&station));
+    page.wait_seq(station.wait_plies(2)["seq"].as_u64().expect("a seq"));
     page.wait_piece("e5", Some("bP"));
     let epoch = station.state()["epoch"].clone();
     page.mark();
 
     let mut station = station.kill_and_resume();
     station.wait_for("Partie aus dem Journal fortgesetzt");
-    let resumed = station.state();
-    assert_ne!(resumed["epoch"], epoch, "the resumed station's epoch");
+    let resumed = station.wait_state("a new epoch and the two moves", |s| {
+        s["epoch"] != epoch && s["moves"].as_array().is_some_and(|m| m.len() == 2)
+    });
     page.wait_until("the page reloaded", &page.reloaded(), WAIT);
     page.wait_seq(resumed["seq"].as_u64().unwrap_or_default());
     page.wait_piece("e4", Some("wP"));
@@ -604,7 +600,7 @@ fn four_pages_after_two_moves(
     station.wait_for("Die Uhr läuft");
     tap_move(&pages[1].1, station, "e2", "e4", "made 1. e4");
     announce(station, "Bauer Eva fünf", "made 1... e5");
-    let state = station.state();
+    let state = station.wait_plies(2);
     let seq = state["seq"].as_u64().expect("a seq");
     for (_, page) in &pages {
         page.wait_seq(seq);

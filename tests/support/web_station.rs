@@ -26,17 +26,12 @@ pub const LIMIT: Duration = Duration::from_secs(20);
 const QUIT: Duration = Duration::from_secs(20);
 
 /// The arguments every station of these tests gets (after `play`): the console with the
-/// full transcript, no Braille lines in it, German, no reminders (the transcript stays
-/// the same from run to run).
-const BASE: [&str; 7] = [
-    "--console",
-    "--transcript",
-    "--no-braille",
-    "--lang",
-    "de",
-    "--set",
-    "reminders=off",
-];
+/// full transcript, no Braille lines in it.
+const BASE: [&str; 3] = ["--console", "--transcript", "--no-braille"];
+
+/// The game options of a new game (a resumed one takes them from its journal): German, no
+/// reminders (the transcript stays the same from run to run).
+const GAME: [&str; 4] = ["--lang", "de", "--set", "reminders=off"];
 
 /// A line the station wrote: on stdout (the transcript) or stderr.
 #[derive(Clone, Debug)]
@@ -78,7 +73,7 @@ impl WebStation {
         std::fs::create_dir_all(journal.parent().expect("its folder")).expect("the game folder");
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, free_port()));
         let mut cmd = base_command(&dir, addr);
-        cmd.arg("--journal").arg(&journal).args(args);
+        cmd.args(GAME).arg("--journal").arg(&journal).args(args);
         let mut station = WebStation::spawn(cmd, addr, journal, dir);
         station._tmp = Some(tmp);
         station
@@ -296,6 +291,31 @@ impl WebStation {
     /// without a role gets it: the newest state.
     pub fn state(&self) -> Value {
         first_event(self.addr, &[])
+    }
+
+    /// Waits (up to [`LIMIT`]) until the newest state `matches` (the page's state is
+    /// published just after the step the transcript shows); returns it.
+    #[track_caller]
+    pub fn wait_state(&mut self, what: &str, matches: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + LIMIT;
+        loop {
+            let state = self.state();
+            if matches(&state) {
+                return state;
+            }
+            if Instant::now() >= deadline {
+                self.fail(&format!("no state with {what} within {LIMIT:?}: {state}"));
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits until the newest state has `plies` moves; returns it.
+    #[track_caller]
+    pub fn wait_plies(&mut self, plies: usize) -> Value {
+        self.wait_state(&format!("{plies} moves"), |s| {
+            s["moves"].as_array().is_some_and(|m| m.len() >= plies)
+        })
     }
 
     /// Ends the station with `quit`; it must end successfully within [`QUIT`].
