@@ -611,7 +611,8 @@ fn four_pages_after_two_moves(
 
 /// (h) Accessibility: axe-core finds no WCAG 2.1 A or AA violation on any role's page, at a
 /// phone's and a tablet's width; the last move's words are in a polite live region as the
-/// accessibility tree has it; every control is at least 44×44 CSS pixels.
+/// accessibility tree has it; every control is at least 44×44 CSS pixels; no page is wider
+/// than the screen.
 #[test]
 fn every_roles_page_is_accessible() {
     let Some(browser) = browser("every_roles_page_is_accessible") else {
@@ -640,6 +641,16 @@ fn every_roles_page_is_accessible() {
             page.viewport(size);
             for violation in page.axe() {
                 problems.push(format!("{role} ({name}): axe: {violation:#}"));
+            }
+            // WCAG 1.4.10 (reflow): nothing wider than the screen.
+            let overflow = page.js(
+                "return document.documentElement.scrollWidth - window.innerWidth;",
+                vec![],
+            );
+            if overflow.as_f64().is_some_and(|o| o > 0.0) {
+                problems.push(format!(
+                    "{role} ({name}): the page is {overflow} CSS px wider than the screen"
+                ));
             }
             for b in page.control_boxes() {
                 if b.width < 44.0 || b.height < 44.0 {
