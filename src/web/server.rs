@@ -91,7 +91,7 @@ pub fn status(refusal: Refusal) -> StatusCode {
 
 /// A refusal's answer: `{"error", "message"}` and, for a stale action, `"state"`.
 pub fn refuse(hub: &Hub, refusal: Refusal, state: Option<Value>) -> Response {
-    let mut body = json!({"error": refusal.id(), "message": hub.words.of(refusal)});
+    let mut body = json!({"error": refusal.error_id(), "message": hub.words.of(refusal)});
     if let Some(state) = state {
         body["state"] = state;
     }

@@ -46,20 +46,10 @@ impl Refusal {
         Refusal::Unavailable,
     ];
 
-    /// The `error` of the answer.
-    pub fn id(self) -> &'static str {
-        match self {
-            Refusal::Malformed => "malformed",
-            Refusal::Forbidden => "forbidden",
-            Refusal::Foreign => "foreign",
-            Refusal::NotYourMove => "not-your-move",
-            Refusal::WrongCode => "wrong-code",
-            Refusal::NotFound => "not-found",
-            Refusal::Stale => "stale",
-            Refusal::TooBig => "too-big",
-            Refusal::Locked => "locked",
-            Refusal::Unavailable => "unavailable",
-        }
+    /// The `error` of the answer: its words' id without `web-error-` (`stale`).
+    pub fn error_id(self) -> &'static str {
+        let id = self.message_id();
+        id.strip_prefix("web-error-").unwrap_or(id)
     }
 
     /// Its words' message id.
