@@ -27,4 +27,6 @@ if [[ ${ANSAGE_RIG:-1} != 0 ]]; then
     bash tests/rig/selftest.sh
     export ANSAGE_REQUIRE_RIG=1
 fi
+# setup.sh installed chromium and chromium-driver: the browser tests must run, not skip.
+export ANSAGE_REQUIRE_BROWSER=1
 cargo test --all-features --locked

@@ -26,6 +26,8 @@
 //! - [`eboard`](mod@eboard): the sighted player's piece set down on the emulated
 //!   electronic board to the move's echo from the real `ansage` station (DGT and
 //!   Millennium).
+//! - [`web`](mod@web): a made move until it is in the web page's document in the real
+//!   browser, with 1 and 50 pages connected, and the station's own move path beside it.
 //!
 //! Besides the measurements, [`emulate`] is a hand-driven DGT or Millennium board on a
 //! pseudo-terminal, to try the station without hardware (README: The board emulator).
@@ -47,6 +49,7 @@ mod stats;
 mod voice;
 #[cfg(feature = "vosk")]
 mod vosk;
+mod web;
 
 use std::path::PathBuf;
 
@@ -89,6 +92,10 @@ enum Benchmark {
     /// The real recognizer on the Korean test model (feature `vosk`; `ANSAGE_BENCH_RUNS`,
     /// `ANSAGE_VOSK_MODEL`).
     Vosk,
+    /// A typed move until it is in the web page's document in chromium, with no, 1 and 50
+    /// pages connected, and typed to made beside it (the real `ansage`, built first, as for
+    /// `eboard`; `--moves N`, default 60).
+    Web,
     /// Not a measurement: a board driven by hand from the terminal, on a pseudo-terminal
     /// the station opens (`--kind dgt|millennium`, `--clock`, `--link PATH`).
     Emulate,
@@ -159,7 +166,7 @@ struct Cli {
     #[arg(long, default_value = "all")]
     lang: String,
     /// `journal`, `braille`, `speech`: how many moves to time (default 400); `eboard`: how
-    /// many of Black's moves on each board (default 40).
+    /// many of Black's moves on each board (default 40); `web`: how many moves (default 60).
     #[arg(long)]
     moves: Option<usize>,
     /// `journal`: where to write the journals (default: a temporary folder).
@@ -168,7 +175,7 @@ struct Cli {
     /// `emulate`: the board (default dgt); `eboard`: the board measured (default both).
     #[arg(long, value_enum)]
     kind: Option<BoardKind>,
-    /// `eboard`: the `ansage` binary (default: the one beside this program).
+    /// `eboard`, `web`: the `ansage` binary (default: the one beside this program).
     #[arg(long)]
     ansage: Option<PathBuf>,
     /// `emulate`: a DGT 3000 clock on the DGT board.
@@ -209,6 +216,7 @@ fn main() -> Result<()> {
         Benchmark::Eboard => eboard(&cli),
         Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
+        Benchmark::Web => web(&cli),
         Benchmark::Emulate => {
             let kind = cli.kind.unwrap_or(BoardKind::Dgt).emulated();
             emulate::emulate(kind, cli.clock, cli.link)
@@ -231,6 +239,19 @@ fn eboard(cli: &Cli) -> Result<()> {
         let figures =
             eboard::eboard_latency(&ansage, kind.emulated(), &pgn, cli.moves.unwrap_or(40))?;
         println!("{figures}");
+    }
+    Ok(())
+}
+
+/// `web`: `--moves` moves (60) with no page, 1 page and 50 pages connected.
+fn web(cli: &Cli) -> Result<()> {
+    let ansage = eboard::find_ansage(cli.ansage.clone())?;
+    let pgn = games(cli.games.as_ref())?;
+    for pages in [0, 1, web::PAGES] {
+        println!(
+            "{}",
+            web::run(&ansage, &pgn, pages, cli.moves.unwrap_or(60))?
+        );
     }
     Ok(())
 }
