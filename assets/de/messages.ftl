@@ -465,6 +465,7 @@ doctor-missing-unneeded = Alles da, was diese Einstellungen brauchen. Es fehlt n
 executed-noted = Ausgeführt.
 executed-nothing = Kein Zug des blinden Spielers wartet auf Ausführung.
 executed-not-yours = Das sagt der sehende Spieler, wenn er Ihren Zug auf seinem Brett ausgeführt hat.
+access-arbiter-only = Den Zugang des Schiedsrichters gibt nur der Schiedsrichter.
 web-off = Die Webseite der Station ist ausgeschaltet. Einschalten mit ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
 web-where = Webseite: { $url }

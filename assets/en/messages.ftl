@@ -430,6 +430,7 @@ doctor-missing-unneeded = Everything these settings need is there. Missing only:
 executed-noted = Executed.
 executed-nothing = No move of the blind player waits to be executed.
 executed-not-yours = The sighted player says this once he has executed your move on his board.
+access-arbiter-only = Only the arbiter gives the arbiter's access.
 web-off = The station's web page is off. Switch it on with ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
 web-where = Web page: { $url }

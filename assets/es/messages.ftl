@@ -484,6 +484,7 @@ doctor-missing-unneeded = Está todo lo que necesita esta configuración. Solo f
 executed-noted = Ejecutada.
 executed-nothing = Ninguna jugada del jugador ciego espera ser ejecutada.
 executed-not-yours = Eso lo dice el jugador vidente cuando ha ejecutado su jugada en su tablero.
+access-arbiter-only = Solo el árbitro da el acceso del árbitro.
 web-off = La página web de la estación está apagada. Se enciende con ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
 web-where = Página web: { $url }

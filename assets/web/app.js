@@ -193,7 +193,7 @@ function connect() {
   source.addEventListener('error', () => {
     if (source !== page.source) return;
     setConnected(false);
-    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1000);
+    if (source.readyState === EventSource.CLOSED) setTimeout(connect, 250);
   });
 }
 

@@ -89,7 +89,7 @@ impl Web {
     }
 
     /// Stops the server: no new connection; the pages' streams have ended with the
-    /// sink (drop it first); the server task is joined (aborted after [`STOP_WAIT`]).
+    /// sink (drop it first); the server task is joined (aborted after 2 s).
     pub async fn stop(self) {
         let _ = self.shutdown.send(());
         let mut task = self.task;

@@ -11,7 +11,14 @@ use super::{Session, audience};
 impl Session {
     /// A one-time code for `role`'s web page, to the asker only: the web page issues it
     /// (the core never holds a secret) and tells it.
+    /// FIDE Laws 6.11, D.2.10: with an arbiter present, only he gives the arbiter's page
+    /// away.
     pub(super) fn access_code(&mut self, by: Actor, role: AccessRole, out: &mut Vec<Output>) {
+        if role == AccessRole::Arbiter && self.config.arbiter && by != Actor::Arbiter {
+            let msg = Message::new("access-arbiter-only");
+            self.tell(audience(by), Priority::Answer, msg, out);
+            return;
+        }
         out.push(Output::Access(AccessRequest::Code {
             role,
             to: audience(by),
@@ -105,6 +112,30 @@ mod tests {
         ];
         for (by, command, want) in cases {
             assert_eq!(requests(by, command.clone()), vec![want], "{command:?}");
+        }
+    }
+
+    /// With an arbiter present, a player is not given the arbiter's page; without one,
+    /// the players run the clock themselves (6.5) and may.
+    #[test]
+    fn only_the_arbiter_gives_his_page_away_when_one_is_present() {
+        for (arbiter, by, given) in [
+            (true, Actor::Player(Color::White), false),
+            (true, Actor::Arbiter, true),
+            (false, Actor::Player(Color::Black), true),
+        ] {
+            let mut s = Session::new(Config {
+                arbiter,
+                ..Config::default()
+            })
+            .unwrap();
+            let input = Input::Act {
+                by,
+                event: Event::Command(Command::AccessCode(AccessRole::Arbiter)),
+            };
+            let out = s.handle(input, Timestamp::from_millis(5));
+            let asked = out.iter().any(|o| matches!(o, Output::Access(_)));
+            assert_eq!(asked, given, "arbiter present {arbiter}, asked by {by}");
         }
     }
 }
