@@ -16,6 +16,8 @@
 mod browser;
 #[path = "support/proc.rs"]
 mod proc;
+#[path = "support/web_game.rs"]
+mod web_game;
 #[path = "support/web_station.rs"]
 mod web_station;
 
@@ -24,67 +26,15 @@ use std::time::{Duration, Instant};
 
 use browser::{Browser, PHONE, POST_SCRIPT, Page, TABLET, WAIT, browser, response};
 use serde_json::{Value, json};
+use web_game::{
+    GAME, ROLES, announce, newest_seq, role_page, role_page_at, tap_move, timeless_records,
+    without_time,
+};
 use web_station::{Link, WebStation, body, header};
-
-/// The game of these tests: 15 minutes each, Black visually impaired (White is the
-/// sighted opponent with the page).
-const GAME: [&str; 4] = ["--tc", "900", "--vi", "black"];
 
 /// How soon after its network is back a page must show the newest state (issue 21, point
 /// 6).
 const RECONNECT: Duration = Duration::from_secs(1);
-
-/// The roles, each with its page (docs/web-protocol.md).
-const ROLES: [&str; 4] = ["spectator", "opponent", "player", "arbiter"];
-
-/// A page of `role` on `station`, `size` CSS pixels: the plain address (spectator), or
-/// joined with a one-time code the station printed on its console.
-fn role_page(browser: &Browser, station: &mut WebStation, role: &str, size: (u32, u32)) -> Page {
-    let url = station.url();
-    role_page_at(browser, station, role, size, &url)
-}
-
-/// [`role_page`] opened at `url` (the station's address through a [`Link`]).
-fn role_page_at(
-    browser: &Browser,
-    station: &mut WebStation,
-    role: &str,
-    size: (u32, u32),
-    url: &str,
-) -> Page {
-    let page = browser.page(size);
-    page.goto(url);
-    page.wait_seq(0);
-    if role != "spectator" {
-        let code = station.code(role);
-        assert_eq!(page.join(&code), role, "the role the code gave");
-    }
-    page
-}
-
-/// The newest state's sequence number, from the station's own event stream.
-fn newest_seq(station: &WebStation) -> u64 {
-    station.state()["seq"].as_u64().expect("a state with a seq")
-}
-
-/// White (the opponent) moves `from`-`to` by tapping the squares on `page`; waits for the
-/// station to make it (`made N. SAN`).
-fn tap_move(page: &Page, station: &mut WebStation, from: &str, to: &str, made: &str) {
-    page.click_square(from);
-    page.click_square(to);
-    station.wait_for(made);
-}
-
-/// Black (the blind player) announces `words` at the console, hears the echo, confirms;
-/// waits for the station to make it (`made`).
-fn announce(station: &mut WebStation, words: &str, made: &str) {
-    station.send(&format!("black say {words}"));
-    station.wait_line("the echo to Black", |l| {
-        l.contains("say:black") && l.trim_end().ends_with('?')
-    });
-    station.send("black key confirm");
-    station.wait_for(made);
-}
 
 /// Every action of docs/web-protocol.md, one of each kind.
 fn every_action() -> Vec<Value> {
@@ -546,22 +496,9 @@ fn add_time_run(browser: &Browser, web: bool) -> (Vec<String>, Vec<String>) {
         .filter(|l| l.starts_with('@'))
         .map(|l| without_time(l))
         .collect();
-    let records = station
-        .records()
-        .iter()
-        .filter(|r| !r.ends_with(" tick"))
-        .map(|r| without_time(r))
-        .collect();
+    let records = timeless_records(&station);
     station.quit();
     (records, outputs)
-}
-
-/// A transcript line or journal record without its `@SECONDS` time.
-fn without_time(line: &str) -> String {
-    match line.strip_prefix('@') {
-        Some(rest) => rest.split_once(' ').map_or("", |(_, r)| r).to_owned(),
-        None => line.to_owned(),
-    }
 }
 
 /// (g) The same action by the arbiter's page and at the console gives the same journal

@@ -459,28 +459,80 @@ impl Page {
     /// Taps square `square` (`e2`): clicks its button, `[data-sq='e2']`.
     #[track_caller]
     pub fn click_square(&self, square: &str) {
-        let css = format!("[data-sq='{square}']");
+        self.click(
+            &format!("tapping {square}"),
+            Locator::Css(&format!("[data-sq='{square}']")),
+        );
+    }
+
+    /// Clicks the element `css` (a control the page draws anew may be looked up again).
+    #[track_caller]
+    pub fn click_css(&self, css: &str) {
+        self.click(&format!("clicking {css}"), Locator::Css(css));
+    }
+
+    /// Clicks the element `xpath` (for a button found by its words).
+    #[track_caller]
+    pub fn click_xpath(&self, xpath: &str) {
+        self.click(&format!("clicking {xpath}"), Locator::XPath(xpath));
+    }
+
+    /// Clicks the element `locator`, as a finger or a mouse does (WebDriver's Element
+    /// Click: scrolled into view, refused when something covers it or it is disabled).
+    #[track_caller]
+    fn click(&self, what: &str, locator: Locator<'_>) {
         // The board is drawn anew on every state: an element found before an event may be
         // gone when it is clicked; then it is looked up again.
         let deadline = Instant::now() + WAIT;
         loop {
             let clicked = self.rt.block_on(async {
                 tokio::time::timeout(COMMAND, async {
-                    let el = self.client.find(Locator::Css(&css)).await?;
+                    let el = self.client.find(locator).await?;
                     el.click().await
                 })
                 .await
             });
             match clicked {
                 Ok(Ok(())) => return,
-                Ok(Err(e)) if Instant::now() < deadline => {
-                    let _ = e;
-                    self.pause();
-                }
-                Ok(Err(e)) => panic!("tapping {square} ({css}): {e}"),
-                Err(_) => panic!("tapping {square}: no answer within {COMMAND:?}"),
+                Ok(Err(_)) if Instant::now() < deadline => self.pause(),
+                Ok(Err(e)) => panic!("{what}: {e}"),
+                Err(_) => panic!("{what}: no answer within {COMMAND:?}"),
             }
         }
+    }
+
+    /// Types `keys` into the element `css` as a keyboard does (WebDriver's Element Send
+    /// Keys: the element gets the focus first); `"\u{E007}"` is Enter.
+    #[track_caller]
+    pub fn type_into(&self, css: &str, keys: &str) {
+        let what = format!("typing {keys:?} into {css}");
+        self.run(&what, async {
+            let el = self.client.find(Locator::Css(css)).await?;
+            el.send_keys(keys).await
+        });
+    }
+
+    /// The element that has the focus: its tag, `#id` and `name` (`input#field-1[line]`),
+    /// `body` when none has.
+    pub fn focused(&self) -> String {
+        self.js(
+            "const e = document.activeElement; if (!e) return ''; \
+             return e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') \
+               + (e.name ? '[' + e.name + ']' : '');",
+            vec![],
+        )
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+    }
+
+    /// Whether the element `css` has the focus.
+    pub fn has_focus(&self, css: &str) -> bool {
+        self.js(
+            "const e = document.querySelector(arguments[0]); \
+             return e !== null && e === document.activeElement;",
+            vec![json!(css)],
+        ) == Value::Bool(true)
     }
 
     /// The piece on `square` as its image's file name without `.svg` (`wP`, `bN`), from
@@ -523,6 +575,17 @@ impl Page {
         .as_str()
         .unwrap_or_default()
         .to_owned()
+    }
+
+    /// The text of the element `css` as the document has it (`textContent`, its spaces
+    /// kept); `None` when there is no such element.
+    pub fn text_of(&self, css: &str) -> Option<String> {
+        self.js(
+            "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
+            vec![json!(css)],
+        )
+        .as_str()
+        .map(str::to_owned)
     }
 
     /// Waits until `main`'s text contains `needle`.
@@ -619,6 +682,29 @@ impl Page {
             .find(|n| n["backendDOMNodeId"] == backend)
             .unwrap_or_else(|| panic!("{selector} is not in the accessibility tree"));
         text_under(&nodes, region)
+    }
+
+    /// Waits until the text of the live region `selector`, as the accessibility tree has
+    /// it, `matches`; returns it. `what` names it in the failure.
+    #[track_caller]
+    pub fn wait_ax_live_text(
+        &self,
+        selector: &str,
+        what: &str,
+        matches: impl Fn(&str) -> bool,
+    ) -> String {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            let text = self.ax_live_text(selector);
+            if matches(&text) {
+                return text;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "{selector} does not say {what} after {WAIT:?}; it says {text:?}"
+            );
+            self.pause();
+        }
     }
 
     /// The size of every visible control in the document: buttons, links, inputs, selects,
