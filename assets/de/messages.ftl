@@ -274,6 +274,7 @@ display-pieces = { $side }:
 ## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
 taken-back = Zurückgenommen bis { $number }{ $dots } { $move }. { $side } ist am Zug.
 taken-back-to-start = Alle Züge zurückgenommen. { $side } ist am Zug.
+take-back-nothing = Noch kein Zug gemacht; nichts zurückgenommen.
 take-back-impossible = Diesen Zug gibt es nicht; nichts zurückgenommen.
 seal-please = Abbruch: { $side } versiegelt den nächsten Zug.
 echo-seal = Versiegeln: { $move }? Bitte bestätigen.

@@ -239,6 +239,7 @@ display-pieces = { $side }:
 ## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
 taken-back = Taken back to { $number }{ $dots } { $move }. { $side } to move.
 taken-back-to-start = All moves taken back. { $side } to move.
+take-back-nothing = No move made yet; nothing taken back.
 take-back-impossible = There is no such move; nothing taken back.
 seal-please = Adjournment: { $side } seals the next move.
 echo-seal = Seal { $move }? Please confirm.

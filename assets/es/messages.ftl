@@ -293,6 +293,7 @@ display-pieces = { $side }:
 ## Take-backs (7.5, D.2.8) and adjournment (Appendix E)
 taken-back = Anulado hasta { $number }{ $dots } { $move }. Juegan { $side }.
 taken-back-to-start = Todas las jugadas anuladas. Juegan { $side }.
+take-back-nothing = Todavía no se ha hecho ninguna jugada; no se anula nada.
 take-back-impossible = Esa jugada no existe; no se anula nada.
 seal-please = Aplazamiento: { $side } hacen la jugada secreta.
 echo-seal = Jugada secreta: ¿{ $move }? Confirme por favor.

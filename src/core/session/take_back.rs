@@ -39,12 +39,12 @@ impl Session {
             _ => None,
         };
         let Some(keep) = keep.filter(|k| *k < self.history.len()) else {
-            self.tell(
-                to,
-                Priority::Answer,
-                Message::new("take-back-impossible"),
-                out,
-            );
+            let id = if self.history.is_empty() {
+                "take-back-nothing"
+            } else {
+                "take-back-impossible"
+            };
+            self.tell(to, Priority::Answer, Message::new(id), out);
             return;
         };
         let removed: Vec<Ply> = self.history.drain(keep..).collect();
