@@ -276,6 +276,19 @@ pub fn station_says(lang: Language, msg: &Message) -> Result<Vec<Output>, AppErr
     ])
 }
 
+/// Whether the sighted opponent has an input of his own, away from the console (issue 22):
+/// an electronic board or a microphone as his `input`, or the web page. Then every console
+/// line without WHO is the visually impaired player's.
+fn opponent_input(settings: &Settings, impaired: crate::core::setup::Impaired) -> bool {
+    use crate::config::InputMethod;
+    let own = |c: shakmaty::Color, method: InputMethod| {
+        !impaired.includes(c) && matches!(method, InputMethod::Eboard | InputMethod::Voice)
+    };
+    settings.web.enabled
+        || own(shakmaty::Color::White, settings.input.white)
+        || own(shakmaty::Color::Black, settings.input.black)
+}
+
 /// Runs the station for `game`: opens the devices `wanted` asks for (`None`: the console
 /// only), runs the main loop with `players` until they stop (end of input, Ctrl-C, the
 /// end of the script), closes the devices and returns the session.
@@ -354,7 +367,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     }
     let session = match players {
         Players::Console => {
-            let reader = crate::console::spawn_reader(tx);
+            let opponent_input = opponent_input(&settings, session.config().impaired);
+            let reader = crate::console::spawn_reader(tx, opponent_input);
             let session =
                 crate::station::run_journaled(session, rx, &mut sinks, opening, journal.as_mut())
                     .await;
