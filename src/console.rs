@@ -183,6 +183,7 @@ mod tests {
         Output::Braille(Braille {
             text: text.into(),
             to,
+            kind: crate::core::output::BrailleKind::Message,
         })
     }
 

@@ -266,6 +266,17 @@ status-line = { $last } W{ $running ->
 }{ $white } S{ $running ->
     [black] *
    *[other] {""}
+}{ $black }{ $running ->
+    [none] {" "}Uhr steht
+   *[other] {""}
+}
+# The clocks alone, for the status cells beside the board or the pieces on the display.
+status-clocks = W{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } S{ $running ->
+    [black] *
+   *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } { $side } am Zug
 # The Braille display's piece list (board reading): the side, then its pieces.

@@ -231,6 +231,17 @@ status-line = { $last } W{ $running ->
 }{ $white } B{ $running ->
     [black] *
    *[other] {""}
+}{ $black }{ $running ->
+    [none] {" "}clock stopped
+   *[other] {""}
+}
+# The clocks alone, for the status cells beside the board or the pieces on the display.
+status-clocks = W{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } B{ $running ->
+    [black] *
+   *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } { $side } to move
 # The Braille display's piece list (board reading): the side, then its pieces.

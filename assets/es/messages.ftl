@@ -285,6 +285,17 @@ status-line = { $last } B{ $running ->
 }{ $white } N{ $running ->
     [black] *
    *[other] {""}
+}{ $black }{ $running ->
+    [none] {" "}reloj parado
+   *[other] {""}
+}
+# The clocks alone, for the status cells beside the board or the pieces on the display.
+status-clocks = B{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } N{ $running ->
+    [black] *
+   *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } juegan { $side }
 # The Braille display's piece list (board reading): the side, then its pieces.

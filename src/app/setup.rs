@@ -272,6 +272,7 @@ pub fn station_says(lang: Language, msg: &Message) -> Result<Vec<Output>, AppErr
         Output::Braille(Braille {
             text: phrases.braille(msg),
             to: Audience::All,
+            kind: crate::core::output::BrailleKind::Message,
         }),
     ])
 }

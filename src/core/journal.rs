@@ -68,7 +68,7 @@ use shakmaty::Color;
 
 use crate::core::durations::{clock_text, spoken_duration};
 use crate::core::input::Input;
-use crate::core::output::{Audience, Braille, Output, Priority, Speech};
+use crate::core::output::{Audience, Braille, BrailleKind, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
 use crate::core::script::{self, Action, Body, BodyError, input_line, stamp, transcript_line};
 use crate::core::session::Session;
@@ -418,6 +418,7 @@ pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Messa
         Output::Braille(Braille {
             text: phrases.braille(msg),
             to,
+            kind: BrailleKind::of(msg.id, priority),
         }),
     ]
 }
