@@ -44,6 +44,10 @@ pub struct Game {
     /// Everything said so far, before the devices open (that the station is starting, a
     /// resumed game's announcements): each device gets it, in order, once it is ready.
     pub said: Backlog,
+    /// What the station's voice is to say and the console has not printed (a resume's
+    /// summary, issue 22): printed only if no voice opens, or by a console that shows
+    /// everything ([`crate::station::Sink::voice_opened`]).
+    pub unvoiced: Backlog,
 }
 
 impl std::fmt::Debug for Game {
@@ -115,6 +119,7 @@ impl Game {
             start: Timestamp::ZERO,
             sinks,
             said: Backlog::new(),
+            unvoiced: Backlog::new(),
         })
     }
 
@@ -140,6 +145,7 @@ impl Game {
             start: replay.last,
             sinks,
             said: Backlog::new(),
+            unvoiced: Backlog::new(),
         };
         for line in &replay.restored {
             for sink in &mut game.sinks {
@@ -180,8 +186,11 @@ impl Game {
         }
         game.deliver(&outputs);
         game.pause();
+        // The summary goes to the devices; the console prints it once it knows that no
+        // voice says it (issue 22: not printed and spoken at once).
         let announcement = journal::resume_announcement(&mut game.session, game.start);
-        game.deliver(&announcement);
+        game.said.push((game.start, announcement.clone()));
+        game.unvoiced.push((game.start, announcement));
         Ok(game)
     }
 
@@ -311,6 +320,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         start,
         mut sinks,
         said,
+        unvoiced,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
@@ -341,11 +351,25 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     tracing::info!("ready");
     let mut outputs = web_said;
     outputs.extend(announce(&session, Audience::All, Priority::Move, &ready));
+    // The display ends on how the clock starts, not on "Bereit" (issue 22): shown, not
+    // said again.
+    if let Some(hint) = session.clock_start_message() {
+        outputs.extend(
+            announce(&session, Audience::All, Priority::Reminder, &hint)
+                .into_iter()
+                .filter(|o| matches!(o, Output::Braille(_))),
+        );
+    }
     // A console read by a screen reader leaves out what the station's voice says, from
     // the ready message on.
     if devices.as_ref().is_some_and(|d| d.speech) {
         for sink in &mut sinks {
             sink.voice_opened(&listeners);
+        }
+    }
+    for (at, held) in &unvoiced {
+        for sink in &mut sinks {
+            sink.deliver(*at, held);
         }
     }
     for sink in sinks.iter_mut() {
