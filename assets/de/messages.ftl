@@ -373,9 +373,9 @@ journal-reason-utf8 = kein gültiger Text
 journal-reason-record = Eintrag unlesbar
 journal-reason-no-setup = Einrichtung der Partie fehlt
 journal-reason-time = Zeit läuft rückwärts
-journal-resumed = Fortgesetzt{ $moves ->
-    [0] , noch kein Zug
-   *[other] {" "}nach Zug { $number } von { $side }
+journal-resumed = { $moves ->
+    [0] Noch kein Zug
+   *[other] Nach Zug { $number } von { $side }
 }.
 journal-resumed-braille = Fortgesetzt: { $moves ->
     [0] kein Zug
@@ -385,11 +385,11 @@ journal-turn = { $side } ist am Zug.
 journal-turn-braille = { $side } am Zug
 journal-over = Die Partie ist beendet.
 journal-over-braille = Partie beendet
-journal-clocks = Uhren stehen: Weiß { $white }, Schwarz { $black }.
+journal-clocks = Weiß { $white }, Schwarz { $black }.
 journal-clocks-braille = Uhr steht W{ $white-clock } S{ $black-clock }
 journal-restart = Weiter, wenn der Schiedsrichter die Uhr startet.
 journal-restart-braille = Weiter: Uhr starten
-journal-restart-players = Weiter mit: Uhr starten.
+journal-restart-players = Weiter mit Uhr starten.
 journal-restart-players-braille = Weiter: Uhr starten
 journal-mismatch = Achtung, Schiedsrichter: Das Journal weicht von der Wiederholung ab. Aufgezeichnet: { $expected }. Wiederholt: { $got }.
 journal-write-failed = Achtung: Das Journal kann nicht geschrieben werden ({ $error }). Die Eingabe wurde nicht ausgeführt.

@@ -338,9 +338,9 @@ journal-reason-utf8 = not valid text
 journal-reason-record = unreadable record
 journal-reason-no-setup = the game's setup is missing
 journal-reason-time = time runs backwards
-journal-resumed = Resumed{ $moves ->
-    [0] , no move yet
-   *[other] {" "}after move { $number } by { $side }
+journal-resumed = { $moves ->
+    [0] No move yet
+   *[other] After move { $number } by { $side }
 }.
 journal-resumed-braille = Resumed: { $moves ->
     [0] no move
@@ -350,11 +350,11 @@ journal-turn = { $side } to move.
 journal-turn-braille = { $side } to move
 journal-over = The game is over.
 journal-over-braille = Game over
-journal-clocks = Clocks stopped: White { $white }, Black { $black }.
+journal-clocks = White { $white }, Black { $black }.
 journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
 journal-restart = It goes on when the arbiter starts the clock.
 journal-restart-braille = Go on: start clock
-journal-restart-players = Go on with: start clock.
+journal-restart-players = Go on with start clock.
 journal-restart-players-braille = Go on: start clock
 journal-mismatch = Attention, arbiter: the journal differs from its replay. Recorded: { $expected }. Replayed: { $got }.
 journal-write-failed = Attention: the journal cannot be written ({ $error }). The input was not carried out.

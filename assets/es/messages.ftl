@@ -392,9 +392,9 @@ journal-reason-utf8 = texto no válido
 journal-reason-record = registro ilegible
 journal-reason-no-setup = falta la configuración de la partida
 journal-reason-time = el tiempo va hacia atrás
-journal-resumed = Reanudada{ $moves ->
-    [0] , sin jugadas
-   *[other] {" "}tras la jugada { $number } de { $side }
+journal-resumed = { $moves ->
+    [0] Sin jugadas
+   *[other] Tras la jugada { $number } de { $side }
 }.
 journal-resumed-braille = Reanudada: { $moves ->
     [0] sin jugadas
@@ -404,11 +404,11 @@ journal-turn = Juegan las { $side }.
 journal-turn-braille = Juegan { $side }
 journal-over = La partida ha terminado.
 journal-over-braille = Partida terminada
-journal-clocks = Relojes parados: blancas { $white }, negras { $black }.
+journal-clocks = Blancas { $white }, negras { $black }.
 journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
 journal-restart = Sigue cuando el árbitro pone el reloj en marcha.
 journal-restart-braille = Sigue: iniciar reloj
-journal-restart-players = Siga con: iniciar reloj.
+journal-restart-players = Siga con iniciar reloj.
 journal-restart-players-braille = Sigue: iniciar reloj
 journal-mismatch = Atención, árbitro: el diario no coincide con su repetición. Registrado: { $expected }. Repetido: { $got }.
 journal-write-failed = Atención: no se puede escribir el diario ({ $error }). La entrada no se ha ejecutado.
