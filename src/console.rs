@@ -13,8 +13,13 @@ use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
 
 /// Reads stdin on its own thread (blocking reads never stall the main loop) and sends each
-/// line; sends `Shutdown` at end of input or on `quit`.
-pub fn spawn_reader(tx: mpsc::Sender<StationInput>) -> std::thread::JoinHandle<()> {
+/// line; sends `Shutdown` at end of input or on `quit`. `opponent_input`: the sighted
+/// opponent has an input of his own, so every line without WHO is the visually impaired
+/// player's (issue 22, [`crate::core::script::ConsoleOwner`]).
+pub fn spawn_reader(
+    tx: mpsc::Sender<StationInput>,
+    opponent_input: bool,
+) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
         let stdin = std::io::stdin();
         for line in stdin.lock().lines() {
@@ -22,7 +27,10 @@ pub fn spawn_reader(tx: mpsc::Sender<StationInput>) -> std::thread::JoinHandle<(
             let msg = if matches!(line.trim(), "quit" | "exit") {
                 StationInput::Shutdown
             } else {
-                StationInput::ConsoleLine(line)
+                StationInput::Console {
+                    line,
+                    opponent_input,
+                }
             };
             let stop = matches!(msg, StationInput::Shutdown);
             if tx.blocking_send(msg).is_err() || stop {
@@ -175,6 +183,7 @@ mod tests {
         Output::Braille(Braille {
             text: text.into(),
             to,
+            kind: crate::core::output::BrailleKind::Message,
         })
     }
 

@@ -21,6 +21,14 @@ struct Cli {
 #[derive(Subcommand)]
 enum Cmd {
     /// Play a game; moves and questions are typed on the console, line by line.
+    ///
+    /// A line is `[WHO] [VERB] TEXT` (WHO: white, black, arbiter). The console belongs to
+    /// the visually impaired player: a question, key or command typed without WHO is
+    /// theirs. A move without WHO is theirs too, except that the sighted player may type
+    /// his own move when he is to move; when he has an input of his own (an electronic
+    /// board, the web page, a microphone as his input) every line without WHO is the
+    /// visually impaired player's. With both players or neither visually impaired, a line
+    /// without WHO is the side to move's.
     Play(app::play::PlayArgs),
     /// The main job on defaults: plays the example game of FIDE Laws Appendix C, announced
     /// in German, through the station, and says where its records went.

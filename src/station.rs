@@ -15,10 +15,11 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::core::input::{Actor, Input};
+use crate::core::input::Input;
 use crate::core::journal::{announce, input_record};
 use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::Message;
+use crate::core::script::ConsoleOwner;
 use crate::core::session::Session;
 use crate::core::time::Timestamp;
 use crate::journal::{Journal, NoJournal, WriteError};
@@ -47,8 +48,19 @@ pub enum StationInput {
         /// Fired after the step.
         done: tokio::sync::oneshot::Sender<()>,
     },
-    /// A console line, parsed against the session (its default actor is the side to move).
+    /// A console line, parsed against the session; without WHO it is the visually impaired
+    /// player's or the side to move's ([`ConsoleOwner`], the sighted opponent having no
+    /// input of his own).
     ConsoleLine(String),
+    /// A console line of a station where the sighted opponent may have an input of his own
+    /// (an electronic board, the web page, his own microphone): then every line without
+    /// WHO is the visually impaired player's ([`ConsoleOwner`]).
+    Console {
+        /// The line.
+        line: String,
+        /// The sighted opponent has an input of his own.
+        opponent_input: bool,
+    },
     /// Something a device has to tell (the microphone lost or back): spoken and brailled
     /// to `to` at once, not journaled (it is not an input to the session).
     Notice {
@@ -288,15 +300,9 @@ pub async fn run_journaled(
                         deliver(sinks, t, &announce(&session, to, Priority::Urgent, &message));
                         None
                     }
-                    Some(StationInput::ConsoleLine(line)) => {
-                        let by = Actor::Player(shakmaty::Position::turn(session.position()));
-                        match crate::core::script::parse_console_line(&line, by) {
-                            Ok(input) => input,
-                            Err(e) => {
-                                not_understood(&session, &line, &e);
-                                None
-                            }
-                        }
+                    Some(StationInput::ConsoleLine(line)) => console_line(&session, &line, false),
+                    Some(StationInput::Console { line, opponent_input }) => {
+                        console_line(&session, &line, opponent_input)
                     }
                 };
                 if let Some(input) = input {
@@ -328,6 +334,23 @@ pub async fn run_journaled(
     }
     stop(&mut session, sinks, timeline, journal, beat).await;
     session
+}
+
+/// A console line as the session's input, its actor by the console's owner rule
+/// ([`ConsoleOwner`]); a line not understood is answered here.
+fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<Input> {
+    let owner = ConsoleOwner {
+        impaired: session.config().impaired,
+        opponent_input,
+    };
+    let turn = shakmaty::Position::turn(session.position());
+    match owner.parse(line, turn, session.commands()) {
+        Ok(input) => input,
+        Err(e) => {
+            not_understood(session, line, &e);
+            None
+        }
+    }
 }
 
 /// Stopping (quit, Ctrl-C): the heartbeat task ended, then the deadlines due and a last

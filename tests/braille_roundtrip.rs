@@ -105,6 +105,7 @@ fn type_back(lang: Language, text: &str) -> Vec<Event> {
     model.deliver(&[Output::Braille(Braille {
         text: text.into(),
         to: Audience::White,
+        kind: ansage::core::output::BrailleKind::Message,
     })]);
     let shown: Vec<Cell> = model.cells();
     let len = model.table().to_cells(text).len();

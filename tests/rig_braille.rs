@@ -69,6 +69,7 @@ fn say(text: &str) -> Output {
     Output::Braille(Braille {
         text: text.into(),
         to: Audience::White,
+        kind: ansage::core::output::BrailleKind::Message,
     })
 }
 

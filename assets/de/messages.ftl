@@ -266,6 +266,17 @@ status-line = { $last } W{ $running ->
 }{ $white } S{ $running ->
     [black] *
    *[other] {""}
+}{ $black }{ $running ->
+    [none] {" "}Uhr steht
+   *[other] {""}
+}
+# The clocks alone, for the status cells beside the board or the pieces on the display.
+status-clocks = W{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } S{ $running ->
+    [black] *
+   *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } { $side } am Zug
 # The Braille display's piece list (board reading): the side, then its pieces.
@@ -363,21 +374,23 @@ journal-reason-utf8 = kein gültiger Text
 journal-reason-record = Eintrag unlesbar
 journal-reason-no-setup = Einrichtung der Partie fehlt
 journal-reason-time = Zeit läuft rückwärts
-journal-resumed = Partie aus dem Journal fortgesetzt: { $moves ->
-    [0] noch kein Zug
-    [one] 1 Zug bis { $last }
-   *[other] { $moves } Züge bis { $last }
+journal-resumed = { $moves ->
+    [0] Noch kein Zug
+   *[other] Nach Zug { $number } von { $side }
 }.
-journal-resumed-braille = Fortgesetzt: { $moves } Züge bis { $last }
+journal-resumed-braille = Fortgesetzt: { $moves ->
+    [0] kein Zug
+   *[other] { $last }
+}
 journal-turn = { $side } ist am Zug.
 journal-turn-braille = { $side } am Zug
 journal-over = Die Partie ist beendet.
 journal-over-braille = Partie beendet
-journal-clocks = Uhren: Weiß { $white }, Schwarz { $black }. Beide Uhren stehen.
+journal-clocks = Weiß { $white }, Schwarz { $black }.
 journal-clocks-braille = Uhr steht W{ $white-clock } S{ $black-clock }
-journal-restart = Weiter geht es, wenn der Schiedsrichter die Uhr startet: Uhr starten.
+journal-restart = Weiter, wenn der Schiedsrichter die Uhr startet.
 journal-restart-braille = Weiter: Uhr starten
-journal-restart-players = Weiter geht es, wenn die Uhr startet: Uhr starten sagen oder tippen, oder die Starttaste.
+journal-restart-players = Weiter mit Uhr starten.
 journal-restart-players-braille = Weiter: Uhr starten
 journal-mismatch = Achtung, Schiedsrichter: Das Journal weicht von der Wiederholung ab. Aufgezeichnet: { $expected }. Wiederholt: { $got }.
 journal-write-failed = Achtung: Das Journal kann nicht geschrieben werden ({ $error }). Die Eingabe wurde nicht ausgeführt.

@@ -231,6 +231,17 @@ status-line = { $last } W{ $running ->
 }{ $white } B{ $running ->
     [black] *
    *[other] {""}
+}{ $black }{ $running ->
+    [none] {" "}clock stopped
+   *[other] {""}
+}
+# The clocks alone, for the status cells beside the board or the pieces on the display.
+status-clocks = W{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } B{ $running ->
+    [black] *
+   *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } { $side } to move
 # The Braille display's piece list (board reading): the side, then its pieces.
@@ -328,21 +339,23 @@ journal-reason-utf8 = not valid text
 journal-reason-record = unreadable record
 journal-reason-no-setup = the game's setup is missing
 journal-reason-time = time runs backwards
-journal-resumed = Game resumed from the journal: { $moves ->
-    [0] no move yet
-    [one] 1 move up to { $last }
-   *[other] { $moves } moves up to { $last }
+journal-resumed = { $moves ->
+    [0] No move yet
+   *[other] After move { $number } by { $side }
 }.
-journal-resumed-braille = Resumed: { $moves } moves up to { $last }
+journal-resumed-braille = Resumed: { $moves ->
+    [0] no move
+   *[other] { $last }
+}
 journal-turn = { $side } to move.
 journal-turn-braille = { $side } to move
 journal-over = The game is over.
 journal-over-braille = Game over
-journal-clocks = Clocks: White { $white }, Black { $black }. Both clocks are stopped.
+journal-clocks = White { $white }, Black { $black }.
 journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
-journal-restart = The game goes on when the arbiter starts the clock: start clock.
+journal-restart = It goes on when the arbiter starts the clock.
 journal-restart-braille = Go on: start clock
-journal-restart-players = The game goes on when the clock starts: say or type start clock, or press the start key.
+journal-restart-players = Go on with start clock.
 journal-restart-players-braille = Go on: start clock
 journal-mismatch = Attention, arbiter: the journal differs from its replay. Recorded: { $expected }. Replayed: { $got }.
 journal-write-failed = Attention: the journal cannot be written ({ $error }). The input was not carried out.

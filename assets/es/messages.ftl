@@ -285,6 +285,17 @@ status-line = { $last } B{ $running ->
 }{ $white } N{ $running ->
     [black] *
    *[other] {""}
+}{ $black }{ $running ->
+    [none] {" "}reloj parado
+   *[other] {""}
+}
+# The clocks alone, for the status cells beside the board or the pieces on the display.
+status-clocks = B{ $running ->
+    [white] *
+   *[other] {""}
+}{ $white } N{ $running ->
+    [black] *
+   *[other] {""}
 }{ $black }
 status-line-no-clock = { $last } juegan { $side }
 # The Braille display's piece list (board reading): the side, then its pieces.
@@ -382,21 +393,23 @@ journal-reason-utf8 = texto no válido
 journal-reason-record = registro ilegible
 journal-reason-no-setup = falta la configuración de la partida
 journal-reason-time = el tiempo va hacia atrás
-journal-resumed = Partida reanudada desde el diario: { $moves ->
-    [0] ninguna jugada
-    [one] 1 jugada hasta { $last }
-   *[other] { $moves } jugadas hasta { $last }
+journal-resumed = { $moves ->
+    [0] Sin jugadas
+   *[other] Tras la jugada { $number } de { $side }
 }.
-journal-resumed-braille = Reanudada: { $moves } jugadas hasta { $last }
+journal-resumed-braille = Reanudada: { $moves ->
+    [0] sin jugadas
+   *[other] { $last }
+}
 journal-turn = Juegan las { $side }.
 journal-turn-braille = Juegan { $side }
 journal-over = La partida ha terminado.
 journal-over-braille = Partida terminada
-journal-clocks = Relojes: blancas { $white }, negras { $black }. Los dos relojes están parados.
+journal-clocks = Blancas { $white }, negras { $black }.
 journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
-journal-restart = Se sigue cuando el árbitro pone el reloj en marcha: iniciar reloj.
+journal-restart = Sigue cuando el árbitro pone el reloj en marcha.
 journal-restart-braille = Sigue: iniciar reloj
-journal-restart-players = Se sigue al poner el reloj en marcha: diga o escriba iniciar reloj, o pulse la tecla de inicio.
+journal-restart-players = Siga con iniciar reloj.
 journal-restart-players-braille = Sigue: iniciar reloj
 journal-mismatch = Atención, árbitro: el diario no coincide con su repetición. Registrado: { $expected }. Repetido: { $got }.
 journal-write-failed = Atención: no se puede escribir el diario ({ $error }). La entrada no se ha ejecutado.

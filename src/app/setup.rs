@@ -44,6 +44,10 @@ pub struct Game {
     /// Everything said so far, before the devices open (that the station is starting, a
     /// resumed game's announcements): each device gets it, in order, once it is ready.
     pub said: Backlog,
+    /// What the station's voice is to say and the console has not printed (a resume's
+    /// summary, issue 22): printed only if no voice opens, or by a console that shows
+    /// everything ([`crate::station::Sink::voice_opened`]).
+    pub unvoiced: Backlog,
 }
 
 impl std::fmt::Debug for Game {
@@ -115,6 +119,7 @@ impl Game {
             start: Timestamp::ZERO,
             sinks,
             said: Backlog::new(),
+            unvoiced: Backlog::new(),
         })
     }
 
@@ -140,6 +145,7 @@ impl Game {
             start: replay.last,
             sinks,
             said: Backlog::new(),
+            unvoiced: Backlog::new(),
         };
         for line in &replay.restored {
             for sink in &mut game.sinks {
@@ -180,8 +186,11 @@ impl Game {
         }
         game.deliver(&outputs);
         game.pause();
+        // The summary goes to the devices; the console prints it once it knows that no
+        // voice says it (issue 22: not printed and spoken at once).
         let announcement = journal::resume_announcement(&mut game.session, game.start);
-        game.deliver(&announcement);
+        game.said.push((game.start, announcement.clone()));
+        game.unvoiced.push((game.start, announcement));
         Ok(game)
     }
 
@@ -272,8 +281,22 @@ pub fn station_says(lang: Language, msg: &Message) -> Result<Vec<Output>, AppErr
         Output::Braille(Braille {
             text: phrases.braille(msg),
             to: Audience::All,
+            kind: crate::core::output::BrailleKind::Message,
         }),
     ])
+}
+
+/// Whether the sighted opponent has an input of his own, away from the console (issue 22):
+/// an electronic board or a microphone as his `input`, or the web page. Then every console
+/// line without WHO is the visually impaired player's.
+fn opponent_input(settings: &Settings, impaired: crate::core::setup::Impaired) -> bool {
+    use crate::config::InputMethod;
+    let own = |c: shakmaty::Color, method: InputMethod| {
+        !impaired.includes(c) && matches!(method, InputMethod::Eboard | InputMethod::Voice)
+    };
+    settings.web.enabled
+        || own(shakmaty::Color::White, settings.input.white)
+        || own(shakmaty::Color::Black, settings.input.black)
 }
 
 /// Runs the station for `game`: opens the devices `wanted` asks for (`None`: the console
@@ -297,6 +320,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         start,
         mut sinks,
         said,
+        unvoiced,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
@@ -327,11 +351,25 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     tracing::info!("ready");
     let mut outputs = web_said;
     outputs.extend(announce(&session, Audience::All, Priority::Move, &ready));
+    // The display ends on how the clock starts, not on "Bereit" (issue 22): shown, not
+    // said again.
+    if let Some(hint) = session.clock_start_message() {
+        outputs.extend(
+            announce(&session, Audience::All, Priority::Reminder, &hint)
+                .into_iter()
+                .filter(|o| matches!(o, Output::Braille(_))),
+        );
+    }
     // A console read by a screen reader leaves out what the station's voice says, from
     // the ready message on.
     if devices.as_ref().is_some_and(|d| d.speech) {
         for sink in &mut sinks {
             sink.voice_opened(&listeners);
+        }
+    }
+    for (at, held) in &unvoiced {
+        for sink in &mut sinks {
+            sink.deliver(*at, held);
         }
     }
     for sink in sinks.iter_mut() {
@@ -354,7 +392,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     }
     let session = match players {
         Players::Console => {
-            let reader = crate::console::spawn_reader(tx);
+            let opponent_input = opponent_input(&settings, session.config().impaired);
+            let reader = crate::console::spawn_reader(tx, opponent_input);
             let session =
                 crate::station::run_journaled(session, rx, &mut sinks, opening, journal.as_mut())
                     .await;

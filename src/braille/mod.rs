@@ -55,6 +55,9 @@ pub struct BrailleConfig {
     /// microphone's speaking gate, and should leave the console's Braille lines on for the
     /// arbiter. The adapter itself only records the choice.
     pub braille_only: bool,
+    /// FIDE Laws D.2.5.c: show the final countdown's numbers (`braille.countdown`); they
+    /// never cover the board or the pieces either way.
+    pub countdown: bool,
     /// The BrlAPI host (`host:N`, as `BRLAPI_HOST`); `None`: `BRLAPI_HOST` or BrlAPI's
     /// configuration.
     pub host: Option<String>,
@@ -78,6 +81,7 @@ impl BrailleConfig {
             owner,
             lang,
             braille_only: false,
+            countdown: true,
             host: None,
             auth: None,
             backoff: Duration::from_millis(200),

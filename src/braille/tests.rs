@@ -137,6 +137,7 @@ impl Rig {
             &[Output::Braille(Braille {
                 text: text.into(),
                 to,
+                kind: crate::core::output::BrailleKind::Message,
             })],
         );
     }

@@ -52,7 +52,9 @@ impl Worker {
         let Ok(model) = DisplayModel::new(self.config.owner, self.config.lang, 40, 1) else {
             return;
         };
-        let mut model = model.with_table(super::display_table(self.config.lang));
+        let mut model = model
+            .with_table(super::display_table(self.config.lang))
+            .with_countdown(self.config.countdown);
         let mut time: Option<Clockwork> = None;
         let mut backoff = self.config.backoff;
         let mut reported_absent = false;

@@ -93,6 +93,10 @@ pub struct Braille {
     /// The visually impaired player reads Braille only: nothing is spoken to them.
     #[serde(deserialize_with = "flag")]
     pub braille_only: bool,
+    /// FIDE Laws D.2.5.c, D.2.11: show the final countdown's numbers on the display (the
+    /// clocks stay in its status either way, and no reminder covers the board).
+    #[serde(deserialize_with = "flag")]
+    pub countdown: bool,
 }
 
 impl Default for Braille {
@@ -102,6 +106,7 @@ impl Default for Braille {
             host: String::new(),
             auth: String::new(),
             braille_only: false,
+            countdown: true,
         }
     }
 }

@@ -66,10 +66,11 @@ use std::collections::VecDeque;
 
 use shakmaty::Color;
 
-use crate::core::durations::{clock_text, spoken_duration};
+use crate::core::durations::clock_text;
 use crate::core::input::Input;
-use crate::core::output::{Audience, Braille, Output, Priority, Speech};
+use crate::core::output::{Audience, Braille, BrailleKind, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
+use crate::core::questions::short_duration;
 use crate::core::script::{self, Action, Body, BodyError, input_line, stamp, transcript_line};
 use crate::core::session::Session;
 use crate::core::settings::{SettingError, SetupLineError, read_setup, setup_line};
@@ -380,13 +381,24 @@ pub fn damage_message(phrases: &Phrases, damage: &Damage, session: &Session) -> 
     )
 }
 
-/// What a resume says: the game continues, with this many moves, up to this one.
+/// What a resume says: the game continues after move N of a side ("Fortgesetzt nach Zug
+/// 3 von Schwarz": moves counted as moves, FIDE Laws D.2.5.c, not half-moves), the
+/// display its notation ("Fortgesetzt: 3... Sc6").
 pub fn resumed_message(session: &Session) -> Message {
+    let (number, side) = session
+        .history()
+        .last()
+        .map(|ply| (ply.made.number, ply.made.side))
+        .unwrap_or((0, Color::White));
     kept(Message::new("journal-resumed"), session)
+        .arg("number", number)
+        .arg("side", session.vocabulary().color_name(side))
 }
 
 /// Both clocks as they were restored, for the resume's announcement (the clock stays
-/// stopped until the arbiter starts it, FIDE Laws 6.12.c). `None` without a clock.
+/// stopped until the arbiter starts it, FIDE Laws 6.12.c), said briefly as the time answer
+/// says them (whole minutes from ten up; the exact reading in Braille and on request).
+/// `None` without a clock.
 pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
     let clock = session.clock()?;
     let white = clock.remaining(Color::White, at);
@@ -394,8 +406,8 @@ pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
     let phrases = session.phrases();
     Some(
         Message::new("journal-clocks")
-            .arg("white", spoken_duration(phrases, white))
-            .arg("black", spoken_duration(phrases, black))
+            .arg("white", short_duration(phrases, white))
+            .arg("black", short_duration(phrases, black))
             .arg("white-clock", clock_text(white))
             .arg("black-clock", clock_text(black)),
     )
@@ -418,6 +430,7 @@ pub fn announce(session: &Session, to: Audience, priority: Priority, msg: &Messa
         Output::Braille(Braille {
             text: phrases.braille(msg),
             to,
+            kind: BrailleKind::of(msg.id, priority),
         }),
     ]
 }

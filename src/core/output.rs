@@ -142,6 +142,35 @@ pub struct Braille {
     pub text: String,
     /// For whom.
     pub to: Audience,
+    /// What kind of text: a display keeps a clock reminder off the board it shows.
+    pub kind: BrailleKind,
+}
+
+/// What a Braille text is, for a display that shows the board or the pieces (FIDE Laws
+/// D.2.6, D.2.11: a deaf-blind player in time trouble must still read the position).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BrailleKind {
+    /// An echo, an answer, a made move: shown at once, over a view too.
+    #[default]
+    Message,
+    /// A clock reminder or the clock-start hint (FIDE Laws D.2.5.c): the status shows the
+    /// clocks, so it never covers the board or the pieces.
+    Reminder,
+    /// A number of the final countdown (D.2.5.c): shown only where the player wants it
+    /// (`braille.countdown`), never over a view.
+    Countdown,
+}
+
+impl BrailleKind {
+    /// The kind of the message `id` said with `priority`: the countdown's number, a
+    /// reminder (FIDE Laws D.2.5.c), else a message.
+    pub fn of(id: &str, priority: Priority) -> BrailleKind {
+        match (id, priority) {
+            ("clock-countdown", _) => BrailleKind::Countdown,
+            (_, Priority::Reminder) => BrailleKind::Reminder,
+            _ => BrailleKind::Message,
+        }
+    }
 }
 
 /// A change of the clocks.

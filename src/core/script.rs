@@ -10,6 +10,7 @@
 
 mod board;
 mod errors;
+mod owner;
 mod transcript;
 
 use std::time::Duration;
@@ -32,6 +33,7 @@ pub use transcript::{exact, stamp, transcript_line};
 
 pub use board::{board_event_text, parse_board_event};
 pub use errors::{BodyError, CommandError, LineError, ScriptError, WordsError};
+pub use owner::{ConsoleOwner, LineKind};
 
 /// What a script line does.
 #[derive(Clone, Debug, PartialEq)]
@@ -230,8 +232,8 @@ pub fn run(script: &Script) -> Result<Run, ScriptError> {
     })
 }
 
-/// Parses a console line `[WHO] [VERB] TEXT`: WHO defaults to `default_by` (the side to
-/// move), VERB to `type`; the verbs are the script's (`say`, `type`, `key`, `do`, `move`
+/// Parses a console line `[WHO] [VERB] TEXT`: WHO defaults to `default_by` (whose the
+/// line is: [`ConsoleOwner`]), VERB to `type`; the verbs are the script's (`say`, `type`, `key`, `do`, `move`
 /// with a UCI move, as picked on the Braille display's board). The error says what is
 /// wrong.
 pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>, BodyError> {

@@ -24,21 +24,12 @@ pub struct StatusSource {
 
 impl StatusSource {
     /// FIDE Laws D.2.6: the Braille status line at `now`: the last move, both clocks (m:ss,
-    /// h:mm:ss from an hour up) and whose clock runs; without a clock, whose move it is.
+    /// h:mm:ss from an hour up) and whose clock runs, or that the clock stands; without a
+    /// clock, whose move it is.
     pub fn line(&self, phrases: &Phrases, vocab: &Vocabulary, now: Timestamp) -> String {
         let last = self.last.clone().unwrap_or_else(|| "-".to_owned());
         let msg = match &self.clock {
-            Some(clock) => Message::new("status-line")
-                .arg("last", last)
-                .arg("white", clock_text(clock.remaining(Color::White, now)))
-                .arg("black", clock_text(clock.remaining(Color::Black, now)))
-                .arg(
-                    "running",
-                    match clock.running() {
-                        Some(c) => color_key(c),
-                        None => Arg::Text("none".into()),
-                    },
-                ),
+            Some(clock) => clocks(Message::new("status-line"), clock, now).arg("last", last),
             None => Message::new("status-line-no-clock")
                 .arg("last", last)
                 .arg("side", vocab.color_name(self.turn)),
@@ -46,8 +37,28 @@ impl StatusSource {
         phrases.braille(&msg)
     }
 
+    /// FIDE Laws D.2.6, D.2.11: both clocks alone at `now` ("W*0:09 S14:58"), for the
+    /// status cells beside the board or the pieces; `None` without a clock.
+    pub fn clocks(&self, phrases: &Phrases, now: Timestamp) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        Some(phrases.braille(&clocks(Message::new("status-clocks"), clock, now)))
+    }
+
     /// Whether the line changes with time (a clock runs).
     pub fn ticking(&self) -> bool {
         self.clock.as_ref().is_some_and(|c| c.running().is_some())
     }
+}
+
+/// `msg` with both clocks at `now` and whose runs (`none`: the clock stands).
+fn clocks(msg: Message, clock: &Clock, now: Timestamp) -> Message {
+    msg.arg("white", clock_text(clock.remaining(Color::White, now)))
+        .arg("black", clock_text(clock.remaining(Color::Black, now)))
+        .arg(
+            "running",
+            match clock.running() {
+                Some(c) => color_key(c),
+                None => Arg::Text("none".into()),
+            },
+        )
 }

@@ -134,6 +134,7 @@ mod tests {
         vec![Output::Braille(Braille {
             text: text.into(),
             to: Audience::All,
+            kind: crate::core::output::BrailleKind::Message,
         })]
     }
 

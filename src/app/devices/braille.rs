@@ -67,6 +67,7 @@ impl Devices {
             use crate::braille::{BrailleConfig, BrailleSink, brlapi::BrlapiConnector};
             let mut config = BrailleConfig::new(wanted.display_owner(), wanted.lang);
             config.braille_only = settings.braille.braille_only;
+            config.countdown = settings.braille.countdown;
             config.host = Some(settings.braille.host.clone()).filter(|h| !h.is_empty());
             config.auth = Some(settings.braille.auth.clone()).filter(|a| !a.is_empty());
             let connector = BrlapiConnector::from_config(&config);

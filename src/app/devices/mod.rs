@@ -198,8 +198,13 @@ impl Devices {
             closers: Vec::new(),
         };
         if !wanted.console_only {
-            devices.open_speech(settings, wanted);
+            // The display first: it shows what is held as soon as BRLTTY connects, while
+            // speech-dispatcher may take seconds to list its voices (issue 22).
             devices.open_braille(settings, wanted, tx);
+            if let Some(display) = devices.sinks.last_mut() {
+                display.observe(session);
+            }
+            devices.open_speech(settings, wanted);
             devices.open_hearing(settings, wanted, session, tx, origin);
         }
         devices.open_eboard(settings, tx);

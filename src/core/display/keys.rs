@@ -34,9 +34,11 @@ impl DisplayModel {
         Vec::new()
     }
 
-    /// A key while a message covers the document: the panning keys pan the message while
-    /// there is more of it; the keys that act (typing, Enter, a named key, the modes) drop
-    /// it and act; any other key only drops it. Returns whether the key goes on to act.
+    /// A key while a message covers the document: the panning keys read on through the
+    /// message while there is more of it; any other key (or panning past its end) removes
+    /// it and acts as it would without it: no key is lost to a message (issue 22: a
+    /// routing key pressed as a message came still picks its square). Returns whether the
+    /// key goes on to act.
     fn key_over_overlay(&mut self, key: &DisplayKey) -> bool {
         let area = self.width * self.height;
         let Some(o) = &mut self.overlay else {
@@ -51,19 +53,9 @@ impl DisplayModel {
                 o.pan = o.pan.saturating_sub(area);
                 false
             }
-            DisplayKey::Char(_)
-            | DisplayKey::Enter
-            | DisplayKey::Backspace
-            | DisplayKey::Escape
-            | DisplayKey::Key(_)
-            | DisplayKey::NextMode
-            | DisplayKey::GameMode => {
-                self.overlay = None;
-                true
-            }
             _ => {
                 self.overlay = None;
-                false
+                true
             }
         }
     }
@@ -157,7 +149,7 @@ impl DisplayModel {
             return None;
         }
         let (row, col) = (n / self.width, n % self.width);
-        if row >= self.height {
+        if row >= self.height || col >= self.doc_width() {
             return None;
         }
         let v = self.view();

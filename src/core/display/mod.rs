@@ -32,7 +32,16 @@
 //!   … a2 b2" in the language's letters; a routing key over a piece asks about its square.
 //!
 //! In the board and piece modes a new message appears over the document until the next
-//! key, so the player sees an echo or an answer without losing the place.
+//! key, so the player sees an echo or an answer without losing the place. That key is
+//! never lost to the message: the panning keys read on through a message longer than the
+//! window, every other key (and panning past its end) removes it and acts as it would
+//! without it, so a routing key pressed as a message came picks the square under the
+//! finger (issue 22). Clock reminders and the final countdown (FIDE Laws D.2.5.c) never
+//! cover the board or the pieces: they go to the game mode's messages (the countdown only
+//! with `braille.countdown` on, [`DisplayModel::with_countdown`]), and in the board and
+//! piece modes the first row ends in status cells that show both clocks (D.2.11: a
+//! deaf-blind player in time trouble reads the position and the time together), on a
+//! display of at least [`STATUS_CELLS`] + 20 cells.
 //!
 //! # Keys
 //!
@@ -55,7 +64,7 @@ use std::time::Duration;
 use shakmaty::{Chess, Color, Position, Square};
 
 use crate::core::input::{Actor, Key};
-use crate::core::output::{Audience, Output};
+use crate::core::output::{Audience, BrailleKind, Output};
 use crate::core::phrases::{PhraseError, Phrases};
 use crate::core::scoresheet::braille::Cell;
 use crate::core::status::StatusSource;
@@ -68,6 +77,11 @@ pub const CURSOR: Cell = Cell(0b1100_0000);
 
 /// How many messages the game document keeps.
 const KEPT_MESSAGES: usize = 32;
+
+/// How many cells at the end of the first row show the clocks in the board and piece
+/// modes ("W*1:29:59 S1:30:00" and a blank before it), on a display wide enough to keep
+/// 20 cells for the document (a rank is 18).
+pub const STATUS_CELLS: usize = 19;
 
 /// What the display shows.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -184,6 +198,9 @@ pub struct DisplayModel {
     typed: String,
     from: Option<Square>,
     overlay: Option<Overlay>,
+    countdown: bool,
+    clocks: Option<String>,
+    now: Timestamp,
 }
 
 impl std::fmt::Debug for DisplayModel {
@@ -224,7 +241,18 @@ impl DisplayModel {
             typed: String::new(),
             from: None,
             overlay: None,
+            countdown: true,
+            clocks: None,
+            now: Timestamp::ZERO,
         })
+    }
+
+    /// FIDE Laws D.2.5.c (clock alarms can be switched off): whether the final countdown's
+    /// numbers are shown at all (`braille.countdown`, on by default). They never cover the
+    /// board or the pieces either way.
+    pub fn with_countdown(mut self, on: bool) -> DisplayModel {
+        self.countdown = on;
+        self
     }
 
     /// FIDE Laws D.2.6: the same display with `table` for what it shows and what is typed
@@ -294,22 +322,30 @@ impl DisplayModel {
     ///
     /// The messages of one step become one line ("e5 Zug 1."): one step's messages belong
     /// together, and shown one after the other the first would be gone before a finger
-    /// reached it.
+    /// reached it. A step of clock reminders only never covers the board or the pieces;
+    /// the countdown's numbers are left out when the player does not want them.
     pub fn deliver(&mut self, outputs: &[Output]) {
         let mut texts: Vec<&str> = Vec::new();
+        let mut cover = false;
         for o in outputs {
             match o {
-                Output::Braille(b) if self.for_me(b.to) => texts.push(&b.text),
+                Output::Braille(b) if self.for_me(b.to) => {
+                    if b.kind == BrailleKind::Countdown && !self.countdown {
+                        continue;
+                    }
+                    cover |= b.kind == BrailleKind::Message;
+                    texts.push(&b.text);
+                }
                 Output::Status(s) => self.status = s.clone(),
                 _ => {}
             }
         }
         if !texts.is_empty() {
-            self.message(texts.join(" "));
+            self.message(texts.join(" "), cover);
         }
     }
 
-    fn message(&mut self, text: String) {
+    fn message(&mut self, text: String, cover: bool) {
         if self.messages.len() >= KEPT_MESSAGES {
             self.messages.pop_front();
             let game = &mut self.views[Mode::Game.index()];
@@ -321,7 +357,7 @@ impl DisplayModel {
                 line: self.messages.len() - 1,
                 pan: 0,
             };
-        } else {
+        } else if cover {
             self.overlay = Some(Overlay {
                 cells: self
                     .messages
@@ -334,23 +370,33 @@ impl DisplayModel {
     }
 
     /// Follows the game after a step: the position (board reading, routing) and what the
-    /// status line is made of.
+    /// status line is made of. A clock that stands is drawn at once (its time does not
+    /// change: "- W15:00 S15:00 Uhr steht" before the start); a running one at the next
+    /// [`DisplayModel::tick`].
     pub fn observe(&mut self, position: &Chess, status: StatusSource) {
         if self.position.board() != position.board() || self.position.turn() != position.turn() {
             self.from = None;
         }
         self.position = position.clone();
+        let stands = !status.ticking();
         self.source = Some(status);
+        if stands {
+            self.tick(self.now);
+        }
     }
 
-    /// Redraws the status line for `now` (a running clock); returns whether it changed.
+    /// Redraws the status line and the status cells for `now` (a running clock); returns
+    /// whether they changed.
     pub fn tick(&mut self, now: Timestamp) -> bool {
+        self.now = self.now.max(now);
         let Some(source) = &self.source else {
             return false;
         };
         let line = source.line(&self.phrases, self.vocab, now);
-        let changed = line != self.status;
+        let clocks = source.clocks(&self.phrases, now);
+        let changed = line != self.status || clocks != self.clocks;
         self.status = line;
+        self.clocks = clocks;
         changed
     }
 

@@ -1,7 +1,7 @@
 //! Where the window stands in each mode's document: by a line, to the top or the bottom,
 //! and by a window (past a line's end to the next line, as BRLTTY does).
 
-use super::{DisplayModel, View};
+use super::{DisplayModel, Mode, View};
 
 impl DisplayModel {
     pub(super) fn view(&self) -> View {
@@ -9,6 +9,20 @@ impl DisplayModel {
         let mut v = self.views[self.mode.index()];
         v.line = v.line.min(lines.saturating_sub(1));
         v
+    }
+
+    /// The cells of a row the document has: the whole width, except in the board and
+    /// piece modes of a wide display with a clock, where the status cells end the row
+    /// ([`super::STATUS_CELLS`]).
+    pub(super) fn doc_width(&self) -> usize {
+        let status = self.mode != Mode::Game
+            && self.clocks.is_some()
+            && self.width >= super::STATUS_CELLS + 20;
+        if status {
+            self.width - super::STATUS_CELLS
+        } else {
+            self.width
+        }
     }
 
     pub(super) fn set_view(&mut self, v: View) {
@@ -39,7 +53,7 @@ impl DisplayModel {
     pub(super) fn pan(&mut self, right: bool) {
         let lines = self.lines(self.mode);
         let v = self.view();
-        let w = self.width;
+        let w = self.doc_width();
         let len = |i: usize| lines.get(i).map_or(0, |l| l.cells.len());
         let next = if right {
             if v.pan + w < len(v.line) {

@@ -106,12 +106,22 @@ impl DisplayModel {
         }
         let lines = self.lines(self.mode);
         let view = self.view();
+        let doc = self.doc_width();
         for row in 0..h {
             let Some(line) = lines.get(view.line + row) else {
                 break;
             };
-            for (col, c) in line.cells.iter().skip(view.pan).take(w).enumerate() {
+            for (col, c) in line.cells.iter().skip(view.pan).take(doc).enumerate() {
                 out[row * w + col] = *c;
+            }
+        }
+        if doc < w {
+            // The status cells: the clocks at the end of the first row.
+            let clocks = self.clocks.as_deref().unwrap_or_default();
+            let cells = self.table().to_cells(clocks);
+            let shown = cells.len().min(w - doc - 1);
+            for (i, c) in cells.iter().take(shown).enumerate() {
+                out[w - shown + i] = *c;
             }
         }
         out

@@ -6,7 +6,7 @@ use super::*;
 use crate::core::input::Input;
 use crate::core::input::{Command, Event, Question};
 use crate::core::lang::Language;
-use crate::core::output::Braille;
+use crate::core::output::{Braille, BrailleKind};
 use crate::core::scoresheet::braille::to_unicode;
 use crate::core::scoresheet::braille::{cells_to_text, text_to_cells};
 use crate::core::session::Session;
@@ -35,6 +35,7 @@ fn braille(to: Audience, text: &str) -> Output {
     Output::Braille(Braille {
         text: text.to_owned(),
         to,
+        kind: BrailleKind::Message,
     })
 }
 
@@ -308,10 +309,14 @@ fn a_message_over_the_board_until_the_next_key() {
     m.deliver(&[braille(Audience::White, "e4 leer, Sf3 möglich")]);
     assert_eq!(m.square_at(2), None);
     assert_eq!(cells_to_text(&m.cells()).unwrap(), "e4 leer, S");
-    // Panning reads the rest; the next key afterwards only drops it.
+    // Panning reads the rest; the next key afterwards drops it and acts: a routing key
+    // asks about the square under it (a7), it is not lost.
     m.key(DisplayKey::PanRight);
     assert_eq!(cells_to_text(&m.cells()).unwrap().trim_end(), "f3 möglich");
-    assert_eq!(m.key(DisplayKey::Route(3)), Vec::<Event>::new());
+    assert_eq!(
+        m.key(DisplayKey::Route(3)),
+        vec![Event::Command(Command::Ask(Question::Square(Square::A7)))]
+    );
     assert_eq!(m.mode(), Mode::Board);
     check(&m, expect!["⠶⠀⠀⠃⠀⠃⠀⠃⠀⠃⠀⠃"]);
     // In the game mode a message moves the window onto it instead.
@@ -373,5 +378,99 @@ fn the_status_line_is_the_sessions_and_ticks_with_the_clock() {
     assert_eq!(
         next_tick(&source, Timestamp::from_millis(65_250)),
         Some(Duration::from_millis(750))
+    );
+}
+
+fn clocked(setup: &str) -> Session {
+    let config = crate::core::script::parse(setup).unwrap().config;
+    Session::new(config).unwrap()
+}
+
+fn kind(to: Audience, text: &str, kind: BrailleKind) -> Output {
+    Output::Braille(Braille {
+        text: text.to_owned(),
+        to,
+        kind,
+    })
+}
+
+/// Issue 22 (FIDE Laws D.2.11): in time trouble the board stays readable: a clock
+/// reminder and the countdown never cover it, the status cells show both clocks, and no
+/// key is lost; a routing key picks the square under the finger.
+#[test]
+fn a_reminder_in_the_board_view_covers_nothing_and_swallows_no_key() {
+    let mut s = clocked("@0 arbiter setup tc=300 vi=white");
+    s.handle(Input::key(Actor::Arbiter, Key::Start), Timestamp::ZERO);
+    let mut m = model(WHITE, 40, 1);
+    m.observe(s.position(), s.status_source());
+    m.tick(Timestamp::from_millis(291_000));
+    m.key(DisplayKey::NextMode);
+    let board = shown(&m);
+    assert!(
+        board.ends_with(&to_unicode(&text_to_cells("W*0:09 S5:00"))),
+        "{board}"
+    );
+    m.deliver(&[kind(
+        Audience::White,
+        "Noch 10 Sekunden",
+        BrailleKind::Reminder,
+    )]);
+    m.deliver(&[kind(Audience::White, "9", BrailleKind::Countdown)]);
+    assert_eq!(shown(&m), board);
+    // The first routing key picks e2 (rank 8 is shown: go down to rank 2), the next e4.
+    for _ in 0..6 {
+        m.key(DisplayKey::LineDown);
+    }
+    let e2 = 2 + 2 * 4 + 1;
+    assert_eq!(
+        m.key(DisplayKey::Route(e2)),
+        vec![Event::Command(Command::Ask(Question::Square(Square::E2)))]
+    );
+    // The answer covers the board; a reminder comes; the next routing key is not lost.
+    m.deliver(&[braille(Audience::White, "e2 Bauer")]);
+    m.deliver(&[kind(Audience::White, "9", BrailleKind::Countdown)]);
+    m.key(DisplayKey::LineUp);
+    m.key(DisplayKey::LineUp);
+    let e4 = e2;
+    assert_eq!(
+        m.key(DisplayKey::Route(e4)),
+        vec![Event::Move("e2e4".parse().unwrap())]
+    );
+    // The status cells are no square.
+    assert_eq!(m.square_at(39), None);
+    // The reminder is in the game mode's messages, the countdown too (on by default).
+    m.key(DisplayKey::GameMode);
+    assert_eq!(cells_to_text(&m.cells()).unwrap().trim_end(), "9");
+}
+
+/// FIDE Laws D.2.5.c: the countdown on the display can be switched off.
+#[test]
+fn the_countdown_off_shows_no_numbers() {
+    let mut m = model(WHITE, 40, 1).with_countdown(false);
+    m.deliver(&[kind(
+        Audience::White,
+        "Noch 10 Sekunden",
+        BrailleKind::Reminder,
+    )]);
+    m.deliver(&[kind(Audience::White, "9", BrailleKind::Countdown)]);
+    assert_eq!(
+        cells_to_text(&m.cells()).unwrap().trim_end(),
+        "Noch 10 Sekunden"
+    );
+}
+
+/// Issue 22: before the clock starts the status line shows both clocks and that the clock
+/// stands, at once, without waiting for a tick.
+#[test]
+fn a_standing_clock_is_on_the_status_line_at_once() {
+    let s = clocked("@0 arbiter setup tc=900 vi=white");
+    let mut m = model(WHITE, 40, 1);
+    m.observe(s.position(), s.status_source());
+    assert_eq!(m.status(), "- W15:00 S15:00 Uhr steht");
+    m.key(DisplayKey::NextMode);
+    let board = shown(&m);
+    assert!(
+        board.ends_with(&to_unicode(&text_to_cells("W15:00 S15:00"))),
+        "{board}"
     );
 }

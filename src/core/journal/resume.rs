@@ -81,21 +81,18 @@ mod tests {
                 "no clock: the turn, nothing about clocks",
                 "@0 arbiter setup vi=white lang=de\n@1 white type e2e4\n@2 white key confirm\n",
                 2000,
-                &[
-                    "all: Partie aus dem Journal fortgesetzt: 1 Zug bis 1. e4.",
-                    "all: Schwarz ist am Zug.",
-                ],
+                &["all: Nach Zug 1 von Weiß.", "all: Schwarz ist am Zug."],
             ),
             (
                 "a resignation waiting for its confirmation",
                 "@0 arbiter setup tc=300 vi=white lang=en\n@0 arbiter key start\n@1 white type resign\n",
                 1000,
                 &[
-                    "all: Game resumed from the journal: no move yet.",
+                    "all: No move yet.",
                     "all: White to move.",
-                    "all: Clocks: White 4 minutes 59 seconds, Black 5 minutes. Both clocks are stopped.",
+                    "all: White 4 59, Black 5 00.",
                     "white: Really resign? Confirm with yes.",
-                    "all: The game goes on when the clock starts: say or type start clock, or press the start key.",
+                    "all: Go on with start clock.",
                 ],
             ),
             (
@@ -103,11 +100,11 @@ mod tests {
                 "@0 arbiter setup tc=600 vi=white lang=de arbiter=on\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n",
                 5000,
                 &[
-                    "all: Partie aus dem Journal fortgesetzt: noch kein Zug.",
+                    "all: Noch kein Zug.",
                     "all: Weiß ist am Zug.",
-                    "all: Uhren: Weiß 9 Minuten 55 Sekunden, Schwarz 10 Minuten. Beide Uhren stehen.",
+                    "all: Weiß 9 55, Schwarz 10 Minuten.",
                     "all: Abbruch: Weiß versiegelt den nächsten Zug.",
-                    "all: Weiter geht es, wenn der Schiedsrichter die Uhr startet: Uhr starten.",
+                    "all: Weiter, wenn der Schiedsrichter die Uhr startet.",
                 ],
             ),
             (
@@ -115,9 +112,9 @@ mod tests {
                 "@0 arbiter setup tc=600 vi=white lang=de\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n@8 white type e2e4\n@9 white key confirm\n",
                 9000,
                 &[
-                    "all: Partie aus dem Journal fortgesetzt: noch kein Zug.",
+                    "all: Noch kein Zug.",
                     "all: Weiß ist am Zug.",
-                    "all: Uhren: Weiß 9 Minuten 51 Sekunden, Schwarz 10 Minuten. Beide Uhren stehen.",
+                    "all: Weiß 9 51, Schwarz 10 Minuten.",
                     "all: Die Partie ist abgebrochen; sie geht weiter, wenn der Schiedsrichter fortsetzt.",
                 ],
             ),
@@ -126,14 +123,49 @@ mod tests {
                 "@0 arbiter setup tc=300 vi=white lang=es\n@0 arbiter key start\n@1 white type abandono\n@2 white key confirm\n",
                 2000,
                 &[
-                    "all: Partida reanudada desde el diario: ninguna jugada.",
+                    "all: Sin jugadas.",
                     "all: La partida ha terminado.",
-                    "all: Relojes: blancas 4 minutos 58 segundos, negras 5 minutos. Los dos relojes están parados.",
+                    "all: Blancas 4 58, negras 5 00.",
                 ],
             ),
         ];
         for (what, script, at, expected) in cases {
             assert_eq!(said_after(script, at), expected, "{what}");
+        }
+    }
+
+    /// Issue 22: after six half-moves the summary says "Zug 3 von Schwarz", the clocks
+    /// briefly, and is short: where the game stands, whose move, how it goes on (the
+    /// spoken bound itself is checked with espeak-ng in `tests/spoken_lengths.rs`).
+    #[test]
+    fn the_summary_counts_moves_as_moves_and_is_short() {
+        let game = "@0 arbiter key start\n@1 white type e2e4\n@2 white key confirm\n@3 black type e7e5\n@4 white type g1f3\n@5 white key confirm\n@6 black type b8c6\n@7 white type f1b5\n@8 white key confirm\n@9 black type a7a6\n";
+        let cases: [(&str, &[&str]); 2] = [
+            (
+                "de",
+                &[
+                    "all: Nach Zug 3 von Schwarz.",
+                    "all: Weiß ist am Zug.",
+                    "all: Weiß 14 Minuten, Schwarz 14 Minuten.",
+                    "all: Weiter mit Uhr starten.",
+                ],
+            ),
+            (
+                "en",
+                &[
+                    "all: After move 3 by Black.",
+                    "all: White to move.",
+                    "all: White 14 minutes, Black 14 minutes.",
+                    "all: Go on with start clock.",
+                ],
+            ),
+        ];
+        for (lang, expected) in cases {
+            let script = format!("@0 arbiter setup tc=900 vi=white lang={lang}\n{game}");
+            let said = said_after(&script, 60_000);
+            assert_eq!(said, expected, "{lang}");
+            let chars: usize = said.iter().map(|s| s.len() - "all: ".len()).sum();
+            assert!(chars < 110, "{lang}: {chars} characters");
         }
     }
 }

@@ -247,9 +247,11 @@ fn clocks_message_names_both_clocks() {
     let phrases = replayed.session.phrases();
     assert_eq!(phrases.braille(&msg), "Uhr steht W4:59 S5:02");
     let resumed = phrases.speech(&resumed_message(&replayed.session));
+    // Issue 22: moves counted as moves (four half-moves: move 2 of Black).
+    assert_eq!(resumed, "Nach Zug 2 von Schwarz.");
     assert_eq!(
-        resumed,
-        "Partie aus dem Journal fortgesetzt: 4 Züge bis 2... Sc6."
+        phrases.braille(&resumed_message(&replayed.session)),
+        "Fortgesetzt: 2... Sc6"
     );
 }
 

@@ -32,22 +32,25 @@ impl Session {
     /// cuts it short (the Braille display keeps it).
     pub fn clock_start_hint(&mut self) -> Vec<Output> {
         let mut out = Vec::new();
+        if let Some(msg) = self.clock_start_message() {
+            self.tell(Audience::All, Priority::Reminder, msg, &mut out);
+        }
+        out
+    }
+
+    /// FIDE Laws 6.5, 6.11: how the clock starts, while it stands before a move or after a
+    /// resume ([`Session::clock_start_hint`]), as a message: the Braille display ends its
+    /// start on it, after "Bereit" (issue 22: the player must read how to start).
+    pub fn clock_start_message(&self) -> Option<Message> {
         let stands = self.clock.as_ref().is_some_and(|c| c.running().is_none());
         let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
-        if stands && !sealed && self.result.is_none() {
-            let id = if self.config.arbiter {
+        (stands && !sealed && self.result.is_none()).then(|| {
+            Message::new(if self.config.arbiter {
                 "clock-start-by-arbiter"
             } else {
                 "clock-start-how"
-            };
-            self.tell(
-                Audience::All,
-                Priority::Reminder,
-                Message::new(id),
-                &mut out,
-            );
-        }
-        out
+            })
+        })
     }
 
     /// Starts the clock, or restarts it after a pause (FIDE Laws 6.6, 6.11.c), if `by` is

@@ -153,6 +153,12 @@ impl Session {
         &self.config
     }
 
+    /// The command book of the session's language: what of a text is a command, not a
+    /// move (as [`Session::handle`] decides it).
+    pub fn commands(&self) -> &'static CommandBook {
+        self.commands
+    }
+
     /// The current position.
     pub fn position(&self) -> &Chess {
         self.here.position()

@@ -11,7 +11,8 @@ use shakmaty::{Color, File, Position, Rank, Role, Square};
 use crate::core::durations::spoken_duration;
 use crate::core::input::Actor;
 use crate::core::output::{
-    Audience, Braille, ClockReading, GameResult, LiveClock, Output, Priority, Speech, Termination,
+    Audience, Braille, BrailleKind, ClockReading, GameResult, LiveClock, Output, Priority, Speech,
+    Termination,
 };
 use crate::core::phrases::{Message, is_error, role_key};
 use crate::core::questions;
@@ -163,6 +164,7 @@ impl Session {
         out.push(Output::Braille(Braille {
             text: self.phrases.braille(&msg),
             to,
+            kind: BrailleKind::of(msg.id, priority),
         }));
         if msg.id == "repeat-nothing" {
             return;
