@@ -113,12 +113,12 @@ fn a_resume_tells_everything_in_order_and_at_a_priority_nothing_cuts_short() {
         .map(String::as_str)
         .collect();
     let order = [
-        "say:all Partie aus dem Journal fortgesetzt: 2 Züge bis 1... e5.",
-        "say:all Weiß ist am Zug.",
-        "say:all Uhren: Weiß",
+        "say:all Fortgesetzt nach Zug 1 von Schwarz.",
+        "say:all Weiß am Zug.",
+        "say:all Weiß 15 Minuten, Schwarz 15 Minuten.",
         "say:white Springer Felix drei?",
         "say:all Weiß bietet Remis an.",
-        "say:all Weiter geht es, wenn die Uhr startet",
+        "say:all Weiter mit Uhr starten.",
     ];
     let mut from = 0;
     for part in order {
@@ -334,12 +334,12 @@ fn play_resume_says_the_announcement_between_starting_and_ready() {
     proc::wait_within(&mut child, LIMIT, "ansage play --resume");
     let expected = [
         "all The station is starting.",
-        "all Game resumed from the journal: 2 moves up to 1... e5.",
+        "all Resumed after move 1 by Black.",
         "all White to move.",
-        "all Clocks: White 15 minutes, Black 15 minutes 8 seconds. Both clocks are stopped.",
+        "all White 15 minutes, Black 15 minutes.",
         "white Knight f3?",
         "all White offers a draw.",
-        "all The game goes on when the clock starts: say or type start clock, or press the start key.",
+        "all Go on with start clock.",
         "all Ready.",
     ];
     assert_eq!(said, expected);

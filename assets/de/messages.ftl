@@ -375,14 +375,14 @@ journal-reason-record = Eintrag unlesbar
 journal-reason-no-setup = Einrichtung der Partie fehlt
 journal-reason-time = Zeit läuft rückwärts
 journal-resumed = { $moves ->
-    [0] Noch kein Zug
-   *[other] Nach Zug { $number } von { $side }
+    [0] Fortgesetzt, noch kein Zug
+   *[other] Fortgesetzt nach Zug { $number } von { $side }
 }.
 journal-resumed-braille = Fortgesetzt: { $moves ->
     [0] kein Zug
    *[other] { $last }
 }
-journal-turn = { $side } ist am Zug.
+journal-turn = { $side } am Zug.
 journal-turn-braille = { $side } am Zug
 journal-over = Die Partie ist beendet.
 journal-over-braille = Partie beendet

@@ -340,8 +340,8 @@ journal-reason-record = unreadable record
 journal-reason-no-setup = the game's setup is missing
 journal-reason-time = time runs backwards
 journal-resumed = { $moves ->
-    [0] No move yet
-   *[other] After move { $number } by { $side }
+    [0] Resumed, no move yet
+   *[other] Resumed after move { $number } by { $side }
 }.
 journal-resumed-braille = Resumed: { $moves ->
     [0] no move

@@ -394,14 +394,14 @@ journal-reason-record = registro ilegible
 journal-reason-no-setup = falta la configuración de la partida
 journal-reason-time = el tiempo va hacia atrás
 journal-resumed = { $moves ->
-    [0] Sin jugadas
-   *[other] Tras la jugada { $number } de { $side }
+    [0] Reanudada, sin jugadas
+   *[other] Reanudada tras la jugada { $number } de { $side }
 }.
 journal-resumed-braille = Reanudada: { $moves ->
     [0] sin jugadas
    *[other] { $last }
 }
-journal-turn = Juegan las { $side }.
+journal-turn = Juegan { $side }.
 journal-turn-braille = Juegan { $side }
 journal-over = La partida ha terminado.
 journal-over-braille = Partida terminada

@@ -14,10 +14,11 @@ use super::{announce, clocks_message, resumed_message};
 /// The announcement of a game resumed from its journal at `at`, said and shown to all,
 /// in order:
 ///
-/// 1. the game is back: its moves, up to the last one ("Partie aus dem Journal
-///    fortgesetzt: 4 Züge bis 2... Sc6.");
+/// 1. the game is back, after which move ("Fortgesetzt nach Zug 2 von Schwarz.": moves
+///    counted as moves, not half-moves);
 /// 2. whose move it is, or that the game is over;
-/// 3. both clocks and that they stand (FIDE Laws 6.12.c: the arbiter stopped them);
+/// 3. both clocks, as the time answer says them (FIDE Laws 6.12.c: the arbiter stopped
+///    them; the display shows that they stand);
 /// 4. what the station was waiting for ([`Session::pending_prompt`]: an echo awaiting
 ///    "ja", the "Welcher …?" question, a resignation, a draw offer, an adjournment);
 /// 5. how the game goes on: who starts the clock, and with which words (not while the
