@@ -201,6 +201,7 @@ whose-move = { $side } ist am Zug.
 move-number = Zug { $number }, { $side } ist am Zug.
 no-moves-yet = Es wurde noch kein Zug gemacht.
 last-moves = { $list }.
+last-moves-braille = { $list }
 move-entry = { $number }. { $side }: { $move }
 move-entry-braille = { $color ->
     [white] { $number }.
@@ -211,7 +212,9 @@ pieces-mine-braille = Ihre: { $list }
 pieces-theirs = Gegnerische Figuren: { $list }.
 pieces-theirs-braille = Gegner: { $list }
 pieces-mine-kind = Ihre { $pieces }: { $list }.
+pieces-mine-kind-braille = Ihre { $pieces }: { $list }
 pieces-theirs-kind = Gegnerische { $pieces }: { $list }.
+pieces-theirs-kind-braille = Gegnerische { $pieces }: { $list }
 colored-piece = { $color ->
     [white] { $role ->
         [queen] weiße
@@ -260,8 +263,8 @@ answer-part-more-braille = { $braille } (mehr)
 more-hint = Mehr?
 more-nothing = Mehr gibt es dazu nicht.
 help = Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. Zeit, wiederholen. { more-hint }
-help-braille = Zug tippen, etwa Sf3; Enter sendet, ohne Text: ja. Rücktaste ohne Text: nein. Fragen und Befehle auch tippen. { more-hint }
-help-braille-keys = Tasten: HOME wiederholt, INFO Zeit, HELP Hilfe. DISPMD: Brett, Figuren; CSRTRK: Spiel. Routingtaste: Feld, Zug. { more-hint }
+help-typing = Zug tippen, etwa Sf3; Enter sendet, ohne Text: ja. Rücktaste ohne Text: nein. Fragen und Befehle auch tippen. { more-hint }
+help-keys = Tasten: HOME wiederholt, INFO Zeit, HELP Hilfe. DISPMD: Brett, Figuren; CSRTRK: Spiel. Routingtaste: Feld, Zug. { more-hint }
 help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, meine Figuren, Eva vier, Linie Eva, Reihe eins. { more-hint }
 help-more = Material, letzte drei Züge, meine Bauern. Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. { more-hint }
 help-clock = Remis, Remis reklamieren, ich gebe auf. Uhr starten, Uhr anhalten, weiter. Partie beenden: ohne Ergebnis.

@@ -172,6 +172,7 @@ whose-move = { $side } to move.
 move-number = Move { $number }, { $side } to move.
 no-moves-yet = No move has been made yet.
 last-moves = { $list }.
+last-moves-braille = { $list }
 move-entry = { $number }. { $side }: { $move }
 move-entry-braille = { $color ->
     [white] { $number }.
@@ -182,7 +183,9 @@ pieces-mine-braille = Yours: { $list }
 pieces-theirs = Opponent's pieces: { $list }.
 pieces-theirs-braille = Opponent: { $list }
 pieces-mine-kind = Your { $pieces }: { $list }.
+pieces-mine-kind-braille = Your { $pieces }: { $list }
 pieces-theirs-kind = Opponent's { $pieces }: { $list }.
+pieces-theirs-kind-braille = Opponent's { $pieces }: { $list }
 colored-piece = { $color ->
     [white] white
    *[black] black
@@ -225,8 +228,8 @@ answer-part-more-braille = { $braille } (more)
 more-hint = More?
 more-nothing = There is no more.
 help = Say your move, like knight f three. Yes confirms, no corrects. Time, repeat. { more-hint }
-help-braille = Type your move, like Nf3; Enter sends, with nothing typed: yes. Backspace with nothing typed: no. Type questions and commands too. { more-hint }
-help-braille-keys = Keys: HOME repeats, INFO time, HELP help. DISPMD: board, pieces; CSRTRK: game. Routing key: square, move. { more-hint }
+help-typing = Type your move, like Nf3; Enter sends, with nothing typed: yes. Backspace with nothing typed: no. Type questions and commands too. { more-hint }
+help-keys = Keys: HOME repeats, INFO time, HELP help. DISPMD: board, pieces; CSRTRK: game. Routing key: square, move. { more-hint }
 help-questions = Questions: whose move, last move, position, my pieces, e four, file e, rank 1. { more-hint }
 help-more = Material, last 3 moves, my pawns. Clock: my time, time used, how many moves. { more-hint }
 help-clock = Draw, claim draw, resign. Start clock, stop clock, continue. End game: no result.

@@ -126,14 +126,14 @@ board-earlier-start = Posible retroceso: el tablero de { $side } muestra la posi
 } atrás.
 
 ## Draw offers, claims, resignation (Art. 9)
-draw-offered = { $side } ofrecen tablas.
+draw-offered = Las { $side } ofrecen tablas.
 draw-offered-ack = Tablas ofrecidas.
 draw-declined = Tablas rechazadas.
 no-draw-offer = No hay oferta de tablas.
 claim-not-on-move = Solo el jugador que está en juego puede reclamar tablas.
 claim-move-unclear = Para reclamar, diga una jugada clara: { $heard } no lo es.
 claim-refused = Reclamación rechazada: no hay triple repetición ni cincuenta jugadas sin mover peón ni capturar.
-time-added = { $side } reciben { $time } más.
+time-added = Las { $side } reciben { $time } más.
 resign-confirm = ¿Abandona de verdad? Confirme con sí.
 resign-cancelled = No abandona, la partida sigue.
 end-confirm = ¿Terminar la partida sin resultado? Confirme con sí.
@@ -204,6 +204,7 @@ whose-move = Juegan { $side }.
 move-number = Jugada { $number }, juegan { $side }.
 no-moves-yet = Todavía no se ha hecho ninguna jugada.
 last-moves = { $list }.
+last-moves-braille = { $list }
 move-entry = { $number }. { $side }: { $move }
 move-entry-braille = { $color ->
     [white] { $number }.
@@ -214,7 +215,9 @@ pieces-mine-braille = Suyas: { $list }
 pieces-theirs = Piezas rivales: { $list }.
 pieces-theirs-braille = Rival: { $list }
 pieces-mine-kind = Sus { $pieces }: { $list }.
+pieces-mine-kind-braille = Sus { $pieces }: { $list }
 pieces-theirs-kind = { $pieces } rivales: { $list }.
+pieces-theirs-kind-braille = { $pieces } rivales: { $list }
 colored-piece = { $piece } { $color ->
     [white] { $role ->
         [queen] blanca
@@ -282,8 +285,8 @@ answer-part-more-braille = { $braille } (más)
 more-hint = ¿Más?
 more-nothing = No hay más.
 help = Diga su jugada, por ejemplo caballo efe tres. Sí confirma, no corrige. Tiempo, repite. { more-hint }
-help-braille = Escriba su jugada, por ejemplo Cf3; Enter envía, sin texto: sí. Retroceso sin texto: no. También preguntas y órdenes. { more-hint }
-help-braille-keys = Teclas: HOME repite, INFO tiempo, HELP ayuda. DISPMD: tablero, piezas; CSRTRK: partida. Tecla de cursor: casilla, jugada. { more-hint }
+help-typing = Escriba su jugada, por ejemplo Cf3; Enter envía, sin texto: sí. Retroceso sin texto: no. También preguntas y órdenes. { more-hint }
+help-keys = Teclas: HOME repite, INFO tiempo, HELP ayuda. DISPMD: tablero, piezas; CSRTRK: partida. Tecla de cursor: casilla, jugada. { more-hint }
 help-questions = Preguntas: quién juega, última jugada, posición, mis piezas, e cuatro, columna e, fila uno. { more-hint }
 help-more = Material, últimas tres jugadas, mis peones. Reloj: mi tiempo, tiempo usado, cuántas jugadas. { more-hint }
 help-clock = Tablas, reclamo tablas, abandono. Iniciar reloj, parar reloj, continuar. Terminar partida sin resultado.

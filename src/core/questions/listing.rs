@@ -56,6 +56,9 @@ pub(super) struct Item {
     pub speech: String,
     /// What the display shows.
     pub braille: String,
+    /// The kind of piece the item's squares belong to ("Springer"), said once before a
+    /// run of them in a part (and again when the run goes on in the next part).
+    pub kind: Option<String>,
 }
 
 impl Item {
@@ -64,6 +67,7 @@ impl Item {
         Item {
             braille: text.clone(),
             speech: text,
+            kind: None,
         }
     }
 }
@@ -98,6 +102,32 @@ impl Listing {
         parts
     }
 
+    /// The spoken items of one heading, those of one kind after the kind's name
+    /// ("Springer Bella eins, Felix drei"), the kinds joined by `sep`, other items too.
+    fn said_by_kind(&self, cx: &Context<'_>, items: &[&Item]) -> String {
+        let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+        for item in items {
+            match groups.last_mut() {
+                Some((kind, squares)) if kind.is_some() && *kind == item.kind.as_deref() => {
+                    squares.push(&item.speech);
+                }
+                _ => groups.push((item.kind.as_deref(), vec![&item.speech])),
+            }
+        }
+        let said: Vec<String> = groups
+            .into_iter()
+            .map(|(kind, squares)| match kind {
+                Some(piece) => cx.say(
+                    &Message::new("kind-squares")
+                        .arg("piece", piece)
+                        .arg("squares", squares.join(", ")),
+                ),
+                None => squares.join(self.sep),
+            })
+            .collect();
+        said.join(self.sep)
+    }
+
     /// The items `start..end` under their headings, spoken and brailled.
     fn render_items(&self, cx: &Context<'_>, start: usize, end: usize) -> (String, String) {
         let mut runs: Vec<(&Message, Vec<&Item>)> = Vec::new();
@@ -110,9 +140,9 @@ impl Listing {
         let mut speech = Vec::new();
         let mut braille = Vec::new();
         for (head, items) in runs {
-            let said: Vec<&str> = items.iter().map(|i| i.speech.as_str()).collect();
+            let said = self.said_by_kind(cx, &items);
             let shown: Vec<&str> = items.iter().map(|i| i.braille.as_str()).collect();
-            speech.push(cx.say(&head.clone().arg("list", said.join(self.sep))));
+            speech.push(cx.say(&head.clone().arg("list", said)));
             braille.push(
                 cx.phrases
                     .braille(&head.clone().arg("list", shown.join(self.braille_sep))),
@@ -157,10 +187,9 @@ impl Context<'_> {
     }
 
     /// One side's pieces of one kind, from the side's own back rank forward: each square
-    /// named ("Bella eins, Gustav eins"), four or more files in a row on one rank a range
-    /// ("Anna bis Hector zwei"); on the display in notation ("Sb1 Sg1"). `None` when the
-    /// side has none.
-    pub(super) fn squares_of(&self, color: Color, role: Role) -> Option<Item> {
+    /// an item ("Bella eins"), four or more files in a row on one rank one item, a range
+    /// ("Anna bis Hector zwei"); on the display in notation ("Sb1", "a2 b2 c2 d2").
+    pub(super) fn squares_of(&self, color: Color, role: Role) -> Vec<Item> {
         let squares: Vec<Square> = self
             .pos
             .board()
@@ -173,92 +202,74 @@ impl Context<'_> {
         if color == Color::Black {
             ranks.reverse();
         }
-        let mut said = Vec::new();
-        let mut shown = Vec::new();
+        let mut items = Vec::new();
         for rank in ranks {
             let on_rank: Vec<Square> = squares
                 .iter()
                 .copied()
                 .filter(|s| s.rank() == rank)
                 .collect();
-            said.push(self.rank_squares(&on_rank));
-            shown.extend(on_rank.iter().map(|sq| self.notation(role, *sq)));
+            for run in runs(&on_rank) {
+                let shown: Vec<String> = run.iter().map(|sq| self.notation(role, *sq)).collect();
+                items.push(Item {
+                    speech: self.run_name(run),
+                    braille: shown.join(" "),
+                    kind: None,
+                });
+            }
         }
-        (!said.is_empty()).then(|| Item {
-            speech: said.join(", "),
-            braille: shown.join(" "),
-        })
+        items
     }
 
-    /// Squares on one rank (ascending by file), each named, four or more in a row a range.
-    fn rank_squares(&self, squares: &[Square]) -> String {
-        let apart = self.rank_apart();
-        let mut items = Vec::new();
-        let mut i = 0;
-        while i < squares.len() {
-            let mut j = i;
-            while j + 1 < squares.len()
-                && u32::from(squares[j + 1].file()) == u32::from(squares[j].file()) + 1
-            {
-                j += 1;
-            }
-            if j - i >= 3 {
-                let (from, to) = (squares[i], squares[j]);
-                let range = |a: String, b: String| {
-                    self.say(&Message::new("square-range").arg("from", a).arg("to", b))
-                };
-                items.push(if apart {
-                    self.say(
-                        &Message::new("rank-group")
-                            .arg(
-                                "files",
-                                range(
-                                    self.vocab.file_name(from.file()).to_owned(),
-                                    self.vocab.file_name(to.file()).to_owned(),
-                                ),
-                            )
-                            .arg("rank", self.vocab.rank_name(from.rank())),
-                    )
-                } else {
-                    range(self.vocab.square_name(from), self.vocab.square_name(to))
-                });
-                i = j + 1;
-            } else {
-                items.push(self.vocab.square_name(squares[i]));
-                i += 1;
-            }
+    /// Squares of one rank: one square by its name, a run of four or more a range.
+    fn run_name(&self, run: &[Square]) -> String {
+        let (Some(from), Some(to)) = (run.first(), run.last()) else {
+            return String::new();
+        };
+        if run.len() < 4 {
+            return self.vocab.square_name(*from);
         }
-        items.join(", ")
+        let range = |a: String, b: String| {
+            self.say(&Message::new("square-range").arg("from", a).arg("to", b))
+        };
+        if self.rank_apart() {
+            let files = range(
+                self.vocab.file_name(from.file()).to_owned(),
+                self.vocab.file_name(to.file()).to_owned(),
+            );
+            self.say(
+                &Message::new("rank-group")
+                    .arg("files", files)
+                    .arg("rank", self.vocab.rank_name(from.rank())),
+            )
+        } else {
+            range(self.vocab.square_name(*from), self.vocab.square_name(*to))
+        }
     }
 
     /// One side's pieces by kind (king, queen, rooks, bishops, knights, pawns), as lichess's
     /// blind mode lists them: each kind named once, in the plural when several, then its
-    /// squares ("Türme: Anna eins, Hector eins"); on the display "Ta1 Th1".
+    /// squares ("Türme Anna eins, Hector eins"); on the display "Ta1 Th1".
     pub(super) fn kind_groups(&self, color: Color) -> Vec<Item> {
-        PIECE_ORDER
-            .into_iter()
-            .filter_map(|role| {
-                let squares = self.squares_of(color, role)?;
-                let n = self
-                    .pos
-                    .board()
-                    .by_piece(shakmaty::Piece { color, role })
-                    .count();
-                let piece = if n == 1 {
-                    self.vocab.piece_name(role)
-                } else {
-                    self.vocab.piece_name_plural(role)
-                };
-                Some(Item {
-                    speech: self.say(
-                        &Message::new("kind-squares")
-                            .arg("piece", piece)
-                            .arg("squares", squares.speech),
-                    ),
-                    braille: squares.braille,
-                })
-            })
-            .collect()
+        let mut items = Vec::new();
+        for role in PIECE_ORDER {
+            let squares = self.squares_of(color, role);
+            let n = self
+                .pos
+                .board()
+                .by_piece(shakmaty::Piece { color, role })
+                .count();
+            let piece = if n == 1 {
+                self.vocab.piece_name(role)
+            } else {
+                self.vocab.piece_name_plural(role)
+            };
+            items.extend(squares.into_iter().map(|i| Item {
+                kind: Some(piece.to_owned()),
+                ..i
+            }));
+        }
+        items
     }
 
     /// What stands on `squares` (one file or one rank, in order), grouped by piece, each
@@ -314,6 +325,7 @@ impl Context<'_> {
                 Item {
                     speech: self.say(&msg),
                     braille: self.phrases.braille(&msg),
+                    kind: None,
                 }
             })
             .collect()
@@ -350,6 +362,29 @@ impl Context<'_> {
         }
         items.join(", ")
     }
+}
+
+/// Squares of one rank (ascending by file) as runs: four or more files in a row are one
+/// run, every other square a run of its own.
+fn runs(squares: &[Square]) -> Vec<&[Square]> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < squares.len() {
+        let mut j = i;
+        while j + 1 < squares.len()
+            && u32::from(squares[j + 1].file()) == u32::from(squares[j].file()) + 1
+        {
+            j += 1;
+        }
+        if j - i >= 3 {
+            out.push(&squares[i..=j]);
+            i = j + 1;
+        } else {
+            out.push(&squares[i..=i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 #[cfg(test)]

@@ -210,10 +210,7 @@ fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
 /// runs the clock (6.5, 6.11).
 fn help(cx: &Context<'_>) -> Vec<Part> {
     let mut parts = if cx.braille_input {
-        Vec::from([
-            Message::new("help-braille"),
-            Message::new("help-braille-keys"),
-        ])
+        Vec::from([Message::new("help-typing"), Message::new("help-keys")])
     } else {
         Vec::from([Message::new("help")])
     };
@@ -274,6 +271,7 @@ fn last_moves(n: u32, cx: &Context<'_>) -> Vec<Part> {
             let item = Item {
                 speech: cx.say(&entry),
                 braille: cx.phrases.braille(&entry),
+                kind: None,
             };
             (head.clone(), item)
         })
@@ -307,7 +305,7 @@ fn pieces(mine: bool, role: Option<Role>, cx: &Context<'_>) -> Vec<Part> {
             })
             .arg("pieces", cx.vocab.piece_name_plural(r))
             .arg("role", role_key(r)),
-            cx.squares_of(color, r).into_iter().collect(),
+            cx.squares_of(color, r),
             ", ",
         ),
     };
