@@ -217,7 +217,7 @@ pieces-theirs-braille = Rival: { $list }
 pieces-mine-kind = Sus { $pieces }: { $list }.
 pieces-mine-kind-braille = Sus { $pieces }: { $list }
 pieces-theirs-kind = { $pieces } rivales: { $list }.
-pieces-theirs-kind-braille = { $pieces } rivales: { $list }
+pieces-theirs-kind-braille = Rival, { $pieces }: { $list }
 colored-piece = { $piece } { $color ->
     [white] { $role ->
         [queen] blanca
