@@ -158,4 +158,6 @@ golden!(
     startup_resume_de,
     startup_resume_es,
     startup_resume_en,
+    answers_braille_de,
+    answers_braille_en,
 );

@@ -20,6 +20,7 @@ nothing-to-cancel = Es gibt nichts zurückzunehmen.
 not-your-move = { $side } ist am Zug.
 not-understood = Nicht verstanden, bitte wiederholen.
 illegal-move = Unmöglicher Zug: { $heard }. { $reason }
+illegal-move-braille = Unmöglich: { $shown }. { $reason_braille }
 which-piece = { $role ->
     [queen] Welche
    *[other] Welcher
@@ -66,6 +67,22 @@ reason-no-piece-moves = { $role ->
 reason-no-move-file = Kein Zug passt zur Linie { $file }.
 reason-no-move-rank = Kein Zug passt zur Reihe { $rank }.
 reason-no-move-square = Kein Zug passt zu { $square }.
+reason-no-piece-reaches-braille = { $letter } nicht nach { $sq }
+reason-no-such-piece-braille = Kein { $letter } da
+reason-no-piece-on-braille = { $sq }: keine eigene Figur
+reason-own-piece-on-target-braille = { $sq }: eigene Figur
+reason-king-in-check-braille = König im Schach
+reason-king-into-check-braille = König käme ins Schach
+reason-castling-not-allowed-braille = Rochade nicht erlaubt
+reason-promotion-missing-braille = { $sq }: neue Figur nennen
+reason-not-a-promotion-braille = { $sq }: keine Umwandlung
+reason-invalid-promotion-braille = Umwandlung: D T L S
+reason-no-piece-file-braille = { $letter } nicht auf Linie { $f }
+reason-no-piece-rank-braille = { $letter } nicht auf Reihe { $r }
+reason-no-piece-moves-braille = { $letter } kann nicht ziehen
+reason-no-move-file-braille = Kein Zug auf Linie { $f }
+reason-no-move-rank-braille = Kein Zug auf Reihe { $r }
+reason-no-move-square-braille = Kein Zug zu { $sq }
 
 ## The sighted player's electronic board (D.1, D.2.1, D.2.9)
 board-lost = Das elektronische Brett ist nicht mehr verbunden. Es geht mit Tastatur und Stimme weiter.
@@ -184,11 +201,20 @@ whose-move = { $side } ist am Zug.
 move-number = Zug { $number }, { $side } ist am Zug.
 no-moves-yet = Es wurde noch kein Zug gemacht.
 last-moves = { $list }.
+last-moves-braille = { $list }
 move-entry = { $number }. { $side }: { $move }
+move-entry-braille = { $color ->
+    [white] { $number }.
+   *[black] { $number }...
+} { $san }
 pieces-mine = Ihre Figuren: { $list }.
+pieces-mine-braille = Ihre: { $list }
 pieces-theirs = Gegnerische Figuren: { $list }.
+pieces-theirs-braille = Gegner: { $list }
 pieces-mine-kind = Ihre { $pieces }: { $list }.
+pieces-mine-kind-braille = Ihre { $pieces }: { $list }
 pieces-theirs-kind = Gegnerische { $pieces }: { $list }.
+pieces-theirs-kind-braille = Gegnerische { $pieces }: { $list }
 colored-piece = { $color ->
     [white] { $role ->
         [queen] weiße
@@ -200,9 +226,13 @@ colored-piece = { $color ->
     }
 } { $piece }
 square-piece = { $square }: { $piece }.
+square-piece-braille = { $sq }: { $piece }
 square-empty = { $square }: leer.
+square-empty-braille = { $sq }: leer
 file-content = Linie { $file }: { $list }.
+file-content-braille = Linie { $letter }: { $list }
 rank-content = Reihe { $rank }: { $list }.
+rank-content-braille = Reihe { $digit }: { $list }
 piece-count = { $n ->
     [one] { $one }
    *[other] { $n } { $many }
@@ -210,6 +240,9 @@ piece-count = { $n ->
 material-equal = Gleiches Material, je { $points } Punkte: { $list }.
 material-side = { $side }, { $points } Punkte: { $list }.
 position-side = { $side }: { $list }.
+position-side-braille = { $side }: { $list }
+position-offer = { $side } ist am Zug, { $white } gegen { $black } Figuren. Nach Art: mehr. Nach Reihen: Reihe eins bis acht.
+position-offer-braille = { $side } am Zug, W{ $white } S{ $black }. Art: mehr. Reihe 1-8
 kind-squares = { $piece } { $squares }
 rank-group = { $files } { $rank }
 square-range = { $from } bis { $to }
@@ -218,19 +251,24 @@ colored-pieces = { $color ->
    *[black] schwarze
 } { $pieces }
 line-group = { $pieces } { $squares }
+line-group-braille = { $color ->
+    [white] W
+   *[black] S
+} { $notation }
 position-start = Grundstellung. { $side } ist am Zug.
 answer-part = { $speech }
 answer-part-braille = { $braille }
 answer-part-more = { $speech } { more-hint }
 answer-part-more-braille = { $braille } (mehr)
-more-hint = Weiter mit mehr.
+more-hint = Mehr?
 more-nothing = Mehr gibt es dazu nicht.
 help = Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. Zeit, wiederholen. { more-hint }
-help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, meine Figuren, was steht auf Eva vier. { more-hint }
-help-lines = Auch: Linie Eva, Reihe eins, Material, letzte drei Züge, wo sind meine Bauern. { more-hint }
-help-more = Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. Sonst: Remis, Remis reklamieren. { more-hint }
-help-clock = Uhr starten oder Starttaste, Uhr anhalten, weiter. Ich gebe auf. Partie beenden: ohne Ergebnis.
-help-clock-arbiter = Die Uhr startet und hält der Schiedsrichter. Ich gebe auf. Partie beenden: nur der Schiedsrichter.
+help-typing = Zug tippen, etwa Sf3; Enter sendet, ohne Text: ja. Rücktaste ohne Text: nein. Fragen und Befehle auch tippen. { more-hint }
+help-keys = Tasten: HOME wiederholt, INFO Zeit, HELP Hilfe. DISPMD: Brett, Figuren; CSRTRK: Spiel. Routingtaste: Feld, Zug. { more-hint }
+help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, meine Figuren, Eva vier, Linie Eva, Reihe eins. { more-hint }
+help-more = Material, letzte drei Züge, meine Bauern. Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. { more-hint }
+help-clock = Remis, Remis reklamieren, ich gebe auf. Uhr starten, Uhr anhalten, weiter. Partie beenden: ohne Ergebnis.
+help-clock-arbiter = Remis, Remis reklamieren, ich gebe auf. Die Uhr bedient der Schiedsrichter; er beendet auch die Partie.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
 
@@ -406,8 +444,9 @@ station-starting = Die Station startet.
 station-starting-braille = Station startet
 station-ready = Bereit.
 station-ready-braille = Bereit
-station-ready-without = Bereit, ohne { $devices }.
-station-ready-without-braille = Bereit ohne { $devices }
+station-ready-without = Bereit. Ohne { $devices }.
+station-ready-without-braille = Bereit. Ohne { $devices }
+missing-and = { $first } und ohne { $next }
 
 ## The devices, as `ansage play` and `ansage doctor` report them: a line each, then what to do
 device-microphone = Mikrofon

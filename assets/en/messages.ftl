@@ -18,6 +18,7 @@ nothing-to-cancel = There is nothing to cancel.
 not-your-move = { $side } to move.
 not-understood = Not understood, please repeat.
 illegal-move = Impossible move: { $heard }. { $reason }
+illegal-move-braille = Impossible: { $shown }. { $reason_braille }
 which-piece = Which { $piece }: { $options }?
 which-move = Which move: { $options }?
 which-role = Which piece: { $options }?
@@ -46,6 +47,22 @@ reason-no-piece-moves = No { $piece } can move.
 reason-no-move-file = No move fits the { $file } file.
 reason-no-move-rank = No move fits rank { $rank }.
 reason-no-move-square = No move fits { $square }.
+reason-no-piece-reaches-braille = No { $letter } to { $sq }
+reason-no-such-piece-braille = No { $letter }
+reason-no-piece-on-braille = { $sq }: none of yours
+reason-own-piece-on-target-braille = { $sq }: your own piece
+reason-king-in-check-braille = King in check
+reason-king-into-check-braille = King would be in check
+reason-castling-not-allowed-braille = Castling not allowed
+reason-promotion-missing-braille = { $sq }: name the piece
+reason-not-a-promotion-braille = { $sq }: no promotion
+reason-invalid-promotion-braille = Promote to Q R B N
+reason-no-piece-file-braille = No { $letter } to { $f } file
+reason-no-piece-rank-braille = No { $letter } to rank { $r }
+reason-no-piece-moves-braille = No { $letter } can move
+reason-no-move-file-braille = No move on { $f } file
+reason-no-move-rank-braille = No move on rank { $r }
+reason-no-move-square-braille = No move to { $sq }
 
 ## The sighted player's electronic board (D.1, D.2.1, D.2.9)
 board-lost = The electronic board is no longer connected. Play goes on by keyboard and voice.
@@ -155,19 +172,32 @@ whose-move = { $side } to move.
 move-number = Move { $number }, { $side } to move.
 no-moves-yet = No move has been made yet.
 last-moves = { $list }.
+last-moves-braille = { $list }
 move-entry = { $number }. { $side }: { $move }
+move-entry-braille = { $color ->
+    [white] { $number }.
+   *[black] { $number }...
+} { $san }
 pieces-mine = Your pieces: { $list }.
+pieces-mine-braille = Yours: { $list }
 pieces-theirs = Opponent's pieces: { $list }.
+pieces-theirs-braille = Opponent: { $list }
 pieces-mine-kind = Your { $pieces }: { $list }.
+pieces-mine-kind-braille = Your { $pieces }: { $list }
 pieces-theirs-kind = Opponent's { $pieces }: { $list }.
+pieces-theirs-kind-braille = Opponent's { $pieces }: { $list }
 colored-piece = { $color ->
     [white] white
    *[black] black
 } { $piece }
 square-piece = { $square }: { $piece }.
+square-piece-braille = { $sq }: { $piece }
 square-empty = { $square }: empty.
+square-empty-braille = { $sq }: empty
 file-content = File { $file }: { $list }.
+file-content-braille = File { $letter }: { $list }
 rank-content = Rank { $rank }: { $list }.
+rank-content-braille = Rank { $digit }: { $list }
 piece-count = { $n ->
     [one] { $one }
    *[other] { $n } { $many }
@@ -175,6 +205,9 @@ piece-count = { $n ->
 material-equal = Equal material, { $points } points each: { $list }.
 material-side = { $side }, { $points } points: { $list }.
 position-side = { $side }: { $list }.
+position-side-braille = { $side }: { $list }
+position-offer = { $side } to move, { $white } against { $black } pieces. By kind: more. By rank: rank one to eight.
+position-offer-braille = { $side } to move, W{ $white } B{ $black }. Kind: more. Rank 1-8
 kind-squares = { $piece } { $squares }
 rank-group = { $files } { $rank }
 square-range = { $from } to { $to }
@@ -183,19 +216,24 @@ colored-pieces = { $color ->
    *[black] black
 } { $pieces }
 line-group = { $pieces } { $squares }
+line-group-braille = { $color ->
+    [white] W
+   *[black] B
+} { $notation }
 position-start = Starting position. { $side } to move.
 answer-part = { $speech }
 answer-part-braille = { $braille }
 answer-part-more = { $speech } { more-hint }
 answer-part-more-braille = { $braille } (more)
-more-hint = Say more for more.
+more-hint = More?
 more-nothing = There is no more.
 help = Say your move, like knight f three. Yes confirms, no corrects. Time, repeat. { more-hint }
-help-questions = Questions: whose move, last move, position, my pieces, what is on e four. { more-hint }
-help-lines = Also: file e, rank 1, material, last 3 moves, my pawns. { more-hint }
-help-more = Clock: my time, time used, how many moves. Also: draw, claim draw. { more-hint }
-help-clock = Start clock or the start key, stop clock, continue. Resign. End game: no result.
-help-clock-arbiter = The arbiter starts and stops the clock. Resign. End game: the arbiter only.
+help-typing = Type your move, like Nf3; Enter sends, with nothing typed: yes. Backspace with nothing typed: no. Type questions and commands too. { more-hint }
+help-keys = Keys: HOME repeats, INFO time, HELP help. DISPMD: board, pieces; CSRTRK: game. Routing key: square, move. { more-hint }
+help-questions = Questions: whose move, last move, position, my pieces, e four, file e, rank 1. { more-hint }
+help-more = Material, last 3 moves, my pawns. Clock: my time, time used, how many moves. { more-hint }
+help-clock = Draw, claim draw, resign. Start clock, stop clock, continue. End game: no result.
+help-clock-arbiter = Draw, claim draw, resign. The arbiter runs the clock and ends the game unfinished.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
 
@@ -371,8 +409,9 @@ station-starting = The station is starting.
 station-starting-braille = Station starting
 station-ready = Ready.
 station-ready-braille = Ready
-station-ready-without = Ready, without { $devices }.
-station-ready-without-braille = Ready without { $devices }
+station-ready-without = Ready. Without { $devices }.
+station-ready-without-braille = Ready. Without { $devices }
+missing-and = { $first } and without { $next }
 
 ## The devices, as `ansage play` and `ansage doctor` report them: a line each, then what to do
 device-microphone = microphone

@@ -18,6 +18,7 @@ nothing-to-cancel = No hay nada que anular.
 not-your-move = Juegan { $side }.
 not-understood = No entendido, repita por favor.
 illegal-move = Jugada imposible: { $heard }. { $reason }
+illegal-move-braille = Imposible: { $shown }. { $reason_braille }
 which-piece = ¿Qué { $piece }: { $options }?
 which-move = ¿Qué jugada: { $options }?
 which-role = ¿Qué pieza: { $options }?
@@ -66,6 +67,22 @@ reason-no-piece-moves = { $role ->
 reason-no-move-file = Ninguna jugada en la columna { $file }.
 reason-no-move-rank = Ninguna jugada en la fila { $rank }.
 reason-no-move-square = Ninguna jugada con { $square }.
+reason-no-piece-reaches-braille = { $letter } no va a { $sq }
+reason-no-such-piece-braille = No hay { $letter }
+reason-no-piece-on-braille = { $sq }: sin pieza propia
+reason-own-piece-on-target-braille = { $sq }: pieza propia
+reason-king-in-check-braille = Rey en jaque
+reason-king-into-check-braille = Rey quedaría en jaque
+reason-castling-not-allowed-braille = Enroque no permitido
+reason-promotion-missing-braille = { $sq }: diga la pieza
+reason-not-a-promotion-braille = { $sq }: no corona
+reason-invalid-promotion-braille = Corona: D T A C
+reason-no-piece-file-braille = { $letter } no va a columna { $f }
+reason-no-piece-rank-braille = { $letter } no va a fila { $r }
+reason-no-piece-moves-braille = { $letter } no puede mover
+reason-no-move-file-braille = Ninguna jugada en columna { $f }
+reason-no-move-rank-braille = Ninguna jugada en fila { $r }
+reason-no-move-square-braille = Ninguna jugada con { $sq }
 
 ## The sighted player's electronic board (D.1, D.2.1, D.2.9)
 board-lost = El tablero electrónico ya no está conectado. Se sigue con teclado y voz.
@@ -109,14 +126,14 @@ board-earlier-start = Posible retroceso: el tablero de { $side } muestra la posi
 } atrás.
 
 ## Draw offers, claims, resignation (Art. 9)
-draw-offered = { $side } ofrecen tablas.
+draw-offered = Las { $side } ofrecen tablas.
 draw-offered-ack = Tablas ofrecidas.
 draw-declined = Tablas rechazadas.
 no-draw-offer = No hay oferta de tablas.
 claim-not-on-move = Solo el jugador que está en juego puede reclamar tablas.
 claim-move-unclear = Para reclamar, diga una jugada clara: { $heard } no lo es.
 claim-refused = Reclamación rechazada: no hay triple repetición ni cincuenta jugadas sin mover peón ni capturar.
-time-added = { $side } reciben { $time } más.
+time-added = Las { $side } reciben { $time } más.
 resign-confirm = ¿Abandona de verdad? Confirme con sí.
 resign-cancelled = No abandona, la partida sigue.
 end-confirm = ¿Terminar la partida sin resultado? Confirme con sí.
@@ -187,11 +204,20 @@ whose-move = Juegan { $side }.
 move-number = Jugada { $number }, juegan { $side }.
 no-moves-yet = Todavía no se ha hecho ninguna jugada.
 last-moves = { $list }.
+last-moves-braille = { $list }
 move-entry = { $number }. { $side }: { $move }
+move-entry-braille = { $color ->
+    [white] { $number }.
+   *[black] { $number }...
+} { $san }
 pieces-mine = Sus piezas: { $list }.
+pieces-mine-braille = Suyas: { $list }
 pieces-theirs = Piezas rivales: { $list }.
+pieces-theirs-braille = Rival: { $list }
 pieces-mine-kind = Sus { $pieces }: { $list }.
+pieces-mine-kind-braille = Sus { $pieces }: { $list }
 pieces-theirs-kind = { $pieces } rivales: { $list }.
+pieces-theirs-kind-braille = Rival, { $pieces }: { $list }
 colored-piece = { $piece } { $color ->
     [white] { $role ->
         [queen] blanca
@@ -205,9 +231,13 @@ colored-piece = { $piece } { $color ->
     }
 }
 square-piece = { $square }: { $piece }.
+square-piece-braille = { $sq }: { $piece }
 square-empty = { $square }: vacía.
+square-empty-braille = { $sq }: vacía
 file-content = Columna { $file }: { $list }.
+file-content-braille = Columna { $letter }: { $list }
 rank-content = Fila { $rank }: { $list }.
+rank-content-braille = Fila { $digit }: { $list }
 piece-count = { $n ->
     [one] { $one }
    *[other] { $n } { $many }
@@ -221,6 +251,12 @@ position-side = { $color ->
     [white] Blancas
    *[black] Negras
 }: { $list }.
+position-side-braille = { $color ->
+    [white] Blancas
+   *[black] Negras
+}: { $list }
+position-offer = Juegan { $side }, { $white } contra { $black } piezas. Por tipo: más. Por filas: fila uno a ocho.
+position-offer-braille = Juegan { $side }, B{ $white } N{ $black }. Tipo: más. Fila 1-8
 kind-squares = { $piece } { $squares }
 rank-group = { $files } { $rank }
 square-range = { $from } hasta { $to }
@@ -237,19 +273,24 @@ colored-pieces = { $pieces } { $color ->
     }
 }
 line-group = { $pieces } { $squares }
+line-group-braille = { $color ->
+    [white] B
+   *[black] N
+} { $notation }
 position-start = Posición inicial. Juegan { $side }.
 answer-part = { $speech }
 answer-part-braille = { $braille }
 answer-part-more = { $speech } { more-hint }
 answer-part-more-braille = { $braille } (más)
-more-hint = Siga con más.
+more-hint = ¿Más?
 more-nothing = No hay más.
-help = Diga su jugada, por ejemplo caballo f tres. Sí confirma, no corrige. Tiempo, repite. { more-hint }
-help-questions = Preguntas: quién juega, última jugada, posición, mis piezas, qué hay en e cuatro. { more-hint }
-help-lines = También: columna e, fila uno, material, últimas tres jugadas, mis peones. { more-hint }
-help-more = Reloj: mi tiempo, tiempo usado, cuántas jugadas. Además: tablas, reclamo tablas. { more-hint }
-help-clock = Iniciar reloj o tecla de inicio, parar reloj, continuar. Abandono. Terminar partida: sin resultado.
-help-clock-arbiter = El reloj lo inicia y lo para el árbitro. Abandono. Terminar partida: solo el árbitro.
+help = Diga su jugada, por ejemplo caballo efe tres. Sí confirma, no corrige. Tiempo, repite. { more-hint }
+help-typing = Escriba su jugada, por ejemplo Cf3; Enter envía, sin texto: sí. Retroceso sin texto: no. También preguntas y órdenes. { more-hint }
+help-keys = Teclas: HOME repite, INFO tiempo, HELP ayuda. DISPMD: tablero, piezas; CSRTRK: partida. Tecla de cursor: casilla, jugada. { more-hint }
+help-questions = Preguntas: quién juega, última jugada, posición, mis piezas, e cuatro, columna e, fila uno. { more-hint }
+help-more = Material, últimas tres jugadas, mis peones. Reloj: mi tiempo, tiempo usado, cuántas jugadas. { more-hint }
+help-clock = Tablas, reclamo tablas, abandono. Iniciar reloj, parar reloj, continuar. Terminar partida sin resultado.
+help-clock-arbiter = Tablas, reclamo tablas, abandono. El reloj lo maneja el árbitro; él también termina la partida.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
 
@@ -425,8 +466,9 @@ station-starting = La estación se está iniciando.
 station-starting-braille = Estación iniciando
 station-ready = Lista.
 station-ready-braille = Lista
-station-ready-without = Lista, sin { $devices }.
-station-ready-without-braille = Lista sin { $devices }
+station-ready-without = Lista. Sin { $devices }.
+station-ready-without-braille = Lista. Sin { $devices }
+missing-and = { $first } y sin { $next }
 
 ## The devices, as `ansage play` and `ansage doctor` report them: a line each, then what to do
 device-microphone = micrófono

@@ -133,6 +133,10 @@ fn new_game(
     let mut config = settings.to_config()?;
     // FIDE Laws 8.1: the scoresheet's date is the day the game begins (kept in the journal).
     records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
+    // FIDE Laws D.2.6: without speech the player plays by the display; help then names its
+    // keys (kept in the journal, so a resumed game helps alike).
+    let b = &settings.braille;
+    config.braille_input |= b.enabled && (b.braille_only || !settings.speech.enabled);
     let at = if no_journal || (journal.is_none() && !settings.journal.enabled) {
         JournalAt::Nowhere
     } else if let Some(path) = journal {

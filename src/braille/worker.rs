@@ -14,6 +14,7 @@ use super::sink::{Shared, ToDevice};
 use super::{BrailleConfig, Connector, LinkError, Terminal};
 use crate::core::display::DisplayModel;
 use crate::core::input::Input;
+use crate::core::phrases::Message;
 use crate::core::scoresheet::braille::Cell;
 use crate::core::time::Timestamp;
 use crate::devices::DeviceStatus;
@@ -68,7 +69,9 @@ impl Worker {
                     } else {
                         tracing::info!("Braille display: {what}");
                     }
-                    self.set_status(DeviceStatus::present("Braille display", what));
+                    // What the player reads, in the game's language ("40 Zellen.").
+                    let said = Message::new("device-braille-there").arg("width", w * h);
+                    self.set_status(DeviceStatus::present("Braille display", what).said(said));
                     reported_absent = false;
                     backoff = self.config.backoff;
                     model.resize(w, h);

@@ -224,6 +224,29 @@ impl Phrases {
     }
 }
 
+/// A sentence as said or shown (the text ends with a full stop, a question or an
+/// exclamation mark) begins with a capital ("Las negras ofrecen tablas.", "Knight f3?"),
+/// unless its first word is notation or a square's letter ("e4", "exd5", "e cuatro."): a
+/// word with a digit, or of one letter. Other texts (a countdown's "zehn", "d4") stay.
+pub fn sentence_case(text: String) -> String {
+    let first = text.split_whitespace().next().unwrap_or("");
+    let letters = first.chars().filter(|c| c.is_alphabetic()).count();
+    let sentence = text.trim_end().ends_with(['.', '?', '!']);
+    if !sentence || letters < 2 || first.chars().any(|c| c.is_ascii_digit()) {
+        return text;
+    }
+    match text.char_indices().find(|(_, c)| c.is_alphabetic()) {
+        Some((i, c)) if c.is_lowercase() => {
+            let mut out = String::with_capacity(text.len() + 2);
+            out.push_str(&text[..i]);
+            out.extend(c.to_uppercase());
+            out.push_str(&text[i + c.len_utf8()..]);
+            out
+        }
+        _ => text,
+    }
+}
+
 /// The key a phrase file selects grammatical forms by ("queen" is feminine in German).
 pub fn role_key(role: Role) -> &'static str {
     match role {
@@ -267,6 +290,23 @@ mod tests {
         }
         assert!(is_error("illegal-move"));
         assert!(!is_error("echo"));
+    }
+
+    #[test]
+    fn an_utterance_starts_with_a_capital_but_notation_stays() {
+        let cases = [
+            ("negras ofrecen tablas.", "Negras ofrecen tablas."),
+            ("¿quiso decir caballo?", "¿Quiso decir caballo?"),
+            ("knight f3?", "Knight f3?"),
+            ("e4?", "e4?"),
+            ("exd5", "exd5"),
+            ("e cuatro.", "e cuatro."),
+            ("Weiß ist am Zug.", "Weiß ist am Zug."),
+            ("zehn", "zehn"),
+        ];
+        for (text, want) in cases {
+            assert_eq!(sentence_case(text.to_owned()), want);
+        }
     }
 
     #[test]

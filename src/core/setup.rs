@@ -99,6 +99,9 @@ pub struct Config {
     pub announce: Announcements,
     /// FIDE Laws D.1: the sighted player's electronic board, if one is used.
     pub eboard: crate::core::eboard::settings::BoardSetup,
+    /// FIDE Laws D.2.6: the visually impaired player plays by the Braille display without
+    /// speech: help describes the display's keys and typing, not words to say.
+    pub braille_input: bool,
 }
 
 impl Config {
@@ -143,6 +146,7 @@ impl Default for Config {
             info: GameInfo::default(),
             announce: Announcements::default(),
             eboard: crate::core::eboard::settings::BoardSetup::default(),
+            braille_input: false,
         }
     }
 }

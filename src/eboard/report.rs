@@ -198,12 +198,12 @@ mod tests {
         }
     }
 
-    /// Without the feature, "Bereit, ohne elektronisches Brett.": the game goes on by
+    /// Without the feature, "Bereit. Ohne elektronisches Brett.": the game goes on by
     /// keyboard.
     #[test]
     fn not_built_in_is_named_when_ready() {
         let phrases = Phrases::load(Language::De).unwrap();
         let ready = crate::app::devices::ready_message(&phrases, &[not_built()]);
-        assert_eq!(phrases.speech(&ready), "Bereit, ohne elektronisches Brett.");
+        assert_eq!(phrases.speech(&ready), "Bereit. Ohne elektronisches Brett.");
     }
 }

@@ -182,6 +182,12 @@ pub trait Speaker {
     fn stop(&mut self) -> Result<(), SpeechError>;
     /// What it is (for `ansage doctor`).
     fn describe(&self) -> String;
+    /// The names of its voices for `lang`, when it knows them (for the device line: "102
+    /// Stimmen für diese Sprache, etwa …").
+    fn voices_for(&self, lang: crate::core::lang::Language) -> Option<Vec<String>> {
+        let _ = lang;
+        None
+    }
 }
 
 /// What reaches the speech thread.

@@ -25,6 +25,7 @@ pub struct SpeechSink {
     earcons: EarconChooser,
     player: Option<Box<dyn FnMut(Tone) + Send>>,
     description: String,
+    voices: Option<Vec<String>>,
 }
 
 /// How long the synthesizer may take to start (speech-dispatcher lists its voices then,
@@ -49,11 +50,13 @@ impl SpeechSink {
         let events = EventSender(tx.clone());
         let thread_trace = trace.clone();
         let tail = config.tail;
+        let language = config.language;
         let thread = std::thread::Builder::new()
             .name("speech".into())
             .spawn(move || match make(events) {
                 Ok(speaker) => {
-                    let _ = ready_tx.send(Ok(speaker.describe()));
+                    let voices = speaker.voices_for(language);
+                    let _ = ready_tx.send(Ok((speaker.describe(), voices)));
                     SpeechThread::new(speaker, tail, speaking, thread_trace).run(rx);
                 }
                 Err(e) => {
@@ -64,7 +67,7 @@ impl SpeechSink {
         // A speech server that accepts the connection but never answers (seen: an
         // autospawned speech-dispatcher without a sound server) must not hold the station:
         // after this long the synthesizer counts as missing (its thread is left behind).
-        let description = ready_rx.recv_timeout(START_LIMIT).map_err(|e| match e {
+        let (description, voices) = ready_rx.recv_timeout(START_LIMIT).map_err(|e| match e {
             std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
                 "the speech server did not answer within {} s",
                 START_LIMIT.as_secs()
@@ -79,6 +82,7 @@ impl SpeechSink {
             earcons: EarconChooser::new(config.earcons),
             player: None,
             description,
+            voices,
         })
     }
 
@@ -105,6 +109,11 @@ impl SpeechSink {
     /// What the synthesizer is.
     pub fn describe(&self) -> &str {
         &self.description
+    }
+
+    /// The synthesizer's voices for the game's language, when it lists them.
+    pub fn voices(&self) -> Option<&[String]> {
+        self.voices.as_deref()
     }
 
     /// The speech thread's record.

@@ -188,6 +188,22 @@ impl Speaker for TtsSpeaker {
     fn describe(&self) -> String {
         format!("speech-dispatcher, {} voices", self.infos.len())
     }
+
+    fn voices_for(&self, lang: Language) -> Option<Vec<String>> {
+        let code = lang.code();
+        Some(
+            self.infos
+                .iter()
+                .filter(|v| {
+                    v.language
+                        .split(['-', '_'])
+                        .next()
+                        .is_some_and(|p| p.eq_ignore_ascii_case(code))
+                })
+                .map(|v| v.name.clone())
+                .collect(),
+        )
+    }
 }
 
 /// A connection to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session) with the

@@ -58,7 +58,8 @@ fn take<S>(shared: &Arc<Mutex<Option<S>>>) -> Option<S> {
     shared.lock().ok().and_then(|mut g| g.take())
 }
 
-/// "Bereit." or "Bereit, ohne …." with the missing devices' names, each named once.
+/// "Bereit." or "Bereit. Ohne Sprachausgabe und ohne Braille-Zeile." with the missing
+/// devices' names, each named once, so that no missing device reads as if it were there.
 pub fn ready_message(phrases: &Phrases, status: &[DeviceStatus]) -> Message {
     let mut missing: Vec<String> = Vec::new();
     for s in status.iter().filter(|s| !s.present && s.needed) {
@@ -67,11 +68,18 @@ pub fn ready_message(phrases: &Phrases, status: &[DeviceStatus]) -> Message {
             missing.push(name);
         }
     }
-    if missing.is_empty() {
-        Message::new("station-ready")
-    } else {
-        Message::new("station-ready-without").arg("devices", missing.join(", "))
-    }
+    let mut names = missing.into_iter();
+    let Some(first) = names.next() else {
+        return Message::new("station-ready");
+    };
+    let devices = names.fold(first, |list, next| {
+        phrases.speech(
+            &Message::new("missing-and")
+                .arg("first", list)
+                .arg("next", next),
+        )
+    });
+    Message::new("station-ready-without").arg("devices", devices)
 }
 
 /// What the station needs besides the settings.
@@ -234,7 +242,7 @@ impl Devices {
         }
     }
 
-    /// "Bereit." once the devices are open, or "Bereit, ohne Braille-Zeile." with the
+    /// "Bereit." once the devices are open, or "Bereit. Ohne Braille-Zeile." with the
     /// devices that are missing.
     pub fn ready_message(&self, phrases: &Phrases) -> Message {
         ready_message(phrases, &self.status)
@@ -280,12 +288,12 @@ mod tests {
                     status(false, "Braille display"),
                     status(false, "earcons"),
                 ],
-                "Bereit, ohne Braille-Zeile, Signaltöne.",
+                "Bereit. Ohne Braille-Zeile und ohne Signaltöne.",
             ),
             (
                 Language::Es,
                 vec![status(false, "speech")],
-                "Lista, sin voz.",
+                "Lista. Sin voz.",
             ),
         ];
         for (lang, status, expected) in cases {

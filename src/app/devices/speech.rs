@@ -44,8 +44,24 @@ impl Devices {
             ) {
                 Ok(sink) => {
                     let sink = self.with_earcons(sink, &config);
-                    self.status
-                        .push(DeviceStatus::present("speech", sink.describe().to_owned()));
+                    let mut status = DeviceStatus::present("speech", sink.describe().to_owned());
+                    // In the game's language: the voices for it, as doctor says them.
+                    if let Some(voices) = sink.voices() {
+                        status = status.said(
+                            Message::new("device-speech-there")
+                                .arg("count", voices.len())
+                                .arg(
+                                    "voices",
+                                    voices
+                                        .iter()
+                                        .take(3)
+                                        .cloned()
+                                        .collect::<Vec<_>>()
+                                        .join(", "),
+                                ),
+                        );
+                    }
+                    self.status.push(status);
                     let shared = Arc::new(Mutex::new(Some(sink)));
                     // Speech is open once spawned: it says at once what was said before.
                     self.attach(Box::new(Shared(Arc::clone(&shared))));

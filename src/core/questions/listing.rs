@@ -1,17 +1,30 @@
-//! Lists in answers, short first: pieces grouped by kind with their plural names, squares
-//! sharing a rank said once ("Bauern Anna, Bella, Cäsar, Felix zwei; David vier"), and a
-//! long list cut into parts that each fit in a few seconds of speech, the rest given on
-//! "mehr".
+//! Lists in answers, short first: pieces grouped by kind as lichess's blind mode groups
+//! them ("Springer: Bella eins, Gustav eins"), four or more squares in a row on a rank a
+//! range ("Bauern: Anna bis Hector zwei"), the display's form in Braille notation ("Sb1
+//! Sg1", FIDE Laws D.2.6), and a long list cut into parts that each fit in about eight
+//! seconds of speech, the rest given on "mehr".
 
-use shakmaty::{Color, File, Position, Rank, Role, Square};
+use shakmaty::{Color, Position, Rank, Role, Square};
 
 use super::{Context, PIECE_ORDER, Part};
-use crate::core::phrases::Message;
+use crate::core::lang::Language;
+use crate::core::phrases::{Message, color_key};
 
-/// How long a part may be, in [`spoken_weight`] units: at most about 7.8 s of speech at a
+/// How long a part may be, in [`spoken_weight`] units: about 7.5 s of German speech at a
 /// synthesizer's default rate (espeak-ng, 175 words a minute), under the 8 s an answer may
 /// take (the spoken-length table in `tests/spoken_lengths.rs` measures them).
-pub const PART_BUDGET: usize = 118;
+pub const PART_BUDGET: usize = 120;
+
+/// [`PART_BUDGET`] for a language: Spanish and English say more units a second (about 18
+/// and 19 against German's 16), so their parts hold more for the same seven and a half
+/// seconds.
+pub fn part_budget(lang: Language) -> usize {
+    match lang {
+        Language::De => PART_BUDGET,
+        Language::Es => PART_BUDGET * 17 / 16,
+        Language::En => PART_BUDGET * 19 / 16,
+    }
+}
 
 /// A rough measure of how long a text takes to say: a letter counts 1, a digit 4 (a
 /// number word is long), a letter standing alone 6 (it is spelt), a pause (comma,
@@ -37,19 +50,43 @@ pub fn spoken_weight(text: &str) -> usize {
         .sum()
 }
 
+/// One item of a list, as it is said and as it is brailled: the spoken words ("Springer:
+/// Bella eins, Gustav eins") and the Braille notation (FIDE Laws D.2.6, C.5: "Sb1 Sg1").
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Item {
+    /// What is said.
+    pub speech: String,
+    /// What the display shows.
+    pub braille: String,
+    /// The kind of piece the item's squares belong to ("Springer"), said once before a
+    /// run of them in a part (and again when the run goes on in the next part).
+    pub kind: Option<String>,
+}
+
+impl Item {
+    /// An item said and brailled alike (a count, a word).
+    pub fn same(text: String) -> Item {
+        Item {
+            braille: text.clone(),
+            speech: text,
+            kind: None,
+        }
+    }
+}
+
 /// A list under headings: each item belongs to a heading (a message whose `$list` the
-/// items of one run fill), and an optional opening sentence.
+/// items of one run fill).
 pub(super) struct Listing {
     /// Each item with its heading.
-    pub items: Vec<(Message, String)>,
-    /// How items of one heading are joined.
+    pub items: Vec<(Message, Item)>,
+    /// How items of one heading are joined when said.
     pub sep: &'static str,
-    /// Said before the first item (in the first part).
-    pub lead: Option<Message>,
+    /// How they are joined on the display.
+    pub braille_sep: &'static str,
 }
 
 impl Listing {
-    /// The list (not empty) in parts that each fit in [`PART_BUDGET`], with the hint that
+    /// The list (not empty) in parts that each fit in [`part_budget`], with the hint that
     /// more follows on all but the last; a heading cut between two parts is said again at
     /// the start of the next. A single item too long for a part is a part of its own.
     pub fn parts(self, cx: &Context<'_>) -> Vec<Part> {
@@ -58,59 +95,74 @@ impl Listing {
         let n = self.items.len();
         while start < n {
             let mut end = start + 1;
-            while end < n && fits(&self.render(cx, start, end + 1), end + 1 < n, cx) {
+            while end < n && fits(&self.render_items(cx, start, end + 1), end + 1 < n, cx) {
                 end += 1;
             }
-            parts.push(Part::joined(self.render(cx, start, end), end < n));
+            parts.push(Part::joined(self.render_items(cx, start, end), end < n));
             start = end;
         }
         parts
     }
 
-    /// The items `start..end` under their headings, after the lead in the first part.
-    fn render(&self, cx: &Context<'_>, start: usize, end: usize) -> (String, String) {
-        let (speech, braille) = self.render_items(cx, start, end);
-        match &self.lead {
-            Some(lead) if start == 0 => (
-                format!("{} {speech}", cx.say(lead)),
-                format!("{} {braille}", cx.phrases.braille(lead)),
-            ),
-            _ => (speech, braille),
+    /// The spoken items of one heading, those of one kind after the kind's name
+    /// ("Springer Bella eins, Felix drei"), the kinds joined by `sep`, other items too.
+    fn said_by_kind(&self, cx: &Context<'_>, items: &[&Item]) -> String {
+        let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
+        for item in items {
+            match groups.last_mut() {
+                Some((kind, squares)) if kind.is_some() && *kind == item.kind.as_deref() => {
+                    squares.push(&item.speech);
+                }
+                _ => groups.push((item.kind.as_deref(), vec![&item.speech])),
+            }
         }
+        let said: Vec<String> = groups
+            .into_iter()
+            .map(|(kind, squares)| match kind {
+                Some(piece) => cx.say(
+                    &Message::new("kind-squares")
+                        .arg("piece", piece)
+                        .arg("squares", squares.join(", ")),
+                ),
+                None => squares.join(self.sep),
+            })
+            .collect();
+        said.join(self.sep)
     }
 
     /// The items `start..end` under their headings, spoken and brailled.
     fn render_items(&self, cx: &Context<'_>, start: usize, end: usize) -> (String, String) {
-        let mut msgs: Vec<Message> = Vec::new();
-        let mut run: Option<(&Message, Vec<&str>)> = None;
+        let mut runs: Vec<(&Message, Vec<&Item>)> = Vec::new();
         for (head, item) in &self.items[start..end] {
-            match &mut run {
+            match runs.last_mut() {
                 Some((h, items)) if *h == head => items.push(item),
-                _ => {
-                    if let Some((h, items)) = run.take() {
-                        msgs.push(h.clone().arg("list", items.join(self.sep)));
-                    }
-                    run = Some((head, vec![item]));
-                }
+                _ => runs.push((head, vec![item])),
             }
         }
-        if let Some((h, items)) = run {
-            msgs.push(h.clone().arg("list", items.join(self.sep)));
+        let mut speech = Vec::new();
+        let mut braille = Vec::new();
+        for (head, items) in runs {
+            let said = self.said_by_kind(cx, &items);
+            let shown: Vec<&str> = items.iter().map(|i| i.braille.as_str()).collect();
+            speech.push(cx.say(&head.clone().arg("list", said)));
+            braille.push(
+                cx.phrases
+                    .braille(&head.clone().arg("list", shown.join(self.braille_sep))),
+            );
         }
-        let speech: Vec<String> = msgs.iter().map(|m| cx.say(m)).collect();
-        let braille: Vec<String> = msgs.iter().map(|m| cx.phrases.braille(m)).collect();
         (speech.join(" "), braille.join(" "))
     }
 }
 
-/// Whether a part, with the hint when more follows, fits in [`PART_BUDGET`].
+/// Whether a part, with the hint when more follows, fits in the language's
+/// [`part_budget`].
 fn fits(part: &(String, String), more: bool, cx: &Context<'_>) -> bool {
     let hint = if more {
         spoken_weight(&cx.say(&Message::new("more-hint")))
     } else {
         0
     };
-    spoken_weight(&part.0) + hint <= PART_BUDGET
+    spoken_weight(&part.0) + hint <= part_budget(cx.phrases.lang())
 }
 
 impl Context<'_> {
@@ -126,16 +178,20 @@ impl Context<'_> {
             )
     }
 
-    /// How the groups of one kind on different ranks are joined: "; " where a group names
-    /// its rank once ("Anna, Bella zwei; David vier"), else ", " ("a2, b2, d4").
-    pub(super) fn group_sep(&self) -> &'static str {
-        if self.rank_apart() { "; " } else { ", " }
+    /// A piece on a square in the language's notation (FIDE Laws C.5, D.2.6: "Sb1"; a
+    /// pawn by its square alone).
+    fn notation(&self, role: Role, sq: Square) -> String {
+        if role == Role::Pawn {
+            sq.to_string()
+        } else {
+            format!("{}{sq}", self.vocab.piece_letter(role))
+        }
     }
 
-    /// One side's pieces of one kind as groups, one per rank, from the side's own back
-    /// rank forward: "Anna, Bella, Cäsar, Felix zwei", "David vier"; four or more files in
-    /// a row are a range ("Anna bis Hector zwei").
-    pub(super) fn rank_groups(&self, color: Color, role: Role) -> Vec<String> {
+    /// One side's pieces of one kind, from the side's own back rank forward: each square
+    /// an item ("Bella eins"), four or more files in a row on one rank one item, a range
+    /// ("Anna bis Hector zwei"); on the display in notation ("Sb1", "a2 b2 c2 d2").
+    pub(super) fn squares_of(&self, color: Color, role: Role) -> Vec<Item> {
         let squares: Vec<Square> = self
             .pos
             .board()
@@ -148,85 +204,85 @@ impl Context<'_> {
         if color == Color::Black {
             ranks.reverse();
         }
-        ranks
-            .into_iter()
-            .map(|rank| {
-                let files: Vec<File> = squares
-                    .iter()
-                    .filter(|s| s.rank() == rank)
-                    .map(|s| s.file())
-                    .collect();
-                self.rank_group(&files, rank)
-            })
-            .collect()
+        let mut items = Vec::new();
+        for rank in ranks {
+            let on_rank: Vec<Square> = squares
+                .iter()
+                .copied()
+                .filter(|s| s.rank() == rank)
+                .collect();
+            for run in runs(&on_rank) {
+                let shown: Vec<String> = run.iter().map(|sq| self.notation(role, *sq)).collect();
+                items.push(Item {
+                    speech: self.run_name(run),
+                    braille: shown.join(" "),
+                    kind: None,
+                });
+            }
+        }
+        items
     }
 
-    /// The squares of `files` on `rank` (ascending), the rank said once where the
-    /// language allows it.
-    fn rank_group(&self, files: &[File], rank: Rank) -> String {
-        let apart = self.rank_apart();
-        let squares: Vec<Square> = files
-            .iter()
-            .map(|f| Square::from_coords(*f, rank))
-            .collect();
-        let name = |sq: Square| {
-            if apart {
-                self.vocab.file_name(sq.file()).to_owned()
-            } else {
-                self.vocab.square_name(sq)
-            }
+    /// Squares of one rank: one square by its name, a run of four or more a range.
+    fn run_name(&self, run: &[Square]) -> String {
+        let (Some(from), Some(to)) = (run.first(), run.last()) else {
+            return String::new();
         };
-        let names = self.ranges(&squares, &name, &|sq: Square| u32::from(sq.file()));
-        if apart {
+        if run.len() < 4 {
+            return self.vocab.square_name(*from);
+        }
+        let range = |a: String, b: String| {
+            self.say(&Message::new("square-range").arg("from", a).arg("to", b))
+        };
+        if self.rank_apart() {
+            let files = range(
+                self.vocab.file_name(from.file()).to_owned(),
+                self.vocab.file_name(to.file()).to_owned(),
+            );
             self.say(
                 &Message::new("rank-group")
-                    .arg("files", names)
-                    .arg("rank", self.vocab.rank_name(rank)),
+                    .arg("files", files)
+                    .arg("rank", self.vocab.rank_name(from.rank())),
             )
         } else {
-            names
+            range(self.vocab.square_name(*from), self.vocab.square_name(*to))
         }
     }
 
-    /// One side's pieces by kind (king, queen, rooks, bishops, knights, pawns), each kind
-    /// named once, in the plural when several: "Türme Anna, Hector eins".
-    pub(super) fn kind_groups(&self, color: Color) -> Vec<String> {
-        PIECE_ORDER
-            .into_iter()
-            .filter_map(|role| {
-                let groups = self.rank_groups(color, role);
-                if groups.is_empty() {
-                    return None;
-                }
-                let n = self
-                    .pos
-                    .board()
-                    .by_piece(shakmaty::Piece { color, role })
-                    .count();
-                let piece = if n == 1 {
-                    self.vocab.piece_name(role)
-                } else {
-                    self.vocab.piece_name_plural(role)
-                };
-                Some(
-                    self.say(
-                        &Message::new("kind-squares")
-                            .arg("piece", piece)
-                            .arg("squares", groups.join(self.group_sep())),
-                    ),
-                )
-            })
-            .collect()
+    /// One side's pieces by kind (king, queen, rooks, bishops, knights, pawns), as lichess's
+    /// blind mode lists them: each kind named once, in the plural when several, then its
+    /// squares ("Türme Anna eins, Hector eins"); on the display "Ta1 Th1".
+    pub(super) fn kind_groups(&self, color: Color) -> Vec<Item> {
+        let mut items = Vec::new();
+        for role in PIECE_ORDER {
+            let squares = self.squares_of(color, role);
+            let n = self
+                .pos
+                .board()
+                .by_piece(shakmaty::Piece { color, role })
+                .count();
+            let piece = if n == 1 {
+                self.vocab.piece_name(role)
+            } else {
+                self.vocab.piece_name_plural(role)
+            };
+            items.extend(squares.into_iter().map(|i| Item {
+                kind: Some(piece.to_owned()),
+                ..i
+            }));
+        }
+        items
     }
 
     /// What stands on `squares` (one file or one rank, in order), grouped by piece, each
     /// square named by what tells it apart on that line where the language allows it:
-    /// "weiße Bauern Anna bis Hector" on a rank, "weißer König eins" on a file.
+    /// "weiße Bauern Anna bis Hector" on a rank, "weißer König eins" on a file; on the
+    /// display in notation ("W Ta1 Th1").
     pub(super) fn line_items(
         &self,
         squares: impl Iterator<Item = Square>,
         file: bool,
-    ) -> Vec<String> {
+    ) -> Vec<Item> {
         let apart = self.rank_apart();
         let mut groups: Vec<(shakmaty::Piece, Vec<Square>)> = Vec::new();
         for sq in squares {
@@ -259,11 +315,20 @@ impl Context<'_> {
                 } else {
                     self.colored_pieces(piece.color, piece.role)
                 };
-                self.say(
-                    &Message::new("line-group")
-                        .arg("pieces", pieces)
-                        .arg("squares", names),
-                )
+                let notation: Vec<String> = squares
+                    .iter()
+                    .map(|sq| self.notation(piece.role, *sq))
+                    .collect();
+                let msg = Message::new("line-group")
+                    .arg("pieces", pieces)
+                    .arg("squares", names)
+                    .arg("color", color_key(piece.color))
+                    .arg("notation", notation.join(" "));
+                Item {
+                    speech: self.say(&msg),
+                    braille: self.phrases.braille(&msg),
+                    kind: None,
+                }
             })
             .collect()
     }
@@ -299,6 +364,29 @@ impl Context<'_> {
         }
         items.join(", ")
     }
+}
+
+/// Squares of one rank (ascending by file) as runs: four or more files in a row are one
+/// run, every other square a run of its own.
+fn runs(squares: &[Square]) -> Vec<&[Square]> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < squares.len() {
+        let mut j = i;
+        while j + 1 < squares.len()
+            && u32::from(squares[j + 1].file()) == u32::from(squares[j].file()) + 1
+        {
+            j += 1;
+        }
+        if j - i >= 3 {
+            out.push(&squares[i..=j]);
+            i = j + 1;
+        } else {
+            out.push(&squares[i..=i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 #[cfg(test)]

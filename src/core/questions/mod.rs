@@ -11,7 +11,9 @@ mod clock;
 mod listing;
 
 pub use clock::{live_message, render_live, short_duration};
-pub use listing::{PART_BUDGET, spoken_weight};
+pub use listing::{PART_BUDGET, part_budget, spoken_weight};
+
+use listing::Item;
 
 use shakmaty::{Chess, Color, File, Position, Rank, Role, Square};
 
@@ -58,6 +60,9 @@ pub struct Context<'a> {
     /// FIDE Laws 5: the game is over, with this result as spoken ("Schachmatt. Weiß
     /// gewinnt."); nobody is to move any more.
     pub over: Option<String>,
+    /// FIDE Laws D.2.6: the player plays by the Braille display without speech: help
+    /// describes typing and the display's keys ([`crate::core::setup::Config::braille_input`]).
+    pub braille_input: bool,
 }
 
 impl Context<'_> {
@@ -172,7 +177,9 @@ fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
                 Rank::ALL.into_iter().map(|r| Square::from_coords(*f, r)),
                 true,
             );
-            let head = Message::new("file-content").arg("file", cx.vocab.file_name(*f));
+            let head = Message::new("file-content")
+                .arg("file", cx.vocab.file_name(*f))
+                .arg("letter", f.char().to_string());
             return line(head, items, cx);
         }
         Question::Rank(r) => {
@@ -180,7 +187,9 @@ fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
                 File::ALL.into_iter().map(|f| Square::from_coords(f, *r)),
                 false,
             );
-            let head = Message::new("rank-content").arg("rank", cx.vocab.rank_name(*r));
+            let head = Message::new("rank-content")
+                .arg("rank", cx.vocab.rank_name(*r))
+                .arg("digit", r.char().to_string());
             return line(head, items, cx);
         }
         Question::Material => return material(cx),
@@ -190,25 +199,31 @@ fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
         Question::TimeUsed => return clock(cx, &[ClockForm::Used]),
         Question::MovesMade => return clock(cx, &[ClockForm::Moves]),
         Question::Help if cx.echo_pending => Message::new("help-pending"),
-        Question::Help => {
-            return [
-                Message::new("help"),
-                Message::new("help-questions"),
-                Message::new("help-lines"),
-                Message::new("help-more"),
-                Message::new(if cx.in_charge {
-                    "help-clock"
-                } else {
-                    "help-clock-arbiter"
-                }),
-            ]
-            .into_iter()
-            .map(Part::new)
-            .collect();
-        }
+        Question::Help => return help(cx),
         Question::More => Message::new("more-nothing"),
     };
     one(msg)
+}
+
+/// Help in parts of about eight seconds each: how to give a move (by voice, or typed on
+/// the Braille display and sent with its keys, D.2.6), the questions (D.2.9.d), and who
+/// runs the clock (6.5, 6.11).
+fn help(cx: &Context<'_>) -> Vec<Part> {
+    let mut parts = if cx.braille_input {
+        Vec::from([Message::new("help-typing"), Message::new("help-keys")])
+    } else {
+        Vec::from([Message::new("help")])
+    };
+    parts.extend([
+        Message::new("help-questions"),
+        Message::new("help-more"),
+        Message::new(if cx.in_charge {
+            "help-clock"
+        } else {
+            "help-clock-arbiter"
+        }),
+    ]);
+    parts.into_iter().map(Part::new).collect()
 }
 
 /// An answer of one part (a function, not `vec!`, so that the message scan of
@@ -244,16 +259,21 @@ fn last_moves(n: u32, cx: &Context<'_>) -> Vec<Part> {
     let n = usize::try_from(n).unwrap_or(usize::MAX);
     let start = cx.history.len().saturating_sub(n);
     let head = Message::new("last-moves");
-    let items: Vec<(Message, String)> = cx.history[start..]
+    let items: Vec<(Message, Item)> = cx.history[start..]
         .iter()
         .map(|p| {
-            let entry = cx.say(
-                &Message::new("move-entry")
-                    .arg("number", p.made.number)
-                    .arg("side", cx.side(p.made.side))
-                    .arg("move", p.made.phrase.clone()),
-            );
-            (head.clone(), entry)
+            let entry = Message::new("move-entry")
+                .arg("number", p.made.number)
+                .arg("side", cx.side(p.made.side))
+                .arg("color", color_key(p.made.side))
+                .arg("move", p.made.phrase.clone())
+                .arg("san", p.san_local.clone());
+            let item = Item {
+                speech: cx.say(&entry),
+                braille: cx.phrases.braille(&entry),
+                kind: None,
+            };
+            (head.clone(), item)
         })
         .collect();
     if items.is_empty() {
@@ -262,20 +282,20 @@ fn last_moves(n: u32, cx: &Context<'_>) -> Vec<Part> {
     listing::Listing {
         items,
         sep: ", ",
-        lead: None,
+        braille_sep: " ",
     }
     .parts(cx)
 }
 
-/// The asker's pieces (`mine`) or the opponent's, all of them grouped by kind, or one
-/// kind grouped by rank.
+/// The asker's pieces (`mine`) or the opponent's, all of them grouped by kind, or the
+/// squares of one kind.
 fn pieces(mine: bool, role: Option<Role>, cx: &Context<'_>) -> Vec<Part> {
     let color = if mine { cx.own() } else { !cx.own() };
     let (head, items, sep) = match role {
         None => (
             Message::new(if mine { "pieces-mine" } else { "pieces-theirs" }),
             cx.kind_groups(color),
-            ", ",
+            "; ",
         ),
         Some(r) => (
             Message::new(if mine {
@@ -285,37 +305,43 @@ fn pieces(mine: bool, role: Option<Role>, cx: &Context<'_>) -> Vec<Part> {
             })
             .arg("pieces", cx.vocab.piece_name_plural(r))
             .arg("role", role_key(r)),
-            cx.rank_groups(color, r),
-            cx.group_sep(),
+            cx.squares_of(color, r),
+            ", ",
         ),
     };
     listed(head, items, sep, cx)
 }
 
 /// What stands on a file or a rank, a group per piece ("weiße Türme Anna, Hector; …").
-fn line(head: Message, items: Vec<String>, cx: &Context<'_>) -> Vec<Part> {
+fn line(head: Message, items: Vec<Item>, cx: &Context<'_>) -> Vec<Part> {
     listed(head, items, "; ", cx)
 }
 
 /// Items under one heading, in parts; an empty list is "none".
-fn listed(head: Message, items: Vec<String>, sep: &'static str, cx: &Context<'_>) -> Vec<Part> {
+fn listed(head: Message, items: Vec<Item>, sep: &'static str, cx: &Context<'_>) -> Vec<Part> {
     if items.is_empty() {
         return one(head.arg("list", cx.say(&Message::new("none"))));
     }
     listing::Listing {
         items: items.into_iter().map(|i| (head.clone(), i)).collect(),
         sep,
-        lead: None,
+        braille_sep: " ",
     }
     .parts(cx)
 }
 
-/// The whole position: whose move it is, then each side's pieces grouped by kind; at the
-/// standard start, only that.
+/// The whole position: first one short sentence (whose move it is, how many pieces each
+/// side has, and that "mehr" gives them by kind, "Reihe eins" to "acht" by rank), then on
+/// "mehr" each side's pieces grouped by kind; at the standard start, only that it is.
 fn position(cx: &Context<'_>) -> Vec<Part> {
-    if *cx.pos.board() == shakmaty::Board::new() {
+    let board = cx.pos.board();
+    if *board == shakmaty::Board::new() {
         return one(Message::new("position-start").arg("side", cx.side(cx.pos.turn())));
     }
+    let offer = Message::new("position-offer")
+        .arg("side", cx.side(cx.pos.turn()))
+        .arg("white", board.by_color(Color::White).count())
+        .arg("black", board.by_color(Color::Black).count());
     let mut items = Vec::new();
     for color in Color::ALL {
         let head = Message::new("position-side")
@@ -323,12 +349,16 @@ fn position(cx: &Context<'_>) -> Vec<Part> {
             .arg("color", color_key(color));
         items.extend(cx.kind_groups(color).into_iter().map(|i| (head.clone(), i)));
     }
-    listing::Listing {
-        items,
-        sep: ", ",
-        lead: Some(Message::new("whose-move").arg("side", cx.side(cx.pos.turn()))),
-    }
-    .parts(cx)
+    let mut parts = one(offer);
+    parts.extend(
+        listing::Listing {
+            items,
+            sep: "; ",
+            braille_sep: " ",
+        }
+        .parts(cx),
+    );
+    parts
 }
 
 /// What stands on one square.
@@ -337,8 +367,11 @@ fn square(sq: Square, cx: &Context<'_>) -> Message {
     match cx.pos.board().piece_at(sq) {
         Some(p) => Message::new("square-piece")
             .arg("square", square)
+            .arg("sq", sq.to_string())
             .arg("piece", cx.colored_piece(p.color, p.role)),
-        None => Message::new("square-empty").arg("square", square),
+        None => Message::new("square-empty")
+            .arg("square", square)
+            .arg("sq", sq.to_string()),
     }
 }
 
@@ -392,14 +425,14 @@ fn material(cx: &Context<'_>) -> Vec<Part> {
             .arg("color", color_key(color))
             .arg("points", points(color));
         if counts.is_empty() {
-            items.push((head.clone(), cx.say(&Message::new("none"))));
+            items.push((head.clone(), Item::same(cx.say(&Message::new("none")))));
         }
-        items.extend(counts.into_iter().map(|i| (head.clone(), i)));
+        items.extend(counts.into_iter().map(|i| (head.clone(), Item::same(i))));
     }
     listing::Listing {
         items,
         sep: ", ",
-        lead: None,
+        braille_sep: ", ",
     }
     .parts(cx)
 }

@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use shakmaty::Position;
 
+use crate::core::clock::ClockNotice;
 use crate::core::durations::clock_text;
 use crate::core::input::{Actor, Command};
 use crate::core::output::{ArbiterAction, Audience, Output, Priority};
@@ -169,7 +170,24 @@ impl Session {
         out.push(Output::Arbiter(action));
         self.tell(Audience::All, Priority::Answer, msg, out);
         self.emit_clock(now, out);
-        self.poll_alarms(now, out);
+        self.alarms_after_setting(&command, now, out);
+    }
+
+    /// FIDE Laws D.2.5.c, 6.10.b: the clock's notices due once the arbiter has set a
+    /// clock, but not a reminder of the time just set: everyone has heard it and the
+    /// display shows it once ("Uhr Weiß 1:05", not again "Uhr 1:05").
+    fn alarms_after_setting(&mut self, command: &Command, now: Timestamp, out: &mut Vec<Output>) {
+        let Some(clock) = &self.clock else { return };
+        let notices = self.alarms.poll(clock, now);
+        for notice in notices {
+            let repeats_setting = matches!(
+                (command, &notice),
+                (Command::SetClock { side, .. }, ClockNotice::Reminder { side: s, .. }) if s == side
+            );
+            if !repeats_setting {
+                self.clock_notice(notice, now, out);
+            }
+        }
     }
 
     /// What everyone hears when the arbiter has set or corrected the clocks.

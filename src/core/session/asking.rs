@@ -139,13 +139,14 @@ mod tests {
                 "@1 white say wo sind meine Figuren\n@2 white type e4\n@3 white say ja\n\
                  @4 white say mehr\n@5 white say mehr\n",
                 &[
-                    "Ihre Figuren: König Eva eins, Dame David eins, Türme Anna, Hector eins. \
-                     Weiter mit mehr.",
+                    "Ihre Figuren: König Eva eins; Dame David eins; Türme Anna eins, Hector eins. \
+                     Mehr?",
                     "Eva vier?",
                     "Zug 1.",
-                    "Ihre Figuren: Läufer Cäsar, Felix eins, Springer Bella, Gustav eins. \
-                     Weiter mit mehr.",
-                    "Ihre Figuren: Bauern Anna bis David, Felix, Gustav, Hector zwei; Eva vier.",
+                    "Ihre Figuren: Läufer Cäsar eins, Felix eins; Springer Bella eins, Gustav \
+                     eins. Mehr?",
+                    "Ihre Figuren: Bauern Anna bis David zwei, Felix zwei, Gustav zwei, Hector \
+                     zwei, Eva vier.",
                 ],
             ),
             // "meine Zeit" says only the asker's; repeated, it says the time then.
@@ -158,7 +159,7 @@ mod tests {
                 "@1 white say Hilfe\n@2 white say Zeit\n@3 white say mehr\n",
                 &[
                     "Zug sagen, etwa Springer Felix drei. Ja bestätigt, nein korrigiert. \
-                     Zeit, wiederholen. Weiter mit mehr.",
+                     Zeit, wiederholen. Mehr?",
                     "Sie 10 Minuten, Gegner 10 Minuten. Die Uhr steht.",
                     "Verbraucht: Sie 0 Sekunden, Gegner 0 Sekunden. Züge: Sie 0, Gegner 0.",
                 ],

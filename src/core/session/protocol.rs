@@ -133,7 +133,8 @@ impl Session {
                 self.tell(to, Priority::Move, msg, out);
             }
             Resolution::Illegal(reason) => {
-                let msg = self.illegal_message(heard_text, &reason);
+                let spoken = matches!(what, Announced::Heard(_));
+                let msg = self.illegal_message(heard_text, spoken, &reason);
                 self.tell(to, Priority::Move, msg, out);
             }
             Resolution::NotUnderstood => {

@@ -14,7 +14,7 @@ use crate::core::output::{
     Audience, Braille, BrailleKind, ClockReading, GameResult, LiveClock, Output, Priority, Speech,
     Termination,
 };
-use crate::core::phrases::{Message, is_error, role_key};
+use crate::core::phrases::{Message, is_error, role_key, sentence_case};
 use crate::core::questions;
 use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
@@ -153,7 +153,7 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         out.push(Output::Say(Speech {
-            text: self.phrases.speech(&msg),
+            text: sentence_case(self.phrases.speech(&msg)),
             lang: self.config.lang,
             priority,
             to,
@@ -162,7 +162,7 @@ impl Session {
             live: live.clone(),
         }));
         out.push(Output::Braille(Braille {
-            text: self.phrases.braille(&msg),
+            text: sentence_case(self.phrases.braille(&msg)),
             to,
             kind: BrailleKind::of(msg.id, priority),
         }));
@@ -283,13 +283,25 @@ impl Session {
         }
     }
 
-    /// The sentence saying that what was `heard` is a clearly described move that is
-    /// impossible, and why.
-    pub(super) fn illegal_message(&self, heard: String, reason: &IllegalReason) -> Message {
+    /// The sentence saying that what was `heard` (words when `spoken`, else typed text or
+    /// a move picked on the display) is a clearly described move that is impossible, and
+    /// why; the display shows the move and the reason in notation (FIDE Laws D.2.6).
+    pub(super) fn illegal_message(
+        &self,
+        heard: String,
+        spoken: bool,
+        reason: &IllegalReason,
+    ) -> Message {
+        let shown = match reason_notation(self.vocab, reason) {
+            Some(notation) if spoken => notation,
+            _ => heard.clone(),
+        };
         let reason = illegal_reason(self.vocab, reason);
         Message::new("illegal-move")
             .arg("heard", heard)
+            .arg("shown", shown)
             .arg("reason", self.phrases.speech(&reason))
+            .arg("reason_braille", self.phrases.braille(&reason))
     }
 
     /// The sentence saying why words describe no legal move, alone.
@@ -320,27 +332,31 @@ impl Session {
             echo_pending: matches!(self.pending, Pending::Echoed { .. }),
             in_charge: self.config.in_charge(by),
             over: self.result.clone().map(|r| self.result_text(&r)),
+            braille_input: self.config.braille_input,
         }
     }
 }
 
-/// The sentence saying why a clearly described move is impossible.
+/// The sentence saying why a move is impossible; its Braille form names squares and
+/// pieces in notation (`sq` "e5", `letter` "S", FIDE Laws C.5, D.2.6).
 fn illegal_reason(vocab: &Vocabulary, reason: &IllegalReason) -> Message {
     let piece = |m: Message, role: Role| {
         m.arg("piece", vocab.piece_name(role))
             .arg("role", role_key(role))
+            .arg("letter", vocab.piece_letter(role).to_string())
+    };
+    let square = |m: Message, sq: Square| {
+        m.arg("square", vocab.square_name(sq))
+            .arg("sq", sq.to_string())
     };
     match reason {
         IllegalReason::NoSuchPiece { role } => piece(Message::new("reason-no-such-piece"), *role),
-        IllegalReason::NoPieceOn { square } => {
-            Message::new("reason-no-piece-on").arg("square", vocab.square_name(*square))
-        }
+        IllegalReason::NoPieceOn { square: sq } => square(Message::new("reason-no-piece-on"), *sq),
         IllegalReason::NoPieceReaches { role, to } => {
-            piece(Message::new("reason-no-piece-reaches"), *role)
-                .arg("square", vocab.square_name(*to))
+            square(piece(Message::new("reason-no-piece-reaches"), *role), *to)
         }
         IllegalReason::OwnPieceOnTarget { to } => {
-            Message::new("reason-own-piece-on-target").arg("square", vocab.square_name(*to))
+            square(Message::new("reason-own-piece-on-target"), *to)
         }
         IllegalReason::WouldLeaveKingInCheck { in_check, .. } => Message::new(if *in_check {
             "reason-king-in-check"
@@ -349,15 +365,36 @@ fn illegal_reason(vocab: &Vocabulary, reason: &IllegalReason) -> Message {
         }),
         IllegalReason::CastlingNotAllowed { .. } => Message::new("reason-castling-not-allowed"),
         IllegalReason::PromotionMissing { to, .. } => {
-            Message::new("reason-promotion-missing").arg("square", vocab.square_name(*to))
+            square(Message::new("reason-promotion-missing"), *to)
         }
-        IllegalReason::NotAPromotion { to } => {
-            Message::new("reason-not-a-promotion").arg("square", vocab.square_name(*to))
-        }
+        IllegalReason::NotAPromotion { to } => square(Message::new("reason-not-a-promotion"), *to),
         IllegalReason::InvalidPromotion { role } => {
             piece(Message::new("reason-invalid-promotion"), *role)
         }
         IllegalReason::NothingFits { role, file, rank } => nothing_fits(vocab, *role, *file, *rank),
+    }
+}
+
+/// The move a clearly described impossible move names, in notation ("Se5", "e2e4"), for
+/// the display; `None` when the reason names no square.
+fn reason_notation(vocab: &Vocabulary, reason: &IllegalReason) -> Option<String> {
+    let with = |role: Role, rest: String| {
+        if role == Role::Pawn {
+            rest
+        } else {
+            format!("{}{rest}", vocab.piece_letter(role))
+        }
+    };
+    match reason {
+        IllegalReason::NoPieceReaches { role, to } => Some(with(*role, to.to_string())),
+        IllegalReason::WouldLeaveKingInCheck { role, from, to, .. } => {
+            Some(with(*role, format!("{from}{to}")))
+        }
+        IllegalReason::PromotionMissing { from, to } => Some(format!("{from}{to}")),
+        IllegalReason::OwnPieceOnTarget { to } | IllegalReason::NotAPromotion { to } => {
+            Some(to.to_string())
+        }
+        _ => None,
     }
 }
 
@@ -382,16 +419,24 @@ fn nothing_fits(
     if let Some(role) = role {
         m = m
             .arg("piece", vocab.piece_name(role))
-            .arg("role", role_key(role));
+            .arg("role", role_key(role))
+            .arg("letter", vocab.piece_letter(role).to_string());
     }
     if let (Some(f), Some(r)) = (file, rank) {
-        m = m.arg("square", vocab.square_name(Square::from_coords(f, r)));
+        let sq = Square::from_coords(f, r);
+        m = m
+            .arg("square", vocab.square_name(sq))
+            .arg("sq", sq.to_string());
     }
     if let Some(f) = file {
-        m = m.arg("file", vocab.file_name(f));
+        m = m
+            .arg("file", vocab.file_name(f))
+            .arg("f", f.char().to_string());
     }
     if let Some(r) = rank {
-        m = m.arg("rank", vocab.rank_name(r));
+        m = m
+            .arg("rank", vocab.rank_name(r))
+            .arg("r", r.char().to_string());
     }
     m
 }

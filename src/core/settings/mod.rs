@@ -200,6 +200,10 @@ settings! {
     /// clock lever: `stable:MS` (the board unchanged for MS) or `key` (the confirm key).
     eboard_complete: Completion = Completion::DEFAULT, Eboard.complete,
         script "eboard_complete";
+    /// FIDE Laws D.2.6, D.2.9.d: the visually impaired player plays by the Braille display,
+    /// without speech (help then names the display's keys, not words to say); `ansage play`
+    /// sets it when speech is off and the display on.
+    braille_input: OnOff = OnOff(false), Game.braille_input, script "braille_input";
 }
 
 /// The key of a script's setup line named `name` (`announce_moves`).
@@ -289,6 +293,7 @@ impl GameSettings {
                 wait: self.eboard_wait.0,
                 complete: self.eboard_complete,
             },
+            braille_input: self.braille_input.0,
             announce: Announcements {
                 move_count: self.announce_moves.0,
                 alarms: AlarmSettings {
@@ -339,6 +344,7 @@ impl GameSettings {
             round: info.round.clone(),
             eboard_wait: StableWait(config.eboard.wait),
             eboard_complete: config.eboard.complete,
+            braille_input: OnOff(config.braille_input),
             ..GameSettings::default()
         }
     }

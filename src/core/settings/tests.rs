@@ -158,7 +158,7 @@ fn setup_lines_round_trip() {
         "@0.000 arbiter setup lang=de vi=white arbiter=off confirm=explicit \
              confirm_sighted=immediate tc=- announce_moves=on reminders=on control_alarm=on low_time=off white=\"?\" \
              black=\"?\" event=\"?\" site=\"?\" date=\"????.??.??\" round=\"?\" \
-             eboard_wait=250 eboard_complete=stable:1000"
+             eboard_wait=250 eboard_complete=stable:1000 braille_input=off"
     );
 }
 
@@ -288,6 +288,7 @@ fn settings() -> impl Strategy<Value = GameSettings> {
                     Impaired::Both,
                 ][vi],
                 assistant: OnOff(on.0),
+                braille_input: OnOff(on.3 && on.0),
                 arbiter: OnOff(on.4),
                 confirm: AnnouncedConfirm(confirm),
                 confirm_sighted: sighted,

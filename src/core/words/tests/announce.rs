@@ -37,8 +37,8 @@ fn announces_every_kind_of_move() {
         (Language::De, PROMOTION, "g7g8n", "Gustav acht Springer"),
         (Language::De, MATE, "h5f7", "Dame schlägt Felix sieben matt"),
         (Language::Es, START, "e2e4", "e cuatro"),
-        (Language::Es, START, "g1f3", "Caballo efe tres"),
-        (Language::Es, TWO_KNIGHTS, "b1d2", "Caballo be de dos"),
+        (Language::Es, START, "g1f3", "caballo efe tres"),
+        (Language::Es, TWO_KNIGHTS, "b1d2", "caballo be de dos"),
         (Language::Es, CASTLES, "e1g1", "enroque corto"),
         (Language::Es, CASTLES, "e1c1", "enroque largo"),
         (
@@ -51,22 +51,22 @@ fn announces_every_kind_of_move() {
             Language::Es,
             PROMOTION,
             "g7h8q",
-            "ge captura hache ocho Dama jaque",
+            "ge captura hache ocho dama jaque",
         ),
         (
             Language::Es,
             MATE,
             "h5f7",
-            "Dama captura efe siete jaque mate",
+            "dama captura efe siete jaque mate",
         ),
         (Language::En, START, "e2e4", "e4"),
-        (Language::En, START, "g1f3", "Knight f3"),
-        (Language::En, TWO_KNIGHTS, "b1d2", "Knight b d2"),
-        (Language::En, TWO_ROOKS, "a1a3", "Rook 1 a3"),
+        (Language::En, START, "g1f3", "knight f3"),
+        (Language::En, TWO_KNIGHTS, "b1d2", "knight b d2"),
+        (Language::En, TWO_ROOKS, "a1a3", "rook 1 a3"),
         (Language::En, CASTLES, "e1g1", "castles kingside"),
         (Language::En, EN_PASSANT, "e5d6", "e takes d6 en passant"),
-        (Language::En, PROMOTION, "g7h8q", "g takes h8 Queen check"),
-        (Language::En, MATE, "h5f7", "Queen takes f7 checkmate"),
+        (Language::En, PROMOTION, "g7h8q", "g takes h8 queen check"),
+        (Language::En, MATE, "h5f7", "queen takes f7 checkmate"),
     ];
     for (lang, fen, uci, want) in cases {
         let p = pos(fen);
@@ -86,7 +86,7 @@ fn spanish_homograph_a_is_announced_unambiguously() {
     let es = vocabulary(Language::Es);
     let m = mv(&p, "a8a1");
     let said = es.announce(&p, m);
-    assert_eq!(said, "Torre a ocho a uno");
+    assert_eq!(said, "torre a ocho a uno");
     assert_eq!(es.resolve(&p, &Utterance::from_text(&said), None), sure(m));
 
     // Rooks a1 and d1 both reach c1: "Torre a ce uno" is "Rac1" or "Rook to c1".
@@ -95,7 +95,7 @@ fn spanish_homograph_a_is_announced_unambiguously() {
     let heard = es.resolve(&p, &Utterance::from_text("Torre a ce uno"), None);
     assert_eq!(heard, Resolution::Ambiguous(vec![m, mv(&p, "d1c1")]));
     let said = es.announce(&p, m);
-    assert_eq!(said, "Torre a uno ce uno");
+    assert_eq!(said, "torre a uno ce uno");
     assert_eq!(es.resolve(&p, &Utterance::from_text(&said), None), sure(m));
     assert_eq!(es.localized_san(&p, m), "Tac1");
 }
