@@ -158,4 +158,6 @@ golden!(
     startup_resume_de,
     startup_resume_es,
     startup_resume_en,
+    repeat_after_move_de,
+    repeat_after_move_en,
 );

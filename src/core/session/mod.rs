@@ -37,6 +37,7 @@ mod eboard;
 mod eboard_telling;
 mod ending;
 mod protocol;
+mod repeat;
 mod take_back;
 mod telling;
 mod view;
@@ -50,8 +51,8 @@ use crate::core::clock::{Alarms, Clock};
 use crate::core::commands::{CommandBook, commands};
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::laws::Repetitions;
-use crate::core::output::{Audience, GameResult, LiveClock, Output};
-use crate::core::phrases::{Message, Phrases};
+use crate::core::output::{Audience, GameResult, Output};
+use crate::core::phrases::Phrases;
 use crate::core::ply::Ply;
 use crate::core::setup::{Config, ConfirmPolicy, SetupError};
 use crate::core::time::Timestamp;
@@ -86,7 +87,9 @@ pub struct Session {
     draw_offer: Option<Color>,
     result: Option<GameResult>,
     /// The recent utterances with their audience, newest last, for the repeat key.
-    last_said: Vec<(Audience, Message, Option<LiveClock>)>,
+    last_said: Vec<repeat::Said>,
+    /// The steps handled so far (inputs and deadlines), to tell what was said together.
+    step: u64,
     /// Where each asker is in their last answer (the rest is said on "mehr").
     follow: Vec<asking::Follow>,
     /// The clock's announcements.
@@ -138,6 +141,7 @@ impl Session {
             draw_offer: None,
             result: None,
             last_said: Vec::new(),
+            step: 0,
             follow: Vec::new(),
             alarms: Alarms::new(config.announce.alarms.clone()),
             adjournment: Adjournment::None,
@@ -267,6 +271,7 @@ impl Session {
     pub fn handle(&mut self, input: Input, now: Timestamp) -> Vec<Output> {
         let mut out = Vec::new();
         self.run_deadlines(now, &mut out);
+        self.step += 1;
         self.now = self.now.max(now);
         match input {
             Input::Timeout => {}
