@@ -160,4 +160,8 @@ golden!(
     startup_resume_en,
     repeat_after_move_de,
     repeat_after_move_en,
+    draw_declined_by_move_de,
+    draw_declined_by_move_es,
+    targets_de,
+    targets_en,
 );

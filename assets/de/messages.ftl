@@ -189,6 +189,11 @@ pieces-mine = Ihre Figuren: { $list }.
 pieces-theirs = Gegnerische Figuren: { $list }.
 pieces-mine-kind = Ihre { $pieces }: { $list }.
 pieces-theirs-kind = Gegnerische { $pieces }: { $list }.
+# Where a piece can go: the piece, its square, its legal targets (in words); on the
+# display in notation ("Sg1: f3 h3").
+targets-piece = { $piece } { $square }: { $list }.
+targets-piece-braille = { $notation }
+targets-nowhere = kein Zug
 colored-piece = { $color ->
     [white] { $role ->
         [queen] weiße

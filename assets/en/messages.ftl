@@ -160,6 +160,11 @@ pieces-mine = Your pieces: { $list }.
 pieces-theirs = Opponent's pieces: { $list }.
 pieces-mine-kind = Your { $pieces }: { $list }.
 pieces-theirs-kind = Opponent's { $pieces }: { $list }.
+# Where a piece can go: the piece, its square, its legal targets (in words); on the
+# display in notation ("Ng1: f3 h3").
+targets-piece = { $piece } { $square }: { $list }.
+targets-piece-braille = { $notation }
+targets-nowhere = no move
 colored-piece = { $color ->
     [white] white
    *[black] black

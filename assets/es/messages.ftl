@@ -192,6 +192,11 @@ pieces-mine = Sus piezas: { $list }.
 pieces-theirs = Piezas rivales: { $list }.
 pieces-mine-kind = Sus { $pieces }: { $list }.
 pieces-theirs-kind = { $pieces } rivales: { $list }.
+# Where a piece can go: the piece, its square, its legal targets (in words); on the
+# display in notation ("Cg1: f3 h3").
+targets-piece = { $piece } { $square }: { $list }.
+targets-piece-braille = { $notation }
+targets-nowhere = ninguna jugada
 colored-piece = { $piece } { $color ->
     [white] { $role ->
         [queen] blanca

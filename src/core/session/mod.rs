@@ -316,11 +316,7 @@ impl Session {
             Key::Help => Command::Ask(Question::Help),
             Key::Pause => Command::Pause,
             Key::Resume => Command::Resume,
-            Key::Stop => {
-                // Only the speech output acts on it; the session's state does not change.
-                out.push(Output::Hush { to: audience(by) });
-                return;
-            }
+            Key::Stop => Command::Stop,
         };
         self.command(by, command, None, now, out);
     }
@@ -340,6 +336,8 @@ impl Session {
             return;
         }
         match command {
+            // Only the speech output acts on it; the session's state does not change.
+            Command::Stop => out.push(Output::Hush { to }),
             Command::Repeat => self.repeat(to, out),
             Command::Ask(q) => self.answer(by, &q, now, out),
             Command::AccessCode(role) => self.access_code(by, role, out),
