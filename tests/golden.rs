@@ -164,4 +164,6 @@ golden!(
     draw_declined_by_move_es,
     targets_de,
     targets_en,
+    speech_words_first_de,
+    speech_words_first_en,
 );
