@@ -500,3 +500,7 @@ device-web-taken-todo = ein anderes Programm beenden oder web.listen auf einen f
 device-web-bad-address = { $listen } ist keine Adresse.
 device-web-bad-address-todo = web.listen als ADRESSE:PORT setzen, z. B. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } ist belegt.
+# Said and brailled to all on `quit`, before the station stops.
+station-quit = Die Station wird beendet.
+# At the start of a game without a clock: how to get help.
+start-help-hint = Ohne Uhr. Hilfe: Hilfe sagen oder die Hilfetaste.

@@ -519,3 +519,7 @@ device-web-taken-todo = cerrar el otro programa o poner web.listen en un puerto 
 device-web-bad-address = { $listen } no es una dirección.
 device-web-bad-address-todo = poner web.listen como DIRECCIÓN:PUERTO, p. ej. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } está ocupado.
+# Said and brailled to all on `quit`, before the station stops.
+station-quit = La estación se cierra.
+# At the start of a game without a clock: how to get help.
+start-help-hint = Sin reloj. Para ayuda, diga ayuda o pulse la tecla de ayuda.

@@ -247,7 +247,12 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
     let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
     Ok(Some(match verb {
-        "say" => Input::heard(by, rest),
+        // The words with their alternatives and confidences, as a script reads them
+        // (`say Eva:0.9|Anna:0.05 vier`).
+        "say" => Input::Act {
+            by,
+            event: Event::Heard(scored_utterance(rest)?),
+        },
         "type" => Input::typed(by, rest),
         "key" => Input::key(by, rest.parse()?),
         "do" => Input::Act {

@@ -26,8 +26,9 @@ impl Session {
     /// FIDE Laws 6.5, 6.6, 6.11: that the clock stands and how it starts (who may start it,
     /// and by key, Braille chords or voice): said at the start of a game with a clock
     /// (the drivers deliver it once, before the first input), and after a resume, where the
-    /// clock stands until someone restarts it. Nothing without a clock, while it runs, once
-    /// the game is over or while it is adjourned. Said as a clock announcement
+    /// clock stands until someone restarts it. Nothing while it runs, once the game is
+    /// over or while it is adjourned; without a clock, before the first move, how to get
+    /// help (D.2.9). Said as a clock announcement
     /// ([`Priority::Reminder`]): whoever starts the clock at once, or announces a move,
     /// cuts it short (the Braille display keeps it).
     pub fn clock_start_hint(&mut self) -> Vec<Output> {
@@ -46,6 +47,10 @@ impl Session {
                 Message::new(id),
                 &mut out,
             );
+        } else if self.clock.is_none() && self.history.is_empty() && self.result.is_none() {
+            // No clock to start: the start says how to get help instead (D.2.9).
+            let msg = Message::new("start-help-hint");
+            self.tell(Audience::All, Priority::Reminder, msg, &mut out);
         }
         out
     }
