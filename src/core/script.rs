@@ -831,6 +831,16 @@ mod tests {
             ))
         );
         assert!(parse_console_line("black move e9e4", Actor::Arbiter).is_err());
+        // `say` reads alternatives and confidences as a script does (issue 22.8).
+        let white = Actor::Player(Color::White);
+        assert_eq!(
+            parse_console_line("say Eva:0.9|Anna:0.05 vier", white).unwrap(),
+            Some(Input::Act {
+                by: white,
+                event: Event::Heard(scored_utterance("Eva:0.9|Anna:0.05 vier").unwrap()),
+            })
+        );
+        assert!(parse_console_line("say Eva:7 vier", white).is_err());
         for bad in [
             "set-clock green 1:00",
             "set-clock white soon",
