@@ -288,7 +288,11 @@ pub async fn run_journaled(
             msg = inputs.recv() => {
                 let mut done = None;
                 let input = match msg {
-                    None | Some(StationInput::Shutdown) => break,
+                    None => break,
+                    Some(StationInput::Shutdown) => {
+                        say_quit(&session, sinks, timeline.now());
+                        break;
+                    }
                     Some(StationInput::Input(input)) => Some(input),
                     Some(StationInput::Acknowledged { input, done: reply }) => {
                         done = Some(reply);
@@ -356,6 +360,16 @@ fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<I
 /// Stopping (quit, Ctrl-C): the heartbeat task ended, then the deadlines due and a last
 /// tick while a clock runs, then everything synced, so that a resume restores the clocks
 /// to this instant.
+/// `quit`: "Die Station wird beendet." said and brailled to all before the station stops.
+fn say_quit(session: &Session, sinks: &mut [Box<dyn Sink + Send>], t: Timestamp) {
+    let msg = Message::new("station-quit");
+    deliver(
+        sinks,
+        t,
+        &announce(session, Audience::All, Priority::Urgent, &msg),
+    );
+}
+
 async fn stop(
     session: &mut Session,
     sinks: &mut [Box<dyn Sink + Send>],

@@ -136,8 +136,10 @@ fn a_resume_tells_everything_in_order_and_at_a_priority_nothing_cuts_short() {
     assert!(braille >= 5, "each part is shown too: {lines:#?}");
 }
 
-/// What the resume says is kept with its priority: all of it at a move's (never cut
-/// short, never dropped, in order), except the damage report (urgent), absent here.
+/// What the resume says is kept with its priority: all of it at a move's or an
+/// informational announcement's (never cut short by an answer, never dropped, in order;
+/// a move announced cuts the summary, issue 22.5), except the damage report (urgent),
+/// absent here.
 #[test]
 fn every_part_of_the_resume_is_said_at_a_moves_priority() {
     let dir = tempfile::tempdir().unwrap();
@@ -155,7 +157,9 @@ fn every_part_of_the_resume_is_said_at_a_moves_priority() {
         .collect();
     assert!(priorities.len() >= 6, "{priorities:?}");
     assert!(
-        priorities.iter().all(|p| *p == Priority::Move),
+        priorities
+            .iter()
+            .all(|p| matches!(p, Priority::Move | Priority::Info)),
         "{priorities:?}"
     );
 }
@@ -239,7 +243,11 @@ async fn a_device_that_opens_late_gets_everything_said_before_in_order() {
     let texts: Vec<&str> = got.iter().map(|(_, t)| t.as_str()).collect();
     assert_eq!(
         texts,
-        ["Die Partie ist beendet.", "Die Uhr läuft. Weiß ist am Zug."],
+        [
+            "Die Partie ist beendet.",
+            "Die Uhr läuft. Weiß ist am Zug.",
+            "Die Station wird beendet."
+        ],
         "{got:?}"
     );
     let (when, _) = got[0];
@@ -282,10 +290,25 @@ fn spawn(
 /// that it is ready once its devices are open, in the chosen language.
 #[test]
 fn play_says_it_is_starting_at_once_and_then_that_it_is_ready() {
-    for (lang, starting, ready) in [
-        ("de", "Die Station startet.", "Bereit."),
-        ("es", "La estación se está iniciando.", "Lista."),
-        ("en", "The station is starting.", "Ready."),
+    for (lang, starting, help, ready) in [
+        (
+            "de",
+            "Die Station startet.",
+            "Ohne Uhr. Hilfe: Hilfe sagen oder die Hilfetaste.",
+            "Bereit.",
+        ),
+        (
+            "es",
+            "La estación se está iniciando.",
+            "Sin reloj. Para ayuda, diga ayuda o pulse la tecla de ayuda.",
+            "Lista.",
+        ),
+        (
+            "en",
+            "The station is starting.",
+            "No clock. For help, say help or press the help key.",
+            "Ready.",
+        ),
     ] {
         let launched = Instant::now();
         let (mut child, lines) = spawn(&[
@@ -303,6 +326,9 @@ fn play_says_it_is_starting_at_once_and_then_that_it_is_ready() {
             first_after < Duration::from_secs(3),
             "{lang}: the first line came {first_after:?} after launch"
         );
+        // Without a time control, how to get help (issue 22.8), then ready.
+        let (_, next) = lines.recv_timeout(LIMIT).expect("the help line");
+        assert_eq!(next, help, "{lang}");
         let (_, next) = lines.recv_timeout(LIMIT).expect("the ready line");
         assert_eq!(next, ready, "{lang}");
         drop(child.stdin.take());
@@ -341,6 +367,7 @@ fn play_resume_says_the_announcement_between_starting_and_ready() {
         "all White offers a draw.",
         "all Go on with start clock.",
         "all Ready.",
+        "all The station is shutting down.",
     ];
     assert_eq!(said, expected);
 }

@@ -108,7 +108,9 @@ async fn a_bad_console_line_is_answered_and_nothing_changes() {
         lines.as_slice(),
         [
             "@0.000 say:white Nicht verstanden, bitte wiederholen.",
-            "@0.000 braille:white Nicht verstanden, bitte wiederholen."
+            "@0.000 braille:white Nicht verstanden, bitte wiederholen.",
+            "@0.000 say:all Die Station wird beendet.",
+            "@0.000 braille:all Die Station wird beendet."
         ]
     );
 }

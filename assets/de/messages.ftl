@@ -215,6 +215,11 @@ pieces-mine-kind = Ihre { $pieces }: { $list }.
 pieces-mine-kind-braille = Ihre { $pieces }: { $list }
 pieces-theirs-kind = Gegnerische { $pieces }: { $list }.
 pieces-theirs-kind-braille = Gegnerische { $pieces }: { $list }
+# Where a piece can go: the piece, its square, its legal targets (in words); on the
+# display in notation ("Sg1: f3 h3").
+targets-piece = { $piece } { $square }: { $list }.
+targets-piece-braille = { $notation }
+targets-nowhere = kein Zug
 colored-piece = { $color ->
     [white] { $role ->
         [queen] weiße
@@ -548,3 +553,7 @@ device-web-taken-todo = ein anderes Programm beenden oder web.listen auf einen f
 device-web-bad-address = { $listen } ist keine Adresse.
 device-web-bad-address-todo = web.listen als ADRESSE:PORT setzen, z. B. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } ist belegt.
+# Said and brailled to all on `quit`, before the station stops.
+station-quit = Die Station wird beendet.
+# At the start of a game without a clock: how to get help.
+start-help-hint = Ohne Uhr. Hilfe: Hilfe sagen oder die Hilfetaste.

@@ -186,6 +186,11 @@ pieces-mine-kind = Your { $pieces }: { $list }.
 pieces-mine-kind-braille = Your { $pieces }: { $list }
 pieces-theirs-kind = Opponent's { $pieces }: { $list }.
 pieces-theirs-kind-braille = Opponent's { $pieces }: { $list }
+# Where a piece can go: the piece, its square, its legal targets (in words); on the
+# display in notation ("Ng1: f3 h3").
+targets-piece = { $piece } { $square }: { $list }.
+targets-piece-braille = { $notation }
+targets-nowhere = no move
 colored-piece = { $color ->
     [white] white
    *[black] black
@@ -513,3 +518,7 @@ device-web-taken-todo = stop the other program or set web.listen to a free port,
 device-web-bad-address = { $listen } is no address.
 device-web-bad-address-todo = set web.listen as ADDRESS:PORT, e.g. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } is taken.
+# Said and brailled to all on `quit`, before the station stops.
+station-quit = The station is shutting down.
+# At the start of a game without a clock: how to get help.
+start-help-hint = No clock. For help, say help or press the help key.

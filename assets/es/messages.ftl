@@ -218,6 +218,11 @@ pieces-mine-kind = Sus { $pieces }: { $list }.
 pieces-mine-kind-braille = Sus { $pieces }: { $list }
 pieces-theirs-kind = { $pieces } rivales: { $list }.
 pieces-theirs-kind-braille = Rival, { $pieces }: { $list }
+# Where a piece can go: the piece, its square, its legal targets (in words); on the
+# display in notation ("Cg1: f3 h3").
+targets-piece = { $piece } { $square }: { $list }.
+targets-piece-braille = { $notation }
+targets-nowhere = ninguna jugada
 colored-piece = { $piece } { $color ->
     [white] { $role ->
         [queen] blanca
@@ -570,3 +575,7 @@ device-web-taken-todo = cerrar el otro programa o poner web.listen en un puerto 
 device-web-bad-address = { $listen } no es una dirección.
 device-web-bad-address-todo = poner web.listen como DIRECCIÓN:PUERTO, p. ej. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } está ocupado.
+# Said and brailled to all on `quit`, before the station stops.
+station-quit = La estación se cierra.
+# At the start of a game without a clock: how to get help.
+start-help-hint = Sin reloj. Para ayuda, diga ayuda o pulse la tecla de ayuda.

@@ -81,6 +81,9 @@ struct CommandFile {
     access_player: Vec<String>,
     access_arbiter: Vec<String>,
     revoke_access: Vec<String>,
+    targets_kind: Vec<String>,
+    targets_from: Vec<String>,
+    stop: Vec<String>,
 }
 
 /// What a phrase means, before its slots are filled.
@@ -131,6 +134,9 @@ enum Meaning {
     AccessPlayer,
     AccessArbiter,
     RevokeAccess,
+    TargetsKind,
+    TargetsFrom,
+    Stop,
 }
 
 impl Meaning {
@@ -203,6 +209,15 @@ impl Meaning {
             Meaning::AccessPlayer => Command::AccessCode(AccessRole::Player),
             Meaning::AccessArbiter => Command::AccessCode(AccessRole::Arbiter),
             Meaning::RevokeAccess => Command::RevokeAccess,
+            Meaning::TargetsKind => Command::Ask(Question::Targets {
+                role: Some(slots.piece?),
+                from: None,
+            }),
+            Meaning::TargetsFrom => Command::Ask(Question::Targets {
+                role: slots.piece,
+                from: Some(slots.square?),
+            }),
+            Meaning::Stop => Command::Stop,
         })
     }
 }
@@ -222,7 +237,7 @@ enum Token {
 
 impl CommandFile {
     /// Each meaning with its phrases, in the order they are tried.
-    fn groups(&self) -> [(Meaning, &Vec<String>); 45] {
+    fn groups(&self) -> [(Meaning, &Vec<String>); 48] {
         [
             (Meaning::Yes, &self.yes),
             (Meaning::No, &self.no),
@@ -269,6 +284,9 @@ impl CommandFile {
             (Meaning::AccessPlayer, &self.access_player),
             (Meaning::AccessArbiter, &self.access_arbiter),
             (Meaning::RevokeAccess, &self.revoke_access),
+            (Meaning::TargetsKind, &self.targets_kind),
+            (Meaning::TargetsFrom, &self.targets_from),
+            (Meaning::Stop, &self.stop),
         ]
     }
 }

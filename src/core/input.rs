@@ -137,6 +137,14 @@ pub enum Question {
     },
     /// What stands on a square.
     Square(shakmaty::Square),
+    /// Where the asker's pieces of a kind, or the piece on a square, can go: each with
+    /// the squares its legal moves reach (FIDE Laws D.2.9.d, as lichess's blind mode).
+    Targets {
+        /// One kind only.
+        role: Option<shakmaty::Role>,
+        /// The piece on this square only.
+        from: Option<shakmaty::Square>,
+    },
     /// What stands on a file, from rank 1 up.
     File(shakmaty::File),
     /// What stands on a rank, from file a on.
@@ -163,6 +171,9 @@ pub enum Question {
 /// A command, from words, a key or a device: everything that is not a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
+    /// The stop word ("still", "stop"): as the `stop` key, silences what is said to the
+    /// speaker now and what waits ([`crate::core::output::Output::Hush`]).
+    Stop,
     /// Yes: confirm what was echoed or asked.
     Yes,
     /// No: reject what was echoed (D.2.7) or asked.

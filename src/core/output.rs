@@ -60,6 +60,13 @@ impl Audience {
 ///   unsaid.
 /// - [`Priority::Move`] and [`Priority::Urgent`] are never superseded and never dropped
 ///   (only the `stop` key silences them); an answer never cuts them, it waits behind them.
+/// - **The player's words come first.** What the station tells of its own accord is
+///   informational: answers, reminders and [`Priority::Info`] (what the arbiter did, a
+///   take-back, a resumed game's summary). A player's new move, his answer to "Welcher
+///   …?" or his "ja" is answered by an echo or a made move, said at [`Priority::Move`],
+///   which cuts short whatever informational text plays and goes before what waits, as a
+///   question already cuts an answer: nobody waits behind the station's talk to play.
+///   Moves, echoes and urgent messages are never cut by them.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Priority {
     /// Clock reminders, low-time warnings and passed time controls (FIDE Laws D.2.5.c,
@@ -69,8 +76,15 @@ pub enum Priority {
     /// Answers to questions, help, refusals, what the arbiter did: the newest answer to a
     /// listener wins.
     Answer,
+    /// FIDE Laws D.2.9: informational announcements to all at the board that an answer
+    /// must not cut and that the order of speech must keep (a take-back, D.2.8; a
+    /// resumed game's summary): never superseded, never dropped, an answer waits behind
+    /// them; cut short by a move, an echo or an urgent message, so the player's words
+    /// come first.
+    Info,
     /// Echoes, move announcements (FIDE Laws D.2.1) and the move count after a made move
-    /// (D.2.5.c): never dropped; cut short only by [`Priority::Urgent`].
+    /// (D.2.5.c): never dropped; cut short only by [`Priority::Urgent`]; cuts short
+    /// everything informational.
     Move,
     /// Flag fall and the end of the game: cuts anything short, never dropped.
     Urgent,

@@ -249,7 +249,12 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
     let (verb, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
     let rest = rest.trim();
     Ok(Some(match verb {
-        "say" => Input::heard(by, rest),
+        // The words with their alternatives and confidences, as a script reads them
+        // (`say Eva:0.9|Anna:0.05 vier`).
+        "say" => Input::Act {
+            by,
+            event: Event::Heard(scored_utterance(rest)?),
+        },
         "type" => Input::typed(by, rest),
         "key" => Input::key(by, rest.parse()?),
         "do" => Input::Act {
@@ -279,12 +284,12 @@ pub fn parse_exact(text: &str) -> Option<Duration> {
 
 /// The script form of a command (the verb `do`), read back by [`parse_command`]:
 /// `yes`, `no`, `offer-draw`, `accept-draw`, `decline-draw`, `resign`, `claim-draw`,
-/// `repeat`, `start`, `pause`, `resume`, `alarms on|off`, `set-clock SIDE H:MM:SS.mmm`,
+/// `repeat`, `stop`, `start`, `pause`, `resume`, `alarms on|off`, `set-clock SIDE H:MM:SS.mmm`,
 /// `set-moves SIDE N`, `add-time SIDE H:MM:SS.mmm`, `penalty SIDE` (FIDE Laws 7.5.b),
 /// `take-back`, `take-back-to N SIDE` (7.5, D.2.8), `adjourn`, `resume-adjourned`
 /// (Appendix E) and
 /// `ask QUESTION` (`whose-move`, `move-number`, `last-moves N`, `pieces mine|theirs
-/// [ROLE]`, `square e4`, `file e`, `rank 4`, `material`, `position`, `time`, `own-time`,
+/// [ROLE]`, `square e4`, `targets [ROLE] [SQUARE]`, `file e`, `rank 4`, `material`, `position`, `time`, `own-time`,
 /// `time-used`, `moves-made`, `help`, `more`).
 pub fn command_text(command: &Command) -> String {
     match command {
@@ -297,6 +302,7 @@ pub fn command_text(command: &Command) -> String {
         Command::End => "end".into(),
         Command::ClaimDraw => "claim-draw".into(),
         Command::Repeat => "repeat".into(),
+        Command::Stop => "stop".into(),
         Command::Start => "start".into(),
         Command::Pause => "pause".into(),
         Command::Resume => "resume".into(),
@@ -335,6 +341,16 @@ fn question_text(q: &Question) -> String {
             }
         }
         Question::Square(sq) => format!("square {sq}"),
+        Question::Targets { role, from } => {
+            let mut text = "targets".to_owned();
+            if let Some(r) = role {
+                text.push_str(&format!(" {}", role_key(*r)));
+            }
+            if let Some(sq) = from {
+                text.push_str(&format!(" {sq}"));
+            }
+            text
+        }
         Question::File(f) => format!("file {}", f.char()),
         Question::Rank(r) => format!("rank {}", r.char()),
         Question::Material => "material".into(),
@@ -375,6 +391,7 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
         ["end"] => Command::End,
         ["claim-draw"] => Command::ClaimDraw,
         ["repeat"] => Command::Repeat,
+        ["stop"] => Command::Stop,
         ["start"] => Command::Start,
         ["pause"] => Command::Pause,
         ["resume"] => Command::Resume,
@@ -443,6 +460,7 @@ fn parse_question(words: &[&str]) -> Option<Question> {
             },
         },
         ["square", sq] => Question::Square(sq.parse().ok()?),
+        ["targets", rest @ ..] => targets_question(rest)?,
         ["file", f] => Question::File(shakmaty::File::from_char(one_char(f)?)?),
         ["rank", r] => Question::Rank(shakmaty::Rank::from_char(one_char(r)?)?),
         ["material"] => Question::Material,
@@ -455,6 +473,19 @@ fn parse_question(words: &[&str]) -> Option<Question> {
         ["more"] => Question::More,
         _ => return None,
     })
+}
+
+/// `targets [ROLE] [SQUARE]`: at least one of them.
+fn targets_question(words: &[&str]) -> Option<Question> {
+    let (role, from) = match words {
+        [r, sq] => (Some(role_from_key(r)?), Some(sq.parse().ok()?)),
+        [one] => match role_from_key(one) {
+            Some(r) => (Some(r), None),
+            None => (None, Some(one.parse().ok()?)),
+        },
+        _ => return None,
+    };
+    Some(Question::Targets { role, from })
 }
 
 fn role_from_key(key: &str) -> Option<Role> {
@@ -802,6 +833,16 @@ mod tests {
             ))
         );
         assert!(parse_console_line("black move e9e4", Actor::Arbiter).is_err());
+        // `say` reads alternatives and confidences as a script does (issue 22.8).
+        let white = Actor::Player(Color::White);
+        assert_eq!(
+            parse_console_line("say Eva:0.9|Anna:0.05 vier", white).unwrap(),
+            Some(Input::Act {
+                by: white,
+                event: Event::Heard(scored_utterance("Eva:0.9|Anna:0.05 vier").unwrap()),
+            })
+        );
+        assert!(parse_console_line("say Eva:7 vier", white).is_err());
         for bad in [
             "set-clock green 1:00",
             "set-clock white soon",

@@ -273,7 +273,11 @@ mod tests {
         );
         assert_eq!(lines[0], "speak:white Eva vier?");
         assert_eq!(lines[2], "speak:white Eva fünf.");
-        assert_eq!(lines[3], lines[4], "repeat says it again: {printed}");
+        // The repeat says the move with its count (issue 22.1).
+        assert_eq!(
+            lines[4], "speak:white Eva fünf. Zug 2.",
+            "repeat says it again: {printed}"
+        );
         let began = trace
             .entries()
             .iter()

@@ -10,7 +10,10 @@
 //! - **Urgency.** The queue is ordered by [`Priority`] (most urgent first), then by
 //!   arrival. A new utterance *more* urgent than the one playing cuts it short (a flag fall
 //!   cuts a move; a move cuts an answer or a reminder; FIDE Laws D.2.1: moves are announced
-//!   at once). What was cut is not resumed: the player can press `repeat`.
+//!   at once). What was cut is not resumed: the player can press `repeat`. So the
+//!   player's words come first: his move's echo or his confirmed move cuts an answer, a
+//!   reminder or an informational announcement ([`Priority::Info`]: a take-back, a
+//!   resumed game's summary) that plays.
 //! - **Newest wins.** A new answer to a listener (a player or the arbiter) cuts short an
 //!   answer or reminder still playing to that listener and drops those still waiting for them (as a screen reader
 //!   does: the last question asked is the one answered). A new reminder to a listener
@@ -81,7 +84,7 @@ fn supersedes(new: &Utterance, old: &Utterance) -> bool {
         && match new.priority {
             Priority::Answer => matches!(old.priority, Priority::Answer | Priority::Reminder),
             Priority::Reminder => old.priority == Priority::Reminder,
-            Priority::Move | Priority::Urgent => false,
+            Priority::Info | Priority::Move | Priority::Urgent => false,
         }
 }
 

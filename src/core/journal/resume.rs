@@ -24,13 +24,14 @@ use super::{announce, clocks_message, resumed_message};
 /// 5. how the game goes on: who starts the clock, and with which words (not while the
 ///    game is over or adjourned with a sealed move: the arbiter's resumption says that).
 ///
-/// Each part is said at [`Priority::Move`], so that none is cut short or dropped by the
-/// next one and the order holds on every speaker (the pending echo is a move's priority
-/// too).
+/// Each part is said at [`Priority::Info`], so that none is cut short or dropped by the
+/// next one, an answer waits behind them and the order holds on every speaker, while a
+/// move announced or confirmed cuts the summary short (the player's words come first);
+/// the pending echo is a move's priority.
 pub fn resume_announcement(session: &mut Session, at: Timestamp) -> Vec<Output> {
     let mut out = Vec::new();
     let say = |session: &Session, out: &mut Vec<Output>, msg: &Message| {
-        out.extend(announce(session, Audience::All, Priority::Move, msg));
+        out.extend(announce(session, Audience::All, Priority::Info, msg));
     };
     say(session, &mut out, &resumed_message(session));
     let over = session.result().is_some();

@@ -9,6 +9,7 @@
 
 mod clock;
 mod listing;
+mod targets;
 
 pub use clock::{live_message, render_live, short_duration};
 pub use listing::{PART_BUDGET, part_budget, spoken_weight};
@@ -172,6 +173,7 @@ fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
         Question::LastMoves(n) => return last_moves(*n, cx),
         Question::Pieces { mine, role } => return pieces(*mine, *role, cx),
         Question::Square(sq) => square(*sq, cx),
+        Question::Targets { role, from } => return targets::targets(*role, *from, cx),
         Question::File(f) => {
             let items = cx.line_items(
                 Rank::ALL.into_iter().map(|r| Square::from_coords(*f, r)),

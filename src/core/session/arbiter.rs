@@ -27,8 +27,9 @@ impl Session {
     /// FIDE Laws 6.5, 6.6, 6.11: that the clock stands and how it starts (who may start it,
     /// and by key, Braille chords or voice): said at the start of a game with a clock
     /// (the drivers deliver it once, before the first input), and after a resume, where the
-    /// clock stands until someone restarts it. Nothing without a clock, while it runs, once
-    /// the game is over or while it is adjourned. Said as a clock announcement
+    /// clock stands until someone restarts it. Nothing while it runs, once the game is
+    /// over or while it is adjourned; without a clock, before the first move, how to get
+    /// help (D.2.9). Said as a clock announcement
     /// ([`Priority::Reminder`]): whoever starts the clock at once, or announces a move,
     /// cuts it short (the Braille display keeps it).
     pub fn clock_start_hint(&mut self) -> Vec<Output> {
@@ -41,17 +42,20 @@ impl Session {
 
     /// FIDE Laws 6.5, 6.11: how the clock starts, while it stands before a move or after a
     /// resume ([`Session::clock_start_hint`]), as a message: the Braille display ends its
-    /// start on it, after "Bereit" (issue 22: the player must read how to start).
+    /// start on it, after "Bereit" (issue 22: the player must read how to start). Without
+    /// a clock, before the first move: how to get help (D.2.9).
     pub fn clock_start_message(&self) -> Option<Message> {
         let stands = self.clock.as_ref().is_some_and(|c| c.running().is_none());
         let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
-        (stands && !sealed && self.result.is_none()).then(|| {
-            Message::new(if self.config.arbiter {
+        if stands && !sealed && self.result.is_none() {
+            return Some(Message::new(if self.config.arbiter {
                 "clock-start-by-arbiter"
             } else {
                 "clock-start-how"
-            })
-        })
+            }));
+        }
+        let fresh = self.clock.is_none() && self.history.is_empty() && self.result.is_none();
+        fresh.then(|| Message::new("start-help-hint"))
     }
 
     /// Starts the clock, or restarts it after a pause (FIDE Laws 6.6, 6.11.c), if `by` is

@@ -21,6 +21,7 @@ impl Session {
                 break;
             }
             self.now = self.now.max(deadline);
+            self.step += 1;
             if matches!(self.pending, Pending::Echoed { deadline: Some(d), .. } if d == deadline)
                 && let Pending::Echoed {
                     side,

@@ -54,7 +54,7 @@ impl Session {
             return false;
         };
         match command {
-            Command::Ask(_) | Command::Repeat => false,
+            Command::Ask(_) | Command::Repeat | Command::Stop => false,
             Command::Yes | Command::No if by == asker || by == Actor::Arbiter => {
                 self.ending = None;
                 let to = audience(by);

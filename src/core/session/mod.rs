@@ -37,6 +37,7 @@ mod eboard;
 mod eboard_telling;
 mod ending;
 mod protocol;
+mod repeat;
 mod take_back;
 mod telling;
 mod view;
@@ -50,8 +51,8 @@ use crate::core::clock::{Alarms, Clock};
 use crate::core::commands::{CommandBook, commands};
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::laws::Repetitions;
-use crate::core::output::{Audience, GameResult, LiveClock, Output};
-use crate::core::phrases::{Message, Phrases};
+use crate::core::output::{Audience, GameResult, Output};
+use crate::core::phrases::Phrases;
 use crate::core::ply::Ply;
 use crate::core::setup::{Config, ConfirmPolicy, SetupError};
 use crate::core::time::Timestamp;
@@ -86,7 +87,9 @@ pub struct Session {
     draw_offer: Option<Color>,
     result: Option<GameResult>,
     /// The recent utterances with their audience, newest last, for the repeat key.
-    last_said: Vec<(Audience, Message, Option<LiveClock>)>,
+    last_said: Vec<repeat::Said>,
+    /// The steps handled so far (inputs and deadlines), to tell what was said together.
+    step: u64,
     /// Where each asker is in their last answer (the rest is said on "mehr").
     follow: Vec<asking::Follow>,
     /// The clock's announcements.
@@ -138,6 +141,7 @@ impl Session {
             draw_offer: None,
             result: None,
             last_said: Vec::new(),
+            step: 0,
             follow: Vec::new(),
             alarms: Alarms::new(config.announce.alarms.clone()),
             adjournment: Adjournment::None,
@@ -273,6 +277,7 @@ impl Session {
     pub fn handle(&mut self, input: Input, now: Timestamp) -> Vec<Output> {
         let mut out = Vec::new();
         self.run_deadlines(now, &mut out);
+        self.step += 1;
         self.now = self.now.max(now);
         match input {
             Input::Timeout => {}
@@ -317,11 +322,7 @@ impl Session {
             Key::Help => Command::Ask(Question::Help),
             Key::Pause => Command::Pause,
             Key::Resume => Command::Resume,
-            Key::Stop => {
-                // Only the speech output acts on it; the session's state does not change.
-                out.push(Output::Hush { to: audience(by) });
-                return;
-            }
+            Key::Stop => Command::Stop,
         };
         self.command(by, command, None, now, out);
     }
@@ -341,6 +342,8 @@ impl Session {
             return;
         }
         match command {
+            // Only the speech output acts on it; the session's state does not change.
+            Command::Stop => out.push(Output::Hush { to }),
             Command::Repeat => self.repeat(to, out),
             Command::Ask(q) => self.answer(by, &q, now, out),
             Command::AccessCode(role) => self.access_code(by, role, out),

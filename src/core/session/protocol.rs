@@ -358,14 +358,17 @@ impl Session {
         } else {
             self.emit_status(now, out);
         }
-        // Art. 9.1.b: a move declines an outstanding offer of the opponent.
-        if self.draw_offer == Some(!side) {
-            self.draw_offer = None;
-        }
         let msg = Message::new("opponent-move")
             .arg("move", made.phrase)
             .arg("san", san_local);
         self.tell(Audience::player(!side), Priority::Move, msg, out);
+        // FIDE Laws 9.1.b: a move declines an outstanding offer of the opponent, and the
+        // offerer is told so after the move.
+        if self.draw_offer == Some(!side) {
+            self.draw_offer = None;
+            let msg = Message::new("draw-declined");
+            self.tell(Audience::player(!side), Priority::Move, msg, out);
+        }
         self.board_follows_game(now, out);
         if draw_offer {
             self.draw_offer = Some(side);

@@ -76,7 +76,8 @@ impl Session {
             None => Message::new("taken-back-to-start")
                 .arg("side", self.color_name(self.position().turn())),
         };
-        self.tell(Audience::All, Priority::Move, msg, out);
+        // Informational: the next move announced cuts it short (the player's words first).
+        self.tell(Audience::All, Priority::Info, msg, out);
         self.board_follows_game(now, out);
         self.emit_clock(now, out);
         self.poll_alarms(now, out);

@@ -22,6 +22,7 @@ use crate::core::words::{IllegalReason, Vocabulary};
 
 use super::adjournment::Adjournment;
 use super::protocol::Pending;
+use super::repeat::Said;
 use super::{Session, audience};
 
 impl Session {
@@ -32,6 +33,7 @@ impl Session {
     /// where things stand.
     pub fn pending_prompt(&mut self) -> Vec<Output> {
         let mut out = Vec::new();
+        self.step += 1;
         match self.pending.clone() {
             Pending::None => {}
             Pending::Echoed { side, rendered, .. } => {
@@ -166,35 +168,13 @@ impl Session {
             to,
             kind: BrailleKind::of(msg.id, priority),
         }));
-        if msg.id == "repeat-nothing" {
-            return;
-        }
-        if self.last_said.len() >= 32 {
-            self.last_said.remove(0);
-        }
-        self.last_said.push((to, msg, live));
-    }
-
-    /// Says again the last message `to` heard.
-    pub(super) fn repeat(&mut self, to: Audience, out: &mut Vec<Output>) {
-        let last = self
-            .last_said
-            .iter()
-            .rfind(|(a, _, _)| *a == to || *a == Audience::All)
-            .map(|(_, m, live)| (m.clone(), live.clone()));
-        match last {
-            // A clock answer says the time now, from the clock as it is now (a move may
-            // have switched it since), not the time it said before.
-            Some((_, Some(mut live))) => {
-                if let Some(clock) = &self.clock {
-                    live.clock = clock.clone();
-                }
-                let msg = questions::live_message(&live, &self.phrases, self.now);
-                self.tell_live(to, Priority::Answer, msg, Some(live), out);
-            }
-            Some((msg, None)) => self.tell(to, Priority::Answer, msg, out),
-            None => self.tell(to, Priority::Answer, Message::new("repeat-nothing"), out),
-        }
+        self.remember(Said {
+            step: self.step,
+            to,
+            msg,
+            live,
+            priority,
+        });
     }
 
     /// Refuses an action only the arbiter may take (the clock's settings 6.10–6.11, 7.5,

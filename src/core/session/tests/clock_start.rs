@@ -125,8 +125,9 @@ fn the_start_says_how_the_clock_starts() {
             Language::En,
             Some("The arbiter starts it."),
         ),
-        (None, false, Language::De, None),
-        (None, true, Language::En, None),
+        // Without a clock, how to get help (issue 22.8).
+        (None, false, Language::De, Some("Hilfe sagen")),
+        (None, true, Language::En, Some("say help")),
     ];
     for (tc, arbiter, lang, says) in cases {
         let out = game(tc, arbiter, lang).clock_start_hint();

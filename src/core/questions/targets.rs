@@ -1,0 +1,121 @@
+//! Where a piece can go (FIDE Laws D.2.9.d: the player may ask about the position, as
+//! lichess's blind mode answers it): each of the asker's pieces of a kind, or the piece
+//! on a square, with the squares its legal moves reach — spoken in words ("Springer
+//! Gustav eins: Felix drei, Hector drei."), brailled in notation (`Sg1: f3 h3`).
+
+use shakmaty::{Chess, Color, Position, Role, Square};
+
+use super::{Context, Part, listing, one};
+use crate::core::phrases::{Message, role_key};
+
+/// The answer to "wohin kann mein Springer" (`role`) or "wohin kann der Springer auf
+/// Gustav eins" (`from`, with or without its kind): each such piece of the asker's with
+/// its legal targets, in parts that fit the ear.
+pub(super) fn targets(role: Option<Role>, from: Option<Square>, cx: &Context<'_>) -> Vec<Part> {
+    let color = cx.own();
+    let board = cx.pos.board();
+    let pieces: Vec<(Square, Role)> = board
+        .by_color(color)
+        .into_iter()
+        .filter_map(|sq| board.role_at(sq).map(|r| (sq, r)))
+        .filter(|(sq, r)| from.is_none_or(|f| f == *sq) && role.is_none_or(|want| want == *r))
+        .collect();
+    if pieces.is_empty() {
+        return one(match (from, role) {
+            (Some(sq), _) => Message::new("reason-no-piece-on")
+                .arg("square", cx.vocab.square_name(sq))
+                .arg("sq", sq.to_string()),
+            (None, r) => {
+                let r = r.unwrap_or(Role::King);
+                Message::new("reason-no-such-piece")
+                    .arg("piece", cx.vocab.piece_name(r))
+                    .arg("role", role_key(r))
+                    .arg("letter", cx.vocab.piece_letter(r).to_string())
+            }
+        });
+    }
+    let moves = moves_of(cx.pos, color);
+    let mut items = Vec::new();
+    for (sq, r) in pieces {
+        let mut to: Vec<Square> = moves
+            .iter()
+            .filter(|(f, _)| *f == sq)
+            .map(|(_, t)| *t)
+            .collect();
+        to.sort_by_key(|t| (t.file(), t.rank()));
+        to.dedup();
+        let head = head(cx, sq, r, &to);
+        if to.is_empty() {
+            let nowhere = cx.say(&Message::new("targets-nowhere"));
+            items.push((head.clone(), listing::Item::same(nowhere)));
+        }
+        for t in to {
+            let item = listing::Item {
+                speech: cx.vocab.square_name(t).to_owned(),
+                braille: t.to_string(),
+                kind: None,
+            };
+            items.push((head.clone(), item));
+        }
+    }
+    listing::Listing {
+        items,
+        sep: ", ",
+        braille_sep: " ",
+    }
+    .parts(cx)
+}
+
+/// The heading of one piece: its name and square in words, its targets in notation for
+/// the display ("Sg1: f3 h3"; a pawn without a letter, "e2: e3 e4").
+fn head(cx: &Context<'_>, sq: Square, role: Role, to: &[Square]) -> Message {
+    let letter = match role {
+        Role::Pawn => String::new(),
+        r => cx.vocab.piece_letter(r).to_string(),
+    };
+    let targets: Vec<String> = to.iter().map(ToString::to_string).collect();
+    let list = if targets.is_empty() {
+        "-".to_owned()
+    } else {
+        targets.join(" ")
+    };
+    Message::new("targets-piece")
+        .arg("piece", cx.vocab.piece_name(role))
+        .arg("role", role_key(role))
+        .arg("square", cx.vocab.square_name(sq))
+        .arg("notation", format!("{letter}{sq}: {list}"))
+}
+
+/// The legal moves of `color` as (from, to) squares, the king's castling to its own
+/// target square: of the position itself when `color` is to move, else of the same
+/// placement with `color` to move (a player may ask in the opponent's turn).
+fn moves_of(pos: &Chess, color: Color) -> Vec<(Square, Square)> {
+    let turned;
+    let pos = if pos.turn() == color {
+        pos
+    } else {
+        match pos.clone().swap_turn() {
+            Ok(p) => {
+                turned = p;
+                &turned
+            }
+            Err(e) => match e.ignore_impossible_check() {
+                Ok(p) => {
+                    turned = p;
+                    &turned
+                }
+                Err(_) => return Vec::new(),
+            },
+        }
+    };
+    pos.legal_moves()
+        .iter()
+        .filter_map(|m| {
+            let to = match m.castling_side() {
+                Some(side) => side.king_to(color),
+                None => m.to(),
+            };
+            m.from().map(|f| (f, to))
+        })
+        .collect()
+}
