@@ -29,6 +29,9 @@ enum Cmd {
     /// board, the web page, a microphone as his input) every line without WHO is the
     /// visually impaired player's. With both players or neither visually impaired, a line
     /// without WHO is the side to move's.
+    ///
+    /// One-letter commands typed alone on a line (German and English; Spanish in brackets):
+    /// l last move, c clock, p position, s (t) whose move, h help, m more.
     Play(app::play::PlayArgs),
     /// The main job on defaults: plays the example game of FIDE Laws Appendix C, announced
     /// in German, through the station, and says where its records went.

@@ -357,9 +357,6 @@ fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<I
     }
 }
 
-/// Stopping (quit, Ctrl-C): the heartbeat task ended, then the deadlines due and a last
-/// tick while a clock runs, then everything synced, so that a resume restores the clocks
-/// to this instant.
 /// `quit`: "Die Station wird beendet." said and brailled to all before the station stops.
 fn say_quit(session: &Session, sinks: &mut [Box<dyn Sink + Send>], t: Timestamp) {
     let msg = Message::new("station-quit");
@@ -370,6 +367,9 @@ fn say_quit(session: &Session, sinks: &mut [Box<dyn Sink + Send>], t: Timestamp)
     );
 }
 
+/// Stopping (quit, Ctrl-C): the heartbeat task ended, then the deadlines due and a last
+/// tick while a clock runs, then everything synced, so that a resume restores the clocks
+/// to this instant.
 async fn stop(
     session: &mut Session,
     sinks: &mut [Box<dyn Sink + Send>],

@@ -84,6 +84,11 @@ struct CommandFile {
     targets_kind: Vec<String>,
     targets_from: Vec<String>,
     stop: Vec<String>,
+    /// One-letter commands typed alone on a console line (keyboard users, as in lichess's
+    /// blind mode): the letter → the name of a question above that takes no slot. Never
+    /// part of the recognizer's grammar.
+    #[serde(default)]
+    letters: HashMap<String, String>,
 }
 
 /// What a phrase means, before its slots are filled.
@@ -346,6 +351,26 @@ pub struct CommandBook {
     written_numbers: Vec<String>,
     pieces: HashMap<String, Role>,
     sides: HashMap<String, Color>,
+    /// The console's one-letter commands ([`CommandBook::letter`]).
+    letters: HashMap<String, Command>,
+}
+
+/// A one-letter console command's question by its group's name in the file (those that
+/// take no slot).
+fn lettered(name: &str) -> Option<Command> {
+    let q = match name {
+        "last_move" => Question::LastMoves(1),
+        "time" => Question::Time,
+        "own_time" => Question::OwnTime,
+        "position" => Question::Position,
+        "whose_move" => Question::WhoseMove,
+        "move_number" => Question::MoveNumber,
+        "material" => Question::Material,
+        "help" => Question::Help,
+        "more" => Question::More,
+        _ => return None,
+    };
+    Some(Command::Ask(q))
 }
 
 /// A command understood, with the words of an intended move when the phrase had one.
@@ -383,7 +408,16 @@ impl CommandBook {
             .into_iter()
             .map(|c| (normalize_word(vocab.color_name(c)), c))
             .collect();
+        let mut letters = HashMap::new();
+        for (letter, name) in &f.letters {
+            let command = lettered(name).ok_or_else(|| CommandFileError {
+                file,
+                detail: format!("letters: {letter} = {name:?} names no question without a slot"),
+            })?;
+            letters.insert(letter.to_lowercase(), command);
+        }
         Ok(CommandBook {
+            letters,
             sides,
             lang,
             fillers: f.fillers.iter().map(|w| normalize_word(w)).collect(),
@@ -393,6 +427,25 @@ impl CommandBook {
             written,
             pieces,
         })
+    }
+
+    /// A one-letter console command ("l": the last move), typed alone on a line; `None`
+    /// for any other text. Keyboard users' shortcuts, never heard (FIDE Laws D.2.9.d: the
+    /// questions they ask are answered to the asker as always).
+    pub fn letter(&self, line: &str) -> Option<Command> {
+        let line = line.trim();
+        (line.chars().count() == 1)
+            .then(|| self.letters.get(&line.to_lowercase()).cloned())
+            .flatten()
+    }
+
+    /// The one-letter console commands, letter and command, sorted by letter (for help
+    /// texts and documentation).
+    pub fn letters(&self) -> Vec<(&str, &Command)> {
+        let mut out: Vec<(&str, &Command)> =
+            self.letters.iter().map(|(l, c)| (l.as_str(), c)).collect();
+        out.sort_by_key(|(l, _)| *l);
+        out
     }
 
     /// Every phrase of the book as it may be said, for a recognizer's grammar: the slots

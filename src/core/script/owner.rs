@@ -71,8 +71,18 @@ impl ConsoleOwner {
         turn: Color,
         book: &CommandBook,
     ) -> Result<Option<Input>, BodyError> {
-        let first = line.split_whitespace().next().unwrap_or("");
-        let named = first.trim_end_matches(':').parse::<Actor>().is_ok();
+        let (first, rest) = line
+            .trim()
+            .split_once(char::is_whitespace)
+            .unwrap_or((line, ""));
+        let who = first.trim_end_matches(':').parse::<Actor>().ok();
+        let letter = book.letter(if who.is_some() { rest } else { line });
+        if let Some(command) = letter {
+            let by = who.unwrap_or_else(|| self.actor(turn, LineKind::Other));
+            let event = Event::Command(command);
+            return Ok(Some(Input::Act { by, event }));
+        }
+        let named = who.is_some();
         let input = parse_console_line(line, Actor::Player(turn))?;
         if named {
             return Ok(input);
@@ -156,5 +166,40 @@ mod tests {
         assert_eq!(whose("Springer Cäsar sechs", true), W);
         assert_eq!(whose("black wo sind meine Springer", true), B);
         assert_eq!(whose("arbiter key start", true), Actor::Arbiter);
+    }
+
+    /// One-letter console commands (keyboard users, as in lichess's blind mode), in each
+    /// language: a question, the blind player's; yes and no keep their letters; two
+    /// letters are no command; a WHO still names the asker.
+    #[test]
+    fn one_letter_commands_ask_their_question() {
+        use crate::core::input::{Command, Question};
+        let owner = ConsoleOwner {
+            impaired: Impaired::White,
+            opponent_input: false,
+        };
+        let cases = [
+            (Language::De, "l", Some((W, Question::LastMoves(1)))),
+            (Language::De, "C", Some((W, Question::Time))),
+            (Language::De, "s", Some((W, Question::WhoseMove))),
+            (Language::De, "black p", Some((B, Question::Position))),
+            (Language::De, "j", None),
+            (Language::Es, "t", Some((W, Question::WhoseMove))),
+            (Language::Es, "s", None),
+            (Language::En, "s", Some((W, Question::WhoseMove))),
+            (Language::En, "y", None),
+            (Language::En, "ll", None),
+        ];
+        for (lang, line, want) in cases {
+            let book = commands(lang).unwrap();
+            let got = match owner.parse(line, Color::Black, book).unwrap() {
+                Some(Input::Act {
+                    by,
+                    event: Event::Command(Command::Ask(q)),
+                }) => Some((by, q)),
+                _ => None,
+            };
+            assert_eq!(got, want, "{lang} {line:?}");
+        }
     }
 }
