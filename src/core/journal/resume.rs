@@ -83,14 +83,17 @@ mod tests {
                 "no clock: the turn, nothing about clocks",
                 "@0 arbiter setup vi=white lang=de\n@1 white type e2e4\n@2 white key confirm\n",
                 2000,
-                &["all: Nach Zug 1 von Weiß.", "all: Schwarz ist am Zug."],
+                &[
+                    "all: Fortgesetzt nach Zug 1 von Weiß.",
+                    "all: Schwarz am Zug.",
+                ],
             ),
             (
                 "a resignation waiting for its confirmation",
                 "@0 arbiter setup tc=300 vi=white lang=en\n@0 arbiter key start\n@1 white type resign\n",
                 1000,
                 &[
-                    "all: No move yet.",
+                    "all: Resumed, no move yet.",
                     "all: White to move.",
                     "all: White 4 59, Black 5 00.",
                     "white: Really resign? Confirm with yes.",
@@ -102,8 +105,8 @@ mod tests {
                 "@0 arbiter setup tc=600 vi=white lang=de arbiter=on\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n",
                 5000,
                 &[
-                    "all: Noch kein Zug.",
-                    "all: Weiß ist am Zug.",
+                    "all: Fortgesetzt, noch kein Zug.",
+                    "all: Weiß am Zug.",
                     "all: Weiß 9 55, Schwarz 10 Minuten.",
                     "all: Abbruch: Weiß versiegelt den nächsten Zug.",
                     "all: Weiter, wenn der Schiedsrichter die Uhr startet.",
@@ -114,8 +117,8 @@ mod tests {
                 "@0 arbiter setup tc=600 vi=white lang=de\n@0 arbiter key start\n@5 arbiter type Partie abbrechen\n@8 white type e2e4\n@9 white key confirm\n",
                 9000,
                 &[
-                    "all: Noch kein Zug.",
-                    "all: Weiß ist am Zug.",
+                    "all: Fortgesetzt, noch kein Zug.",
+                    "all: Weiß am Zug.",
                     "all: Weiß 9 51, Schwarz 10 Minuten.",
                     "all: Die Partie ist abgebrochen; sie geht weiter, wenn der Schiedsrichter fortsetzt.",
                 ],
@@ -125,7 +128,7 @@ mod tests {
                 "@0 arbiter setup tc=300 vi=white lang=es\n@0 arbiter key start\n@1 white type abandono\n@2 white key confirm\n",
                 2000,
                 &[
-                    "all: Sin jugadas.",
+                    "all: Reanudada, sin jugadas.",
                     "all: La partida ha terminado.",
                     "all: Blancas 4 58, negras 5 00.",
                 ],
@@ -146,8 +149,8 @@ mod tests {
             (
                 "de",
                 &[
-                    "all: Nach Zug 3 von Schwarz.",
-                    "all: Weiß ist am Zug.",
+                    "all: Fortgesetzt nach Zug 3 von Schwarz.",
+                    "all: Weiß am Zug.",
                     "all: Weiß 14 Minuten, Schwarz 14 Minuten.",
                     "all: Weiter mit Uhr starten.",
                 ],
@@ -155,7 +158,7 @@ mod tests {
             (
                 "en",
                 &[
-                    "all: After move 3 by Black.",
+                    "all: Resumed after move 3 by Black.",
                     "all: White to move.",
                     "all: White 14 minutes, Black 14 minutes.",
                     "all: Go on with start clock.",

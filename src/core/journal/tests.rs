@@ -248,7 +248,7 @@ fn clocks_message_names_both_clocks() {
     assert_eq!(phrases.braille(&msg), "Uhr steht W4:59 S5:02");
     let resumed = phrases.speech(&resumed_message(&replayed.session));
     // Issue 22: moves counted as moves (four half-moves: move 2 of Black).
-    assert_eq!(resumed, "Nach Zug 2 von Schwarz.");
+    assert_eq!(resumed, "Fortgesetzt nach Zug 2 von Schwarz.");
     assert_eq!(
         phrases.braille(&resumed_message(&replayed.session)),
         "Fortgesetzt: 2... Sc6"
