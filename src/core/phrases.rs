@@ -93,7 +93,7 @@ impl Message {
 
 /// The messages that report something that could not be understood or done: the speech
 /// output may precede them with an error earcon ([`crate::core::output::Speech::error`]).
-pub const ERROR_MESSAGES: [&str; 15] = [
+pub const ERROR_MESSAGES: [&str; 18] = [
     "not-understood",
     "illegal-move",
     "not-your-move",
@@ -107,7 +107,10 @@ pub const ERROR_MESSAGES: [&str; 15] = [
     "clock-not-running",
     "arbiter-only",
     "take-back-impossible",
+    "take-back-nothing",
     "adjournment-impossible",
+    "access-arbiter-only",
+    "executed-not-yours",
     "journal-write-failed",
 ];
 
