@@ -149,7 +149,9 @@ impl SpeechThread {
                     self.speaking.ended(Instant::now(), self.tail);
                 }
                 Action::Drop(u, reason) => {
-                    tracing::debug!("speech: dropped {:?} ({reason:?})", u.text);
+                    // Not the words: they may hold a web access code (never in a log).
+                    let chars = u.text.chars().count();
+                    tracing::debug!("speech: dropped {chars} characters ({reason:?})");
                     self.trace.push(Traced::Dropped(u.text, reason));
                 }
                 Action::Speak(u) => self.speak(&u),
