@@ -275,6 +275,12 @@ fn a_whole_game_with_taps_on_the_page_and_announcements_at_the_console() {
     }
     // The game is over: the opponent's page offers no move any more.
     station.wait_state("the result 1-0", |s| s["result"]["pgn"] == "1-0");
+    // (7) The live PGN for a broadcast: every move with its clock, and the result.
+    let (status, pgn) = station.http("GET", "/game.pgn", &[], "");
+    assert_eq!(status, 200, "{pgn}");
+    for part in ["[Result \"1-0\"]", "1. e4 { [%clk 0:1", "4. Qxf7#", "} 1-0"] {
+        assert!(pgn.contains(part), "/game.pgn lacks {part:?}:\n{pgn}");
+    }
 }
 
 /// (c) The arbiter adds 2 minutes to White's clock: every open page (spectator, opponent,
