@@ -28,6 +28,8 @@
 //!   Millennium).
 //! - [`web`](mod@web): a made move until it is in the web page's document in the real
 //!   browser, with 1 and 50 pages connected, and the station's own move path beside it.
+//! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
+//!   its goal of about 8 s (a bound, not a timing).
 //!
 //! Besides the measurements, [`emulate`] is a hand-driven DGT or Millennium board on a
 //! pseudo-terminal, to try the station without hardware (README: The board emulator).
@@ -42,6 +44,7 @@ mod emulate;
 mod grammar;
 mod journal;
 mod resolve;
+mod resume;
 mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
@@ -96,6 +99,9 @@ enum Benchmark {
     /// pages connected, and typed to made beside it (the real `ansage`, built first, as for
     /// `eboard`; `--moves N`, default 60).
     Web,
+    /// A resumed game's summary (six half-moves, a clock, a draw offer, an echo pending) in
+    /// seconds of espeak-ng speech, de, es and en, against the goal of about 8 s.
+    Resume,
     /// Not a measurement: a board driven by hand from the terminal, on a pseudo-terminal
     /// the station opens (`--kind dgt|millennium`, `--clock`, `--link PATH`).
     Emulate,
@@ -217,6 +223,12 @@ fn main() -> Result<()> {
         Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
         Benchmark::Web => web(&cli),
+        Benchmark::Resume => {
+            for summary in resume::resume_lengths()? {
+                println!("{summary}");
+            }
+            Ok(())
+        }
         Benchmark::Emulate => {
             let kind = cli.kind.unwrap_or(BoardKind::Dgt).emulated();
             emulate::emulate(kind, cli.clock, cli.link)
