@@ -141,7 +141,7 @@ mod tests {
 
     /// Issue 22: after six half-moves the summary says "Zug 3 von Schwarz", the clocks
     /// briefly, and is short: where the game stands, whose move, how it goes on (the
-    /// spoken bound itself is checked with espeak-ng in `tests/spoken_lengths.rs`).
+    /// spoken length is measured with espeak-ng by `ansage-bench resume`).
     #[test]
     fn the_summary_counts_moves_as_moves_and_is_short() {
         let game = "@0 arbiter key start\n@1 white type e2e4\n@2 white key confirm\n@3 black type e7e5\n@4 white type g1f3\n@5 white key confirm\n@6 black type b8c6\n@7 white type f1b5\n@8 white key confirm\n@9 black type a7a6\n";
