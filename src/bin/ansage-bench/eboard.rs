@@ -35,13 +35,13 @@
 //! for the step.
 
 use std::fmt;
-use std::io::{BufRead as _, BufReader, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context as _, Result, bail};
+use anyhow::{Result, bail};
 use shakmaty::san::San;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, CastlingSide, Chess, Color, Move, Piece, Position, Square};
@@ -51,6 +51,7 @@ use ansage::core::words::vocabulary;
 use ansage::eboard::emulator::pty::Link;
 use ansage::eboard::emulator::{CastlingOrder, Emulator, Kind};
 
+use crate::process::{self, Spawned};
 use crate::resolve::read_positions;
 use crate::stats::{pct, summary};
 
@@ -123,7 +124,8 @@ struct Station {
 impl Station {
     fn start(ansage: &Path, kind: Kind, port: &Path, dir: &Path) -> Result<Station> {
         std::fs::create_dir_all(dir)?;
-        let mut child = Command::new(ansage)
+        let mut command = Command::new(ansage);
+        command
             .args(["play", "--console", "--transcript", "--lang", "de"])
             .args(["--tc", "600", "--vi", "white", "--no-journal"])
             .args(["--black-input", "eboard"])
@@ -133,28 +135,12 @@ impl Station {
             .arg(match kind {
                 Kind::Dgt => "eboard.kind=dgt",
                 Kind::Millennium => "eboard.kind=millennium",
-            })
-            .env("XDG_CONFIG_HOME", dir.join("config"))
-            .env("XDG_DATA_HOME", dir.join("data"))
-            .env("XDG_STATE_HOME", dir.join("state"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("starting {}", ansage.display()))?;
-        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-            (Some(i), Some(o)) => (i, o),
-            _ => bail!("the station's pipes are missing"),
-        };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
+            });
+        let Spawned {
+            child,
+            stdin,
+            lines,
+        } = process::spawn(&mut command, ansage, dir)?;
         Ok(Station {
             child,
             stdin,

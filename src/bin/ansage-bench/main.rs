@@ -43,6 +43,7 @@ mod eboard;
 mod emulate;
 mod grammar;
 mod journal;
+mod process;
 mod resolve;
 mod resume;
 mod simulated;

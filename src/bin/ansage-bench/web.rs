@@ -43,6 +43,7 @@ use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move};
 
+use crate::process::{self, Spawned};
 use crate::stats::{pct, summary};
 
 /// The target for a made move to be in the page, p95.
@@ -131,7 +132,8 @@ impl Station {
     fn start(ansage: &Path, dir: &Path) -> Result<Station> {
         std::fs::create_dir_all(dir)?;
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, free_port()?));
-        let mut child = Command::new(ansage)
+        let mut command = Command::new(ansage);
+        command
             .args([
                 "play",
                 "--console",
@@ -144,28 +146,12 @@ impl Station {
             .arg("--journal")
             .arg(dir.join("journal.txt"))
             .arg("--web")
-            .arg(addr.to_string())
-            .env("XDG_CONFIG_HOME", dir.join("config"))
-            .env("XDG_DATA_HOME", dir.join("data"))
-            .env("XDG_STATE_HOME", dir.join("state"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| format!("starting {}", ansage.display()))?;
-        let (stdin, stdout) = match (child.stdin.take(), child.stdout.take()) {
-            (Some(i), Some(o)) => (i, o),
-            _ => bail!("the station's pipes are missing"),
-        };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send((Instant::now(), line)).is_err() {
-                    break;
-                }
-            }
-        });
+            .arg(addr.to_string());
+        let Spawned {
+            child,
+            stdin,
+            lines,
+        } = process::spawn(&mut command, ansage, dir)?;
         let station = Station {
             child,
             stdin,

@@ -14,17 +14,14 @@ const OPPONENT_KEYS: [&str; 6] = [
     "key stop",
 ];
 
-const ALL_KEYS: [&str; 9] = [
-    "key confirm",
-    "key cancel",
-    "key repeat",
-    "key time",
-    "key help",
-    "key stop",
-    "key start",
-    "key pause",
-    "key resume",
-];
+/// The clock's keys (FIDE Laws 6.5, 6.11): the arbiter's, and the blind player's as at
+/// the console; with [`OPPONENT_KEYS`], every key.
+const CLOCK_KEYS: [&str; 3] = ["key start", "key pause", "key resume"];
+
+/// Whether `name` is any key.
+fn any_key(name: &str) -> bool {
+    OPPONENT_KEYS.contains(&name) || CLOCK_KEYS.contains(&name)
+}
 
 /// A player's commands (the visually impaired player's are these without `executed`).
 const PLAYER_COMMANDS: [&str; 10] = [
@@ -74,11 +71,9 @@ pub fn allowed(role: AccessRole, name: &str) -> bool {
                 || PLAYER_COMMANDS.contains(&name)
         }
         AccessRole::Player => {
-            matches!(name, "move" | "line")
-                || ALL_KEYS.contains(&name)
-                || PLAYER_COMMANDS.contains(&name)
+            matches!(name, "move" | "line") || any_key(name) || PLAYER_COMMANDS.contains(&name)
         }
-        AccessRole::Arbiter => ARBITER_COMMANDS.contains(&name) || ALL_KEYS.contains(&name),
+        AccessRole::Arbiter => ARBITER_COMMANDS.contains(&name) || any_key(name),
     }
 }
 
