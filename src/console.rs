@@ -113,6 +113,10 @@ impl Sink for ConsoleSink {
         self.voiced.push(Audience::All);
     }
 
+    fn voice_lost(&mut self) {
+        self.voiced.clear();
+    }
+
     fn transcript_only(&mut self, line: &str) {
         if self.show == Show::Transcript {
             let mut stdout = std::io::stdout().lock();

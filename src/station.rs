@@ -69,6 +69,14 @@ pub enum StationInput {
         /// What, in the session's language.
         message: Message,
     },
+    /// The station's voice did not open after all (speech-dispatcher opens in the
+    /// background, issue 22): every sink hears of it ([`Sink::voice_lost`]: the console
+    /// prints what is said again), then `message` is told to everyone as a
+    /// [`StationInput::Notice`] is.
+    VoiceLost {
+        /// What, in the session's language.
+        message: Message,
+    },
     /// A device is done (stdin closed): stop.
     Shutdown,
 }
@@ -87,6 +95,10 @@ pub trait Sink {
     /// everyone: a sink that would say the same again (the console, read by a screen
     /// reader) leaves that out from now on.
     fn voice_opened(&mut self, _listeners: &[Audience]) {}
+
+    /// The station's voice did not open after all: a sink that left out what it says
+    /// ([`Sink::voice_opened`]) shows it again from now on.
+    fn voice_lost(&mut self) {}
 
     /// A line of the full transcript that is no output of the session (a restored move at
     /// a resume): only a console showing the transcript prints it.
@@ -302,6 +314,16 @@ pub async fn run_journaled(
                         let t = timeline.now();
                         handle_due(&mut session, journal, sinks, t);
                         deliver(sinks, t, &announce(&session, to, Priority::Urgent, &message));
+                        None
+                    }
+                    Some(StationInput::VoiceLost { message }) => {
+                        let t = timeline.now();
+                        handle_due(&mut session, journal, sinks, t);
+                        for sink in sinks.iter_mut() {
+                            sink.voice_lost();
+                        }
+                        let told = announce(&session, Audience::All, Priority::Urgent, &message);
+                        deliver(sinks, t, &told);
                         None
                     }
                     Some(StationInput::ConsoleLine(line)) => console_line(&session, &line, false),

@@ -554,3 +554,78 @@ fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
     let cues = ansage::record::wav::read_cues(&path("WAV: ")).unwrap();
     assert_eq!(cues.len(), 21, "{cues:?}");
 }
+
+/// Whether the display shows these cells within `limit`, in what its log got after its
+/// first `from` bytes (the log keeps every line of the rig's earlier tests too).
+fn displayed_since(rig: &Rig, from: usize, text: &str, limit: Duration) -> bool {
+    let want = ansage::braille::display_table(ansage::core::lang::Language::De).to_cells(text);
+    let want = ansage::core::display::vr_dots(&want);
+    let log = rig.vr_dir().join("vr.log");
+    wait_until(limit, || {
+        let now = std::fs::read_to_string(&log).unwrap_or_default();
+        now.get(from..)
+            .is_some_and(|new| new.lines().any(|l| l.contains(&want)))
+    })
+}
+
+/// Issue 22.4: the display does not wait for speech-dispatcher. With the speech server
+/// stopped (SIGSTOP: it accepts the connection and answers nothing), the display shows
+/// what was held and "Bereit" (its thread draws the newest: "Station startet" is replaced
+/// at once, `Held`'s unit tests keep the order); continued, speech opens and the game goes
+/// on with it, nothing said about a missing voice.
+#[test]
+fn the_display_is_ready_before_speech_dispatcher_answers() {
+    let Some(rig) = rig::rig("the_display_is_ready_before_speech_dispatcher_answers") else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    let pid_file = rig.vr_dir().parent().unwrap().join("speechd").join("pid");
+    let pid = std::fs::read_to_string(&pid_file)
+        .unwrap()
+        .trim()
+        .to_owned();
+    let signal = |sig: &str| {
+        let st = Command::new("kill").args([sig, &pid]).status().unwrap();
+        assert!(st.success(), "kill {sig} {pid}");
+    };
+    // Whatever happens, the speech server runs again for the other tests.
+    struct Continue<'a>(&'a dyn Fn(&str));
+    impl Drop for Continue<'_> {
+        fn drop(&mut self) {
+            (self.0)("-CONT");
+        }
+    }
+    let log = rig.vr_dir().join("vr.log");
+    let before = std::fs::read_to_string(&log).unwrap_or_default().len();
+    signal("-STOP");
+    let resume = Continue(&signal);
+    let mut station = Station::start(dir.path(), &["--vi", "white", "--tc", "600"]);
+    assert!(
+        displayed_since(&rig, before, "Bereit", WAIT),
+        "the display did not show Bereit while speech-dispatcher was stopped: {:?}",
+        station.err()
+    );
+    assert!(station.shows("say:all Bereit."), "{:?}", station.out());
+    // Still stopped: no speech line yet, and nothing says speech is missing.
+    assert!(
+        !station.err().iter().any(|l| l.starts_with("Sprachausgabe")),
+        "{:?}",
+        station.err()
+    );
+    drop(resume);
+    assert!(
+        wait_until(WAIT, || device_ok(&station.err(), "Sprachausgabe")),
+        "{:?}",
+        station.err()
+    );
+    station.line("arbiter key start");
+    station.line("white e4");
+    station.line("white ja");
+    assert!(station.shows("made 1. e4"), "{:?}", station.out());
+    let (out, _err) = station.quit();
+    assert!(
+        !out.iter().any(|l| l.contains("Keine Sprachausgabe")),
+        "{out:?}"
+    );
+}

@@ -443,6 +443,8 @@ microphone-lost = Das Mikrofon ist ausgefallen ({ $error }). Bitte Züge tippen,
 microphone-lost-braille = Mikrofon aus: tippen
 microphone-back = Das Mikrofon ist wieder da.
 microphone-back-braille = Mikrofon an
+speech-failed = Keine Sprachausgabe: speech-dispatcher antwortet nicht. Alles Gesagte steht auf der Konsole.
+speech-failed-braille = Sprachausgabe fehlt
 
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = Die Station startet.

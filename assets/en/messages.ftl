@@ -408,6 +408,8 @@ microphone-lost = The microphone has failed ({ $error }). Please type moves unti
 microphone-lost-braille = mic failed: type
 microphone-back = The microphone is back.
 microphone-back-braille = mic back
+speech-failed = No speech: speech-dispatcher does not answer. Everything said is on the console.
+speech-failed-braille = speech missing
 
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = The station is starting.

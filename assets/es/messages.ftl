@@ -465,6 +465,8 @@ microphone-lost = El micrófono ha fallado ({ $error }). Teclee las jugadas hast
 microphone-lost-braille = micro falla: teclee
 microphone-back = El micrófono ha vuelto.
 microphone-back-braille = micro vuelve
+speech-failed = Sin voz: speech-dispatcher no responde. Todo lo dicho está en la consola.
+speech-failed-braille = falta la voz
 
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = La estación se está iniciando.

@@ -342,8 +342,9 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         ),
         None => (None, None, Vec::new()),
     };
-    // Every device is open (or known missing): the station says it is ready, after what
-    // it said before (each device has had that, or gets it first when it opens).
+    // Every device is open, known missing, or (speech) still opening on its own thread:
+    // the station says it is ready, after what it said before (each device has had that,
+    // or gets it first when it opens; speech that then fails is told as a notice).
     let ready = devices.as_ref().map_or_else(
         || Message::new("station-ready"),
         |d| d.ready_message(session.phrases()),

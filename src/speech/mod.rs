@@ -40,7 +40,7 @@ use crate::core::output::{Audience, Priority};
 
 pub use console::ConsoleSpeaker;
 pub use live::Live;
-pub use sink::{MakeSpeaker, SpeechSink};
+pub use sink::{MakeSpeaker, Opening, START_LIMIT, SpeechSink};
 pub use trace::{Trace, Traced};
 
 /// The voice's settings (the coordinator reads them from the configuration file and the

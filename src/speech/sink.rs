@@ -2,7 +2,7 @@
 //! to the speech thread over a bounded channel, without blocking the main loop.
 
 use std::io::Write;
-use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError};
 use std::time::{Duration, Instant};
 
 use super::earcon::{EarconChooser, Tone};
@@ -30,10 +30,35 @@ pub struct SpeechSink {
 
 /// How long the synthesizer may take to start (speech-dispatcher lists its voices then,
 /// which took up to 7 s here).
-const START_LIMIT: Duration = Duration::from_secs(20);
+pub const START_LIMIT: Duration = Duration::from_secs(20);
 
 /// A function that makes the synthesizer on the speech thread.
 pub type MakeSpeaker = Box<dyn FnOnce(EventSender) -> Result<Box<dyn Speaker>, SpeechError> + Send>;
+
+/// What a synthesizer that started says of itself: what it is, and its voices for the
+/// game's language when it lists them.
+pub type Started = (String, Option<Vec<String>>);
+
+/// A synthesizer starting on the speech thread ([`SpeechSink::start`]).
+#[derive(Debug)]
+pub struct Opening(Receiver<Result<Started, SpeechError>>);
+
+impl Opening {
+    /// Waits until the synthesizer has started (at most [`START_LIMIT`]): what it is and
+    /// its voices for the game's language, when it lists them.
+    pub fn wait(self) -> Result<Started, SpeechError> {
+        // A speech server that accepts the connection but never answers (seen: an
+        // autospawned speech-dispatcher without a sound server) must not hold the station:
+        // after this long the synthesizer counts as missing (its thread is left behind).
+        self.0.recv_timeout(START_LIMIT).map_err(|e| match e {
+            std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
+                "the speech server did not answer within {} s",
+                START_LIMIT.as_secs()
+            )),
+            std::sync::mpsc::RecvTimeoutError::Disconnected => SpeechError::Gone,
+        })?
+    }
+}
 
 impl SpeechSink {
     /// Starts the speech thread with the synthesizer `make` builds there; speaks what is
@@ -44,6 +69,23 @@ impl SpeechSink {
         listeners: Vec<Audience>,
         speaking: Speaking,
     ) -> Result<SpeechSink, SpeechError> {
+        let (mut sink, opening) = SpeechSink::start(make, config, listeners, speaking)?;
+        let (description, voices) = opening.wait()?;
+        sink.description = description;
+        sink.voices = voices;
+        Ok(sink)
+    }
+
+    /// Starts the speech thread with the synthesizer `make` builds there and returns at
+    /// once (issue 22: the station does not wait for speech-dispatcher's voice list): what
+    /// is handed over meanwhile waits on the thread's channel; [`Opening::wait`] tells
+    /// whether the synthesizer started.
+    pub fn start(
+        make: MakeSpeaker,
+        config: &SpeechConfig,
+        listeners: Vec<Audience>,
+        speaking: Speaking,
+    ) -> Result<(SpeechSink, Opening), SpeechError> {
         let (tx, rx) = std::sync::mpsc::sync_channel(256);
         let (ready_tx, ready_rx) = std::sync::mpsc::channel();
         let trace = Trace::default();
@@ -64,26 +106,17 @@ impl SpeechSink {
                 }
             })
             .map_err(|e| SpeechError::Synth(e.to_string()))?;
-        // A speech server that accepts the connection but never answers (seen: an
-        // autospawned speech-dispatcher without a sound server) must not hold the station:
-        // after this long the synthesizer counts as missing (its thread is left behind).
-        let (description, voices) = ready_rx.recv_timeout(START_LIMIT).map_err(|e| match e {
-            std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
-                "the speech server did not answer within {} s",
-                START_LIMIT.as_secs()
-            )),
-            std::sync::mpsc::RecvTimeoutError::Disconnected => SpeechError::Gone,
-        })??;
-        Ok(SpeechSink {
+        let sink = SpeechSink {
             tx,
             listeners,
             trace,
             thread: Some(thread),
             earcons: EarconChooser::new(config.earcons),
             player: None,
-            description,
-            voices,
-        })
+            description: String::new(),
+            voices: None,
+        };
+        Ok((sink, Opening(ready_rx)))
     }
 
     /// A console speech output printing to `out`.

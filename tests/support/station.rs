@@ -123,15 +123,17 @@ impl Station {
     }
 
     /// Waits until the devices are reported (in the game's language, German here: a line
-    /// per device, `NAME: …`, `NAME: fehlt: …` when missing); returns the report.
+    /// per device, `NAME: …`, `NAME: fehlt: …` when missing), speech's among them;
+    /// returns the report.
     pub fn devices(&self) -> Vec<String> {
         assert!(
-            wait_until(WAIT, || self
-                .err()
-                .iter()
-                .filter(|l| is_device_line(l))
-                .count()
-                >= 3),
+            wait_until(WAIT, || {
+                let err = self.err();
+                let lines: Vec<&String> = err.iter().filter(|l| is_device_line(l)).collect();
+                // Speech opens on its own thread (issue 22): its line may come after the
+                // others and after "Bereit".
+                lines.len() >= 3 && lines.iter().any(|l| l.starts_with("Sprachausgabe: "))
+            }),
             "no device report: {:?}",
             self.err()
         );

@@ -185,8 +185,9 @@ impl Devices {
     /// `origin` maps the session's time to real instants (the station's timeline: its
     /// `start` and `epoch`), for the marks of the audio scoresheet. What the session said
     /// before (`backlog`: that the station is starting, a resumed game's announcements)
-    /// goes to speech as soon as it is open (while the other devices still open) and to the
-    /// Braille display as soon as it is connected, in order.
+    /// goes to speech as soon as speech-dispatcher answers (it opens on its own thread: the
+    /// station does not wait for it, issue 22) and to the Braille display as soon as it is
+    /// connected, in order.
     pub fn open(
         settings: &Settings,
         wanted: &Wanted,
@@ -206,13 +207,14 @@ impl Devices {
             closers: Vec::new(),
         };
         if !wanted.console_only {
-            // The display first: it shows what is held as soon as BRLTTY connects, while
-            // speech-dispatcher may take seconds to list its voices (issue 22).
+            // The display first: it shows what is held as soon as BRLTTY connects;
+            // speech-dispatcher, which may take seconds to list its voices, opens in the
+            // background (issue 22).
             devices.open_braille(settings, wanted, tx);
             if let Some(display) = devices.sinks.last_mut() {
                 display.observe(session);
             }
-            devices.open_speech(settings, wanted);
+            devices.open_speech(settings, wanted, tx);
             devices.open_hearing(settings, wanted, session, tx, origin);
         }
         devices.open_eboard(settings, tx);

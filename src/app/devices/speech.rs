@@ -12,11 +12,135 @@ use crate::config::Settings;
 use crate::core::lang::Language;
 use crate::core::phrases::Message;
 use crate::devices::DeviceStatus;
+use crate::station::StationInput;
+#[cfg(feature = "speech")]
+use crate::{
+    core::output::Output, core::phrases::Phrases, core::time::Timestamp, speech::SpeechSink,
+    station::Sink,
+};
+use tokio::sync::mpsc;
+
+/// Where the station's voice is while speech-dispatcher starts.
+#[cfg(feature = "speech")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum VoiceState {
+    /// speech-dispatcher has not answered yet: what is said waits (`Held`).
+    Opening,
+    /// It speaks.
+    Open,
+    /// It did not start: what is said is dropped (the console prints it).
+    Failed,
+}
+
+/// The voice's sink: ready once speech-dispatcher has answered (until then what is said
+/// is held, `Held`), or once it is known not to.
+#[cfg(feature = "speech")]
+struct Voice {
+    sink: Shared<SpeechSink>,
+    state: Arc<Mutex<VoiceState>>,
+}
+
+#[cfg(feature = "speech")]
+impl Voice {
+    fn state(&self) -> VoiceState {
+        self.state.lock().map_or(VoiceState::Failed, |state| *state)
+    }
+}
+
+#[cfg(feature = "speech")]
+impl Sink for Voice {
+    fn deliver(&mut self, at: Timestamp, outputs: &[Output]) {
+        if self.state() == VoiceState::Open {
+            self.sink.deliver(at, outputs);
+        }
+    }
+
+    fn ready(&mut self) -> bool {
+        self.state() != VoiceState::Opening
+    }
+}
+
+/// The speech device's line when speech-dispatcher did not start (`why`).
+#[cfg(feature = "speech")]
+fn missing(why: String) -> DeviceStatus {
+    DeviceStatus::absent("speech", why)
+        .said(Message::new("device-speech-missing"))
+        .todo(Message::new("device-speech-todo"))
+}
+
+/// Waits on its own thread for speech-dispatcher to start: then the device's line (with
+/// the voices for the game's language) goes to stderr and speech says what was held; if
+/// it does not start, its line says so and the station tells everyone once
+/// ([`StationInput::VoiceLost`]), and the game goes on.
+#[cfg(feature = "speech")]
+fn watch(
+    opening: crate::speech::Opening,
+    lang: Language,
+    state: Arc<Mutex<VoiceState>>,
+    shared: Arc<Mutex<Option<SpeechSink>>>,
+    tx: mpsc::Sender<StationInput>,
+) {
+    let spawned = std::thread::Builder::new()
+        .name("speech-open".into())
+        .spawn(move || {
+            let (status, now) = match opening.wait() {
+                Ok((description, voices)) => (opened(&description, voices), VoiceState::Open),
+                Err(e) => (missing(e.to_string()), VoiceState::Failed),
+            };
+            if let Ok(mut s) = state.lock() {
+                *s = now;
+            }
+            if now == VoiceState::Failed {
+                drop(take(&shared));
+            }
+            tracing::info!("device: {status}");
+            if let Ok(phrases) = Phrases::load(lang) {
+                for line in status.lines(&phrases) {
+                    eprintln!("{line}");
+                }
+            }
+            if now == VoiceState::Failed {
+                let message = Message::new("speech-failed");
+                let _ = tx.blocking_send(StationInput::VoiceLost { message });
+            }
+        });
+    if let Err(e) = spawned {
+        tracing::warn!("speech: no thread to open it: {e}");
+    }
+}
+
+/// The speech device's line once speech-dispatcher has answered: in the game's language,
+/// the voices for it, as doctor says them.
+#[cfg(feature = "speech")]
+fn opened(description: &str, voices: Option<Vec<String>>) -> DeviceStatus {
+    let status = DeviceStatus::present("speech", description.to_owned());
+    let Some(voices) = voices else {
+        return status;
+    };
+    status.said(
+        Message::new("device-speech-there")
+            .arg("count", voices.len())
+            .arg(
+                "voices",
+                voices
+                    .iter()
+                    .take(3)
+                    .cloned()
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
+    )
+}
 
 impl Devices {
     /// Speech-dispatcher (with earcons), unless speech is off or the player reads Braille
     /// only.
-    pub(super) fn open_speech(&mut self, settings: &Settings, wanted: &Wanted) {
+    pub(super) fn open_speech(
+        &mut self,
+        settings: &Settings,
+        wanted: &Wanted,
+        tx: &mpsc::Sender<StationInput>,
+    ) {
         if !settings.speech.enabled || settings.braille.braille_only {
             let why = if settings.braille.braille_only {
                 "off: Braille only (braille.braille_only)"
@@ -36,35 +160,24 @@ impl Devices {
         {
             use crate::speech::SpeechSink;
             let config = speech_config(settings, wanted.lang);
-            match SpeechSink::spawn(
+            // Opened on its own thread (issue 22): speech-dispatcher may take seconds to list
+            // its voices; the station is ready meanwhile, and speech says what is held
+            // ("Bereit" too) as soon as it is open.
+            match SpeechSink::start(
                 crate::speech::tts::maker(&config),
                 &config,
                 wanted.listeners(),
                 self.speaking.clone(),
             ) {
-                Ok(sink) => {
+                Ok((sink, opening)) => {
                     let sink = self.with_earcons(sink, &config);
-                    let mut status = DeviceStatus::present("speech", sink.describe().to_owned());
-                    // In the game's language: the voices for it, as doctor says them.
-                    if let Some(voices) = sink.voices() {
-                        status = status.said(
-                            Message::new("device-speech-there")
-                                .arg("count", voices.len())
-                                .arg(
-                                    "voices",
-                                    voices
-                                        .iter()
-                                        .take(3)
-                                        .cloned()
-                                        .collect::<Vec<_>>()
-                                        .join(", "),
-                                ),
-                        );
-                    }
-                    self.status.push(status);
                     let shared = Arc::new(Mutex::new(Some(sink)));
-                    // Speech is open once spawned: it says at once what was said before.
-                    self.attach(Box::new(Shared(Arc::clone(&shared))));
+                    let state = Arc::new(Mutex::new(VoiceState::Opening));
+                    self.attach(Box::new(Voice {
+                        sink: Shared(Arc::clone(&shared)),
+                        state: Arc::clone(&state),
+                    }));
+                    watch(opening, wanted.lang, state, Arc::clone(&shared), tx.clone());
                     self.closers.push(Box::new(move || {
                         if let Some(sink) = take(&shared) {
                             sink.close(std::time::Duration::from_secs(5));
@@ -72,16 +185,12 @@ impl Devices {
                     }));
                     self.speech = true;
                 }
-                Err(e) => self.status.push(
-                    DeviceStatus::absent("speech", e.to_string())
-                        .said(Message::new("device-speech-missing"))
-                        .todo(Message::new("device-speech-todo")),
-                ),
+                Err(e) => self.status.push(missing(e.to_string())),
             }
         }
         #[cfg(not(feature = "speech"))]
         {
-            let _ = wanted;
+            let _ = (wanted, tx);
             self.status.push(
                 DeviceStatus::absent("speech", "not built in")
                     .said(Message::new("device-not-built"))
