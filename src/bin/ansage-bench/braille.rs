@@ -7,13 +7,13 @@
 //! the display shows exactly what it should. Needs the rig (tests/rig/up.sh).
 
 use std::fmt;
-use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use shakmaty::Chess;
 
 use crate::journal::{Latencies, Mover};
+use crate::vrlog::{VrLog, wall};
 use ansage::braille::brlapi::BrlapiConnector;
 use ansage::braille::{BrailleConfig, BrailleSink};
 use ansage::core::display::DisplayModel;
@@ -65,59 +65,6 @@ pub enum BrailleBenchError {
     /// The log could not be read.
     #[error("vr.log: {0}")]
     Log(#[from] std::io::Error),
-}
-
-/// Reads the new lines of the emulated display's log.
-struct VrLog {
-    file: std::fs::File,
-    pos: u64,
-    partial: String,
-}
-
-impl VrLog {
-    fn open(path: PathBuf) -> Result<VrLog, std::io::Error> {
-        let mut file = std::fs::File::open(path)?;
-        let pos = file.seek(SeekFrom::End(0))?;
-        Ok(VrLog {
-            file,
-            pos,
-            partial: String::new(),
-        })
-    }
-
-    /// The wall-clock instant (seconds since the epoch) of the first new `Braille` line
-    /// equal to `dots`, waiting up to `timeout`.
-    fn wait_for(&mut self, dots: &str, timeout: Duration) -> Result<Option<f64>, std::io::Error> {
-        let want = format!("< Braille \"{dots}\"");
-        let start = Instant::now();
-        loop {
-            self.file.seek(SeekFrom::Start(self.pos))?;
-            let mut text = String::new();
-            let n = self.file.read_to_string(&mut text)?;
-            self.pos += n as u64;
-            self.partial.push_str(&text);
-            while let Some(i) = self.partial.find('\n') {
-                let line: String = self.partial.drain(..=i).collect();
-                let line = line.trim_end();
-                if let Some((stamp, rest)) = line.split_once(' ')
-                    && rest == want
-                    && let Ok(t) = stamp.parse::<f64>()
-                {
-                    return Ok(Some(t));
-                }
-            }
-            if start.elapsed() > timeout {
-                return Ok(None);
-            }
-            std::thread::sleep(Duration::from_micros(200));
-        }
-    }
-}
-
-fn wall() -> f64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0.0, |d| d.as_secs_f64())
 }
 
 /// Plays `moves` moves and times each from the made move to its cells on the display.

@@ -140,6 +140,7 @@ impl Station {
             child,
             stdin,
             lines,
+            ..
         } = process::spawn(&mut command, ansage, dir)?;
         Ok(Station {
             child,

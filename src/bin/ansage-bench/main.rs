@@ -28,6 +28,8 @@
 //!   Millennium).
 //! - [`web`](mod@web): a made move until it is in the web page's document in the real
 //!   browser, with 1 and 50 pages connected, and the station's own move path beside it.
+//! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
+//!   display with speech on (the real `ansage`, built with every device feature).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
 //!   its goal of about 8 s (a bound, not a timing).
 //!
@@ -43,6 +45,7 @@ mod eboard;
 mod emulate;
 mod grammar;
 mod journal;
+mod launch;
 mod process;
 mod resolve;
 mod resume;
@@ -53,6 +56,7 @@ mod stats;
 mod voice;
 #[cfg(feature = "vosk")]
 mod vosk;
+mod vrlog;
 mod web;
 
 use std::path::PathBuf;
@@ -100,6 +104,9 @@ enum Benchmark {
     /// pages connected, and typed to made beside it (the real `ansage`, built first, as for
     /// `eboard`; `--moves N`, default 60).
     Web,
+    /// Launch to "Bereit" on the rig's Braille display with speech on, `--moves N` launches
+    /// (default 10; the real `ansage` beside this program, built with `hardware`).
+    Launch,
     /// A resumed game's summary (six half-moves, a clock, a draw offer, an echo pending) in
     /// seconds of espeak-ng speech, de, es and en, against the goal of about 8 s.
     Resume,
@@ -134,6 +141,7 @@ impl Benchmark {
             Benchmark::Braille => Some("braille"),
             Benchmark::Speech | Benchmark::Answer => Some("speech"),
             Benchmark::Vosk => Some("vosk"),
+            Benchmark::Launch => Some("hardware"),
             _ => None,
         }
     }
@@ -173,7 +181,8 @@ struct Cli {
     #[arg(long, default_value = "all")]
     lang: String,
     /// `journal`, `braille`, `speech`: how many moves to time (default 400); `eboard`: how
-    /// many of Black's moves on each board (default 40); `web`: how many moves (default 60).
+    /// many of Black's moves on each board (default 40); `web`: how many moves (default 60);
+    /// `launch`: how many launches (default 10).
     #[arg(long)]
     moves: Option<usize>,
     /// `journal`: where to write the journals (default: a temporary folder).
@@ -224,6 +233,11 @@ fn main() -> Result<()> {
         Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
         Benchmark::Web => web(&cli),
+        Benchmark::Launch => {
+            let ansage = eboard::find_ansage(cli.ansage.clone())?;
+            println!("{}", launch::run(&ansage, cli.moves.unwrap_or(10))?);
+            Ok(())
+        }
         Benchmark::Resume => {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");

@@ -151,6 +151,7 @@ impl Station {
             child,
             stdin,
             lines,
+            ..
         } = process::spawn(&mut command, ansage, dir)?;
         let station = Station {
             child,
