@@ -16,9 +16,9 @@ use ansage::braille::brlapi::BrlapiConnector;
 use ansage::braille::{BrailleConfig, BrailleSink, display_table};
 use ansage::core::display::{DisplayKey, DisplayModel};
 use ansage::core::input::Event;
-use ansage::core::input::{Actor, Input};
+use ansage::core::input::{Actor, Input, Key};
 use ansage::core::lang::Language;
-use ansage::core::output::{Audience, Braille, Output};
+use ansage::core::output::{Audience, Braille, BrailleKind, Output};
 use ansage::core::scoresheet::braille::Cell;
 use ansage::core::session::Session;
 use ansage::core::setup::Config;
@@ -69,7 +69,7 @@ fn say(text: &str) -> Output {
     Output::Braille(Braille {
         text: text.into(),
         to: Audience::White,
-        kind: ansage::core::output::BrailleKind::Message,
+        kind: BrailleKind::Message,
     })
 }
 
@@ -357,4 +357,123 @@ fn the_display_returns_after_brltty_restarts() {
     assert!(sink.connections() > connections, "no reconnection");
     assert!(sink.losses() >= 1);
     assert!(sink.status().present, "{}", sink.status());
+}
+
+/// Whether the recorded outputs hold at least `n` Braille lines of `kind` to White.
+fn brailled(recorded: &Mutex<Vec<Output>>, kind: BrailleKind, n: usize) -> bool {
+    recorded
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|o| matches!(o, Output::Braille(b) if b.kind == kind && b.to != Audience::Black))
+        .count()
+        >= n
+}
+
+/// Issue 22.3 (FIDE Laws D.2.11) on the real display: in time trouble the countdown's
+/// numbers never cover the board view and take no key. White is set to 14 s by the
+/// arbiter; while the station counts down each second, the board's rank stays under the
+/// player's fingers (only the status cells change), and every key counts: a routing key
+/// asks about e2, two lines up, a routing key on e4 makes the echo, Enter confirms.
+#[test]
+fn in_time_trouble_the_board_stays_readable_and_no_key_is_lost() {
+    let Some(rig) = rig::rig("in_time_trouble_the_board_stays_readable_and_no_key_is_lost") else {
+        return;
+    };
+    let _turn = turn();
+    let (tx, rx) = tokio::sync::mpsc::channel(64);
+    let recorded = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![
+        Box::new(sink(tx.clone())),
+        Box::new(Recorder(Arc::clone(&recorded))),
+    ];
+    let config = ansage::core::script::parse("@0 arbiter setup tc=900 vi=white lang=de")
+        .unwrap()
+        .config;
+    let game = std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let session = Session::new(config).unwrap();
+            let epoch = tokio::time::Instant::now();
+            let session = ansage::station::run(session, rx, &mut sinks, epoch).await;
+            drop(sinks);
+            session
+                .history()
+                .iter()
+                .map(|p| p.made.san.clone())
+                .collect::<Vec<String>>()
+        })
+    });
+    let send = |input: Input| tx.blocking_send(StationInput::Input(input)).unwrap();
+    send(Input::key(Actor::Arbiter, Key::Start));
+    send(Input::typed(Actor::Arbiter, "Uhr Weiß 0:14"));
+    // The board view at rank 2 (rank 8 comes first).
+    press(&rig, "DispMd");
+    for _ in 0..6 {
+        press(&rig, "LnDn");
+    }
+    // The rank's label and its eight squares: the cells before the status cells.
+    let rank = |dots: &str| {
+        dots.split('|')
+            .take(2 + 2 * 8)
+            .collect::<Vec<_>>()
+            .join("|")
+    };
+    let rank_2 = display_table(Language::De).to_cells("2 ");
+    let rank_2 = ansage::core::display::vr_dots(&rank_2);
+    assert!(
+        wait_until(WAIT, || dots(&rig).starts_with(&rank_2)),
+        "the board view is not at rank 2: {}",
+        dots(&rig)
+    );
+    let board = rank(&dots(&rig));
+    // Two numbers of the countdown have come: the rank is still there.
+    assert!(
+        wait_until(Duration::from_secs(20), || brailled(
+            &recorded,
+            BrailleKind::Countdown,
+            2
+        )),
+        "no countdown: {:?}",
+        recorded.lock().unwrap()
+    );
+    assert_eq!(rank(&dots(&rig)), board, "the countdown covered the board");
+    let e2 = 2 + 2 * 4 + 1;
+    press(&rig, &format!("Route {e2}"));
+    let answered = || {
+        recorded.lock().unwrap().iter().any(|o| {
+            matches!(o, Output::Braille(b) if b.kind == BrailleKind::Message
+                && b.to == Audience::White && b.text.contains("Bauer"))
+        })
+    };
+    assert!(
+        wait_until(WAIT, answered),
+        "no answer about e2: {}",
+        dots(&rig)
+    );
+    press(&rig, "LnUp");
+    press(&rig, "LnUp");
+    press(&rig, &format!("Route {e2}"));
+    let echo = ansage::core::display::vr_dots(&display_table(Language::De).to_cells("e4?"));
+    assert!(
+        wait_until(WAIT, || dots(&rig).starts_with(&echo)),
+        "no echo of e4: {}",
+        dots(&rig)
+    );
+    press(&rig, "Return");
+    assert!(
+        wait_until(WAIT, || recorded
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|o| matches!(o, Output::Made(_)))),
+        "e4 was not made: {}",
+        dots(&rig)
+    );
+    tx.blocking_send(StationInput::Shutdown).unwrap();
+    let sans = proc::join_within(game, SHUTDOWN_LIMIT, "the station's loop after shutdown");
+    assert_eq!(sans, ["e4"]);
 }

@@ -126,8 +126,8 @@ fn launch(
         );
     };
     bench.display.push((shown - launched_wall) * 1000.0);
-    let said = first(&lines, |l| l.contains("say:all Bereit"))
-        .context("the console never said Bereit")?;
+    let said =
+        first(&lines, |l| l.contains("say:all Bereit")).context("the console never said Bereit")?;
     bench.console.push(ms(said - launched));
     let (speech, devices) = first_with_lines(&errors, |l| l.starts_with("Sprachausgabe: "))
         .context("no device line for speech")?;
