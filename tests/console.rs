@@ -180,7 +180,7 @@ fn console_resume_restores_quietly_and_the_transcript_lists_the_moves() {
         "{lines:#?}"
     );
     assert!(
-        lines.iter().any(|l| l.contains("Fortgesetzt nach Zug")),
+        lines.iter().any(|l| l.contains("Fortgesetzt bei Zug")),
         "the resume is said: {lines:#?}"
     );
     let (lines, _) = play(&dir, &[&resume[..], &["--transcript"]].concat(), "quit\n");

@@ -200,8 +200,8 @@ struct Report {
     paused: Option<Reading>,
 }
 
-/// Reads a resume's report: up to its last line, the stopped clocks ("Weiß 14 Minuten,
-/// Schwarz 14 Minuten.").
+/// Reads a resume's report: up to its last line, the stopped clocks ("Uhr steht: Weiß 14
+/// Minuten, Schwarz 14 Minuten.").
 fn read_report(run: &Running) -> Report {
     let mut report = Report {
         restored: Vec::new(),
@@ -221,8 +221,9 @@ fn read_report(run: &Running) -> Report {
         } else if let Some(c) = clock_line(&text).filter(|_| after_pause) {
             report.paused = Some(c);
             after_pause = false;
-        } else if text.contains(" say:all Weiß ") && text.contains(", Schwarz ") {
-            // The summary's clocks ("Weiß 14 Minuten, Schwarz 14 Minuten."): its end.
+        } else if text.contains(" say:all Uhr steht: Weiß ") && text.contains(", Schwarz ") {
+            // The summary's clocks ("Uhr steht: Weiß 14 Minuten, Schwarz 14 Minuten."): its
+            // end.
             return report;
         }
     }

@@ -362,7 +362,7 @@ fn a_torn_journal_is_cut_and_continued() {
     assert_eq!(
         session.phrases().speech(&msg),
         format!(
-            "Journal beschädigt ab Byte {good} (Eintrag 9, letzter Eintrag unvollständig): {} Bytes verworfen; erhalten: 2 Züge bis 1... e5.",
+            "Journal beschädigt ab Byte {good} (Eintrag 9, letzter Eintrag unvollständig): {} Bytes verworfen; erhalten: bis Zug 1 von Schwarz.",
             torn - good
         )
     );

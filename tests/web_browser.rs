@@ -455,7 +455,7 @@ fn a_station_restarted_with_resume_makes_the_page_reload_with_the_game() {
     page.mark();
 
     let mut station = station.kill_and_resume();
-    station.wait_for("Fortgesetzt nach Zug");
+    station.wait_for("Fortgesetzt bei Zug");
     let resumed = station.wait_state("a new epoch and the two moves", |s| {
         s["epoch"] != epoch && s["moves"].as_array().is_some_and(|m| m.len() == 2)
     });

@@ -405,10 +405,12 @@ console-wav = Tonaufnahme der Partie: { $path }, Zugmarken in { $marks }
 journal-where = Die Partie wird mitgeschrieben in { $path }
 journal-damaged = Journal beschädigt ab Byte { $offset } (Eintrag { $record }, { $reason }): { $dropped } Bytes verworfen; erhalten: { $moves ->
     [0] noch kein Zug
-    [one] 1 Zug bis { $last }
-   *[other] { $moves } Züge bis { $last }
+   *[other] bis Zug { $number } von { $side }
 }.
-journal-damaged-braille = Journal defekt ab Byte { $offset }: { $dropped } Bytes verworfen, { $moves } Züge erhalten
+journal-damaged-braille = Journal defekt ab Byte { $offset }: { $dropped } Bytes verworfen, { $moves ->
+    [0] kein Zug erhalten
+   *[other] erhalten bis { $last }
+}
 journal-reason-torn = letzter Eintrag unvollständig
 journal-reason-frame = kein gültiger Eintrag
 journal-reason-length = Länge stimmt nicht
@@ -417,19 +419,22 @@ journal-reason-utf8 = kein gültiger Text
 journal-reason-record = Eintrag unlesbar
 journal-reason-no-setup = Einrichtung der Partie fehlt
 journal-reason-time = Zeit läuft rückwärts
-journal-resumed = { $moves ->
-    [0] Fortgesetzt, noch kein Zug
-   *[other] Fortgesetzt nach Zug { $number } von { $side }
-}.
+journal-resumed = Fortgesetzt bei Zug { $next }, { $turn } am Zug.
 journal-resumed-braille = Fortgesetzt: { $moves ->
     [0] kein Zug
    *[other] { $last }
+}, { $turn } am Zug
+journal-resumed-over = { $moves ->
+    [0] Fortgesetzt, noch kein Zug
+   *[other] Fortgesetzt nach Zug { $number } von { $side }
+}.
+journal-resumed-over-braille = Fortgesetzt: { $moves ->
+    [0] kein Zug
+   *[other] { $last }
 }
-journal-turn = { $side } am Zug.
-journal-turn-braille = { $side } am Zug
 journal-over = Die Partie ist beendet.
 journal-over-braille = Partie beendet
-journal-clocks = Weiß { $white }, Schwarz { $black }.
+journal-clocks = Uhr steht: Weiß { $white }, Schwarz { $black }.
 journal-clocks-braille = Uhr steht W{ $white-clock } S{ $black-clock }
 journal-restart = Weiter, wenn der Schiedsrichter die Uhr startet.
 journal-restart-braille = Weiter: Uhr starten

@@ -370,10 +370,12 @@ console-wav = WAV: { $path } (marks: { $marks })
 journal-where = The game is recorded in { $path }
 journal-damaged = Journal damaged from byte { $offset } (record { $record }, { $reason }): { $dropped } bytes dropped; kept: { $moves ->
     [0] no move yet
-    [one] 1 move up to { $last }
-   *[other] { $moves } moves up to { $last }
+   *[other] up to move { $number } by { $side }
 }.
-journal-damaged-braille = Journal damaged from byte { $offset }: { $dropped } bytes dropped, { $moves } moves kept
+journal-damaged-braille = Journal damaged from byte { $offset }: { $dropped } bytes dropped, { $moves ->
+    [0] no move kept
+   *[other] kept up to { $last }
+}
 journal-reason-torn = last record incomplete
 journal-reason-frame = not a valid record
 journal-reason-length = wrong length
@@ -382,19 +384,22 @@ journal-reason-utf8 = not valid text
 journal-reason-record = unreadable record
 journal-reason-no-setup = the game's setup is missing
 journal-reason-time = time runs backwards
-journal-resumed = { $moves ->
-    [0] Resumed, no move yet
-   *[other] Resumed after move { $number } by { $side }
-}.
+journal-resumed = Resumed at move { $next }, { $turn } to move.
 journal-resumed-braille = Resumed: { $moves ->
     [0] no move
    *[other] { $last }
+}, { $turn } to move
+journal-resumed-over = { $moves ->
+    [0] Resumed, no move yet
+   *[other] Resumed after move { $number } by { $side }
+}.
+journal-resumed-over-braille = Resumed: { $moves ->
+    [0] no move
+   *[other] { $last }
 }
-journal-turn = { $side } to move.
-journal-turn-braille = { $side } to move
 journal-over = The game is over.
 journal-over-braille = Game over
-journal-clocks = White { $white }, Black { $black }.
+journal-clocks = Clock stopped: White { $white }, Black { $black }.
 journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
 journal-restart = It goes on when the arbiter starts the clock.
 journal-restart-braille = Go on: start clock

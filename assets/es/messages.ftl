@@ -427,10 +427,12 @@ console-wav = Grabación de la partida: { $path }, marcas de las jugadas en { $m
 journal-where = La partida se registra en { $path }
 journal-damaged = Diario dañado desde el byte { $offset } (registro { $record }, { $reason }): { $dropped } bytes descartados; conservado: { $moves ->
     [0] ninguna jugada
-    [one] 1 jugada hasta { $last }
-   *[other] { $moves } jugadas hasta { $last }
+   *[other] hasta la jugada { $number } de { $side }
 }.
-journal-damaged-braille = Diario dañado desde el byte { $offset }: { $dropped } bytes descartados, { $moves } jugadas conservadas
+journal-damaged-braille = Diario dañado desde el byte { $offset }: { $dropped } bytes descartados, { $moves ->
+    [0] ninguna jugada conservada
+   *[other] conservado hasta { $last }
+}
 journal-reason-torn = último registro incompleto
 journal-reason-frame = registro no válido
 journal-reason-length = longitud incorrecta
@@ -439,19 +441,22 @@ journal-reason-utf8 = texto no válido
 journal-reason-record = registro ilegible
 journal-reason-no-setup = falta la configuración de la partida
 journal-reason-time = el tiempo va hacia atrás
-journal-resumed = { $moves ->
-    [0] Reanudada, sin jugadas
-   *[other] Reanudada tras la jugada { $number } de { $side }
-}.
+journal-resumed = Reanudada en la jugada { $next }, juegan { $turn }.
 journal-resumed-braille = Reanudada: { $moves ->
     [0] sin jugadas
    *[other] { $last }
+}, juegan { $turn }
+journal-resumed-over = { $moves ->
+    [0] Reanudada, sin jugadas
+   *[other] Reanudada tras la jugada { $number } de { $side }
+}.
+journal-resumed-over-braille = Reanudada: { $moves ->
+    [0] sin jugadas
+   *[other] { $last }
 }
-journal-turn = Juegan { $side }.
-journal-turn-braille = Juegan { $side }
 journal-over = La partida ha terminado.
 journal-over-braille = Partida terminada
-journal-clocks = Blancas { $white }, negras { $black }.
+journal-clocks = Reloj parado: blancas { $white }, negras { $black }.
 journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
 journal-restart = Sigue cuando el árbitro pone el reloj en marcha.
 journal-restart-braille = Sigue: iniciar reloj

@@ -64,7 +64,7 @@
 
 use std::collections::VecDeque;
 
-use shakmaty::Color;
+use shakmaty::{Color, Position as _};
 
 use crate::core::durations::clock_text;
 use crate::core::input::Input;
@@ -360,9 +360,25 @@ pub fn last_move_text(session: &Session) -> Option<String> {
     Some(format!("{}{dots} {}", ply.made.number, ply.san_local))
 }
 
+/// `msg` with where the game stands: `moves` (half-moves made), `last` (the last move as
+/// the scoresheet shows it), `number` and `side` (the last move's number and side: moves
+/// counted as moves, FIDE Laws D.2.5.c), `next` (the number of the move to come) and
+/// `turn` (the side to move).
 fn kept(msg: Message, session: &Session) -> Message {
+    let vocabulary = session.vocabulary();
+    let (number, side) = session
+        .history()
+        .last()
+        .map(|ply| (ply.made.number, ply.made.side))
+        .unwrap_or((0, Color::White));
+    let turn = session.position().turn();
+    let next = session.position().fullmoves().get();
     msg.arg("moves", session.history().len())
         .arg("last", last_move_text(session).unwrap_or_default())
+        .arg("number", number)
+        .arg("side", vocabulary.color_name(side))
+        .arg("next", next)
+        .arg("turn", vocabulary.color_name(turn))
 }
 
 /// The report of a damaged journal, in the session's language: where the damage starts,
@@ -381,18 +397,17 @@ pub fn damage_message(phrases: &Phrases, damage: &Damage, session: &Session) -> 
     )
 }
 
-/// What a resume says: the game continues after move N of a side ("Fortgesetzt nach Zug
-/// 3 von Schwarz": moves counted as moves, FIDE Laws D.2.5.c, not half-moves), the
-/// display its notation ("Fortgesetzt: 3... Sc6").
+/// What a resume says first: where the game stands and whose move it is, in one sentence
+/// ("Fortgesetzt bei Zug 4, Weiß am Zug.": moves counted as moves, FIDE Laws D.2.5.c, not
+/// half-moves), the display its notation ("Fortgesetzt: 3... a6, Weiß am Zug"); a game
+/// that is over says after which move ("Fortgesetzt nach Zug 3 von Schwarz.").
 pub fn resumed_message(session: &Session) -> Message {
-    let (number, side) = session
-        .history()
-        .last()
-        .map(|ply| (ply.made.number, ply.made.side))
-        .unwrap_or((0, Color::White));
-    kept(Message::new("journal-resumed"), session)
-        .arg("number", number)
-        .arg("side", session.vocabulary().color_name(side))
+    let id = if session.result().is_some() {
+        "journal-resumed-over"
+    } else {
+        "journal-resumed"
+    };
+    kept(Message::new(id), session)
 }
 
 /// Both clocks as they were restored, for the resume's announcement (the clock stays

@@ -217,7 +217,13 @@ mod tests {
                 })
                 .collect();
             assert!(said.iter().any(|s| s.to == Audience::White), "{said:?}");
-            assert!(said.len() >= 5, "{said:?}");
+            // The summary (where, whose move; the clocks), the echo, the draw offer.
+            assert_eq!(said.len(), 4, "{said:?}");
+            assert!(
+                said.iter()
+                    .any(|s| s.to == Audience::All && s.priority == Priority::Move),
+                "the draw offer: {said:?}"
+            );
         }
         std::fs::remove_dir_all(&dir).unwrap();
     }

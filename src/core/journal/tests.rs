@@ -139,7 +139,7 @@ fn the_damage_message_in_each_language() {
         (
             Language::De,
             format!(
-                "Journal beschädigt ab Byte {start} (Eintrag {}, Prüfsumme stimmt nicht): {} Bytes verworfen; erhalten: 3 Züge bis 2. Sf3.",
+                "Journal beschädigt ab Byte {start} (Eintrag {}, Prüfsumme stimmt nicht): {} Bytes verworfen; erhalten: bis Zug 2 von Weiß.",
                 record + 1,
                 text.len() - start
             ),
@@ -147,7 +147,7 @@ fn the_damage_message_in_each_language() {
         (
             Language::En,
             format!(
-                "Journal damaged from byte {start} (record {}, wrong checksum): {} bytes dropped; kept: 3 moves up to 2. Nf3.",
+                "Journal damaged from byte {start} (record {}, wrong checksum): {} bytes dropped; kept: up to move 2 by White.",
                 record + 1,
                 text.len() - start
             ),
@@ -155,7 +155,7 @@ fn the_damage_message_in_each_language() {
         (
             Language::Es,
             format!(
-                "Diario dañado desde el byte {start} (registro {}, suma de control incorrecta): {} bytes descartados; conservado: 3 jugadas hasta 2. Cf3.",
+                "Diario dañado desde el byte {start} (registro {}, suma de control incorrecta): {} bytes descartados; conservado: hasta la jugada 2 de blancas.",
                 record + 1,
                 text.len() - start
             ),
@@ -247,11 +247,11 @@ fn clocks_message_names_both_clocks() {
     let phrases = replayed.session.phrases();
     assert_eq!(phrases.braille(&msg), "Uhr steht W4:59 S5:02");
     let resumed = phrases.speech(&resumed_message(&replayed.session));
-    // Issue 22: moves counted as moves (four half-moves: move 2 of Black).
-    assert_eq!(resumed, "Fortgesetzt nach Zug 2 von Schwarz.");
+    // Issue 22: moves counted as moves (four half-moves: move 3 to come, White's).
+    assert_eq!(resumed, "Fortgesetzt bei Zug 3, Weiß am Zug.");
     assert_eq!(
         phrases.braille(&resumed_message(&replayed.session)),
-        "Fortgesetzt: 2... Sc6"
+        "Fortgesetzt: 2... Sc6, Weiß am Zug"
     );
 }
 
