@@ -2,8 +2,8 @@
 //! feature `bench`), so that neither the library nor the `ansage` binary carries benchmark
 //! code or test data. They may read the real clock; the core never does.
 //!
-//! Each benchmark is one [`Benchmark`] and one command ([`Benchmark::command`], the one the
-//! README gives):
+//! Each benchmark is one [`Benchmark`] and one command ([`Benchmark::command`], the one
+//! `docs/benchmarks.md` gives):
 //!
 //! - [`resolve`]: how long `Vocabulary::resolve` takes over the positions of real games.
 //! - [`grammar`]: how long building the recognizer's grammar takes at each position, and
@@ -34,7 +34,8 @@
 //!   its goal of about 8 s (a bound, not a timing).
 //!
 //! Besides the measurements, [`emulate`] is a hand-driven DGT or Millennium board on a
-//! pseudo-terminal, to try the station without hardware (README: The board emulator).
+//! pseudo-terminal, to try the station without hardware (docs/developers.md: The board
+//! emulator).
 
 #[cfg(feature = "speech")]
 mod answer;
@@ -153,7 +154,7 @@ impl Benchmark {
             .unwrap_or_default()
     }
 
-    /// The command that runs it, in a release build (README: Benchmarks).
+    /// The command that runs it, in a release build (docs/benchmarks.md).
     fn command(self) -> String {
         let features = match self.feature() {
             Some(f) => format!("bench,{f}"),
@@ -169,7 +170,7 @@ impl Benchmark {
 #[derive(Parser)]
 #[command(
     name = "ansage-bench",
-    about = "The measurements of ansage (README: Benchmarks)"
+    about = "The measurements of ansage (docs/benchmarks.md)"
 )]
 struct Cli {
     /// What to measure.
@@ -400,31 +401,31 @@ fn vosk(_pgn: &str) -> Result<()> {
 mod tests {
     use super::*;
 
-    /// The README's benchmark commands are exactly the benchmarks: one command each, and
-    /// every `ansage-bench` command it gives names one.
+    /// The benchmark commands of docs/benchmarks.md are exactly the benchmarks: one command
+    /// each, and every `ansage-bench` command it gives names one.
     #[test]
-    fn the_readme_gives_one_command_for_each_benchmark() {
-        let readme = include_str!("../../../README.md");
+    fn the_benchmarks_page_gives_one_command_for_each_benchmark() {
+        let page = include_str!("../../../docs/benchmarks.md");
         for b in Benchmark::value_variants() {
             let command = b.command();
             assert!(
-                readme.contains(&format!("{command} ")) || readme.contains(&format!("{command}\n")),
-                "README lacks `{command}`"
+                page.contains(&format!("{command} ")) || page.contains(&format!("{command}\n")),
+                "docs/benchmarks.md lacks `{command}`"
             );
         }
         let marker = "--bin ansage-bench -- ";
-        for (i, _) in readme.match_indices(marker) {
-            let rest = &readme[i + marker.len()..];
+        for (i, _) in page.match_indices(marker) {
+            let rest = &page[i + marker.len()..];
             let name: String = rest
                 .chars()
                 .take_while(|c| c.is_ascii_alphanumeric())
                 .collect();
             let b = Benchmark::from_str(&name, false)
-                .unwrap_or_else(|e| panic!("README: `{marker}{name}`: {e}"));
+                .unwrap_or_else(|e| panic!("docs/benchmarks.md: `{marker}{name}`: {e}"));
             let end = i + marker.len() + name.len();
             assert!(
-                readme[..end].ends_with(&b.command()),
-                "README: the command for `{name}` is not `{}`",
+                page[..end].ends_with(&b.command()),
+                "docs/benchmarks.md: the command for `{name}` is not `{}`",
                 b.command()
             );
         }
