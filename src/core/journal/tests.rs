@@ -255,7 +255,7 @@ fn clocks_message_names_both_clocks() {
     );
 }
 
-/// The example in the module's documentation (and the README) is a real journal.
+/// The example in the module's documentation (and docs/developers.md) is a real journal.
 #[test]
 fn the_documented_example_reads_and_replays() {
     let source = include_str!("../journal.rs");
@@ -275,8 +275,11 @@ fn the_documented_example_reads_and_replays() {
     assert_eq!(replayed.unchecked, 0);
     assert_eq!(replayed.restored.len(), 2);
     assert_eq!(replayed.last, Timestamp::from_millis(5110));
-    let readme = include_str!("../../../README.md");
-    assert!(readme.contains(&example), "the README's example differs");
+    let guide = include_str!("../../../docs/developers.md");
+    assert!(
+        guide.contains(&example),
+        "the example of docs/developers.md differs"
+    );
 }
 
 /// Every input the station can be handed, as a proptest strategy: heard words of any text
