@@ -1,6 +1,6 @@
 //! The `ansage` program: the command line and its dispatch. What each command does is in
-//! [`ansage::app`]; the benchmarks are a program of their own (`ansage-bench`, README:
-//! Benchmarks).
+//! [`ansage::app`]; the benchmarks are a program of their own (`ansage-bench`,
+//! docs/benchmarks.md).
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

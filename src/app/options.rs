@@ -10,7 +10,7 @@ use crate::config::Layers;
 #[derive(clap::Args, Debug, Default, PartialEq)]
 pub struct GameOptions {
     /// Read the settings from this TOML file instead of
-    /// `$XDG_CONFIG_HOME/ansage/config.toml` (README: Configuration).
+    /// `$XDG_CONFIG_HOME/ansage/config.toml` (docs/user-guide.md: The settings file).
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
     /// Language spoken, brailled and understood: de, es, en (game.lang).

@@ -21,7 +21,8 @@ pub struct PlayArgs {
     /// an electronic board an input names (`--black-input eboard`).
     #[arg(long)]
     pub console: bool,
-    /// What the console prints (made for a screen reader; README: Using it).
+    /// What the console prints (made for a screen reader; docs/user-guide.md: What the
+    /// console prints).
     #[arg(long, value_enum, default_value_t = Show::Unvoiced)]
     pub show: Show,
     /// The full transcript on the console (`--show transcript`).

@@ -1,5 +1,5 @@
-//! `ansage script`: a timed script run in virtual time, its transcript printed (README:
-//! Scripts and transcripts).
+//! `ansage script`: a timed script run in virtual time, its transcript printed
+//! (docs/developers.md: Scripts and transcripts).
 
 use std::path::PathBuf;
 

@@ -43,8 +43,8 @@ pub(super) mod code {
     pub const SYM_ESCAPE: u64 = 0xFF1B;
 }
 
-/// FIDE Laws D.2.6: what a BrlAPI key code means on the display (see the README's key
-/// table): the line and panning commands move the window, a routing key is
+/// FIDE Laws D.2.6: what a BrlAPI key code means on the display (see the display's keys in
+/// docs/user-guide.md): the line and panning commands move the window, a routing key is
 /// [`DisplayKey::Route`], a dot chord (BrlAPI's PASSDOTS, with the retain-dots parameter
 /// set) is [`DisplayKey::Char`] of its Unicode braille pattern, read back by the model
 /// through the display's table, a typed character (a PC keyboard) is [`DisplayKey::Char`]

@@ -17,7 +17,7 @@
 //!
 //! `CRC32` is the CRC-32 (IEEE) of the payload's bytes in eight lower-case hex digits,
 //! `LEN` the payload's length in bytes (decimal), `PAYLOAD` one line of UTF-8 text in the
-//! script format of the README (`@SECONDS …`, milliseconds always written):
+//! script format of docs/developers.md (`@SECONDS …`, milliseconds always written):
 //!
 //! - first, the setup: `@0.000 arbiter setup KEY=VALUE …` ([`setup_line`]);
 //! - an input: `@SECONDS WHO VERB TEXT` ([`script::input_line`]; verbs `say`, `type`,

@@ -1,5 +1,5 @@
 //! Timed scripts and transcripts: the contract for tests, bug reports and arbiters
-//! (documented in the README).
+//! (documented in docs/developers.md).
 //!
 //! A script has one event a line, `@SECONDS WHO VERB TEXT`; `#` starts a comment. WHO is
 //! `white`, `black` or `arbiter`; VERB is `say` (words a recognizer delivered), `type`

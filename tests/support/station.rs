@@ -69,7 +69,7 @@ impl Station {
         let mut child = proc::spawn(
             Command::new(env!("CARGO_BIN_EXE_ansage"))
                 .args(base)
-                // The transcript contract: what the tests read (README: Using it).
+                // The transcript contract: what the tests read (docs/developers.md).
                 .arg("--transcript")
                 .args(args)
                 .env("XDG_CONFIG_HOME", dir.join("config"))

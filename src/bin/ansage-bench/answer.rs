@@ -1,6 +1,6 @@
 //! `ansage-bench answer` (feature `speech`): a question asked while a long answer plays and
-//! other speech waits is answered at once (newest wins, README: Speech). Measured from the
-//! input to the answer's first sound on the speaker.
+//! other speech waits is answered at once (newest wins, docs/developers.md: The speech
+//! queue). Measured from the input to the answer's first sound on the speaker.
 //!
 //! A real [`Session`] (de, 900+10, the white player visually impaired) and a
 //! [`SpeechSink`] for White on speech-dispatcher. Each trial: White asks for help (the

@@ -6,10 +6,11 @@
 //! only moves cells and key codes. Every cell comes from one [`BrailleTable`], and the dot
 //! chords typed on the display go back through the same table, so typing what one reads
 //! gives what one read: on a real display the language's computer Braille from liblouis
-//! (`crate::braille::display_table`; README "The Braille display"), in a build without
-//! liblouis the scoresheet's code ([`ScoresheetCode`]). The layout of chess notation is
-//! the scoresheet's ([`crate::core::scoresheet::braille`]): one cell per print character,
-//! no number sign, the piece letter a capital, so a move reads as it is printed.
+//! (`crate::braille::display_table`; docs/developers.md "Braille internals"), in a build
+//! without liblouis the scoresheet's code ([`ScoresheetCode`]). The layout of chess
+//! notation is the scoresheet's ([`crate::core::scoresheet::braille`]): one cell per print
+//! character, no number sign, the piece letter a capital, so a move reads as it is
+//! printed.
 //!
 //! # Modes and documents
 //!

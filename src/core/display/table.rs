@@ -6,9 +6,9 @@
 //! typing what one reads always gives what one read.
 //!
 //! The table of a real display is liblouis's computer Braille table of the language
-//! (`crate::braille::display_table`, cargo feature `braille`; README "The Braille
-//! display"). The core only knows this trait; [`ScoresheetCode`] is the pure fallback of a
-//! build without liblouis (the scoresheet's six-dot code of
+//! (`crate::braille::display_table`, cargo feature `braille`; docs/developers.md "Braille
+//! internals"). The core only knows this trait; [`ScoresheetCode`] is the pure fallback of
+//! a build without liblouis (the scoresheet's six-dot code of
 //! [`crate::core::scoresheet::braille`]).
 
 use crate::core::scoresheet::braille::{Cell, cells_to_text, text_to_cells};

@@ -1,5 +1,5 @@
-//! The transcript's lines (README: Scripts and transcripts): one line per output of the
-//! session, `@SECONDS CHANNEL:WHO …`, times and clock readings to the millisecond.
+//! The transcript's lines (docs/developers.md: Scripts and transcripts): one line per output
+//! of the session, `@SECONDS CHANNEL:WHO …`, times and clock readings to the millisecond.
 
 use std::time::Duration;
 
