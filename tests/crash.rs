@@ -200,8 +200,8 @@ struct Report {
     paused: Option<Reading>,
 }
 
-/// Reads a resume's report: up to its last line, the stopped clocks ("Uhr steht: Weiß 14
-/// Minuten, Schwarz 14 Minuten.").
+/// Reads a resume's report: up to its last line, the stopped clocks ("Uhr steht: Weiß 14,
+/// Schwarz 14 Minuten.").
 fn read_report(run: &Running) -> Report {
     let mut report = Report {
         restored: Vec::new(),
@@ -222,7 +222,7 @@ fn read_report(run: &Running) -> Report {
             report.paused = Some(c);
             after_pause = false;
         } else if text.contains(" say:all Uhr steht: Weiß ") && text.contains(", Schwarz ") {
-            // The summary's clocks ("Uhr steht: Weiß 14 Minuten, Schwarz 14 Minuten."): its
+            // The summary's clocks ("Uhr steht: Weiß 14, Schwarz 14 Minuten."): its
             // end.
             return report;
         }

@@ -1,11 +1,15 @@
 //! Golden game transcripts: a timed script in, every line spoken, brailled, every clock
 //! reading, every made move and the result out, plus the PGN, checked with expect-test.
 //! The speech-order scripts (`speech_*`) add a speech timeline per listener.
+//! The console scripts (`console_*.console`) are lines typed at the console as a player
+//! types them, most without WHO: each goes through the console's owner rule
+//! (`ConsoleOwner`, issue 22) and the one-letter commands, and the transcript shows whose
+//! each line became.
 //! Update after an intended change with `UPDATE_EXPECT=1 cargo test --test golden`.
 
 use ansage::core::output::{Audience, Output};
 use ansage::core::record::pgn;
-use ansage::core::script;
+use ansage::core::script::{self, ConsoleOwner, transcript_line};
 use ansage::core::time::Timestamp;
 use ansage::speech::timeline::timeline;
 
@@ -188,3 +192,87 @@ fn no_transcript_holds_a_message_with_a_missing_argument() {
         }
     }
 }
+
+/// A console script: its first line a script's setup line, then `@SECONDS LINE` for each
+/// line typed at the console (as `ansage play` reads it, WHO optional), and
+/// `opponent-input on|off` for whether the sighted opponent has an input of his own (an
+/// electronic board, the web page). Each typed line is shown (`> LINE` and whose it became)
+/// before what the session answered.
+fn console_transcript(name: &str) -> String {
+    let path = format!("{}/tests/golden/{name}.console", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let setup = lines.next().expect("a setup line");
+    let config = script::parse(setup)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .config;
+    let mut session = ansage::core::session::Session::new(config).unwrap();
+    let mut out: Vec<String> = session
+        .clock_start_hint()
+        .iter()
+        .map(|o| transcript_line(Timestamp::ZERO, o))
+        .collect();
+    let mut opponent_input = false;
+    for line in lines {
+        if let Some(flag) = line.strip_prefix("opponent-input ") {
+            opponent_input = flag.trim() == "on";
+            out.push(format!("# opponent-input {}", flag.trim()));
+            continue;
+        }
+        let (stamp, typed) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{path}: {line}"));
+        let secs: f64 = stamp.trim_start_matches('@').parse().unwrap();
+        let at = Timestamp::from_millis((secs * 1000.0).round() as u64);
+        while let Some((deadline, outputs)) = session.poll_due(at) {
+            out.extend(outputs.iter().map(|o| transcript_line(deadline, o)));
+        }
+        let owner = ConsoleOwner {
+            impaired: session.config().impaired,
+            opponent_input,
+        };
+        let turn = shakmaty::Position::turn(session.position());
+        let input = owner
+            .parse(typed, turn, session.commands())
+            .unwrap_or_else(|e| panic!("{path}: {typed}: {e}"));
+        let Some(input) = input else { continue };
+        let whose = match &input {
+            ansage::core::input::Input::Act { by, .. } => by.to_string(),
+            ansage::core::input::Input::Timeout => "timeout".into(),
+        };
+        out.push(format!("> {typed}  ({whose})"));
+        let outputs = session.handle(input, at);
+        out.extend(outputs.iter().map(|o| transcript_line(at, o)));
+    }
+    out.join("\n")
+}
+
+macro_rules! console_golden {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                let got = console_transcript(stringify!($name));
+                expect_test::expect_file![concat!("golden/", stringify!($name), ".transcript")].assert_eq(&got);
+            }
+        )*
+
+        /// Every console script in tests/golden has its test here.
+        #[test]
+        fn every_console_script_is_listed() {
+            let listed = [$(stringify!($name)),*];
+            let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "console") {
+                    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                    assert!(listed.contains(&stem.as_str()), "{stem}.console has no golden test");
+                }
+            }
+        }
+    };
+}
+
+console_golden!(console_owner_de, console_owner_en);

@@ -115,7 +115,7 @@ fn a_resume_tells_everything_in_order_and_at_a_priority_nothing_cuts_short() {
         .collect();
     let order = [
         "say:all Fortgesetzt bei Zug 2, Weiß am Zug.",
-        "say:all Uhr steht: Weiß 15 Minuten, Schwarz 15 Minuten.",
+        "say:all Uhr steht: Weiß 15, Schwarz 15 Minuten.",
         "say:white Springer Felix drei?",
         "say:all Weiß bietet Remis an.",
     ];
@@ -369,7 +369,7 @@ fn play_resume_says_the_announcement_between_starting_and_ready() {
     let expected = [
         "all The station is starting.",
         "all Resumed at move 2, White to move.",
-        "all Clock stopped: White 15 minutes, Black 15 minutes.",
+        "all Clock stopped: White 15, Black 15 minutes.",
         "white Knight f3?",
         "all White offers a draw.",
         "all Ready.",

@@ -56,8 +56,8 @@
 //! the ticks or among the other records); the
 //! rest is dropped, and [`Damage`] says exactly where and how much. [`replay`] then runs the
 //! kept records and [`damage_message`] words the report ("Journal beschädigt ab Byte 1234
-//! (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen; erhalten: 23 Züge bis
-//! 12. Sf3.").
+//! (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen; erhalten: bis Zug 12
+//! von Weiß.").
 //!
 //! This module is pure (no file access): bytes in, records and reports out. The file and
 //! its syncing are the adapter's (`crate::journal`).
@@ -384,7 +384,7 @@ fn kept(msg: Message, session: &Session) -> Message {
 /// The report of a damaged journal, in the session's language: where the damage starts,
 /// what is wrong there, how many bytes were dropped, and what was kept ("Journal
 /// beschädigt ab Byte 1234 (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen;
-/// erhalten: 23 Züge bis 12. Sf3.").
+/// erhalten: bis Zug 12 von Weiß.").
 pub fn damage_message(phrases: &Phrases, damage: &Damage, session: &Session) -> Message {
     let reason = phrases.speech(&Message::new(damage.kind.message_id()));
     kept(
@@ -412,18 +412,31 @@ pub fn resumed_message(session: &Session) -> Message {
 
 /// Both clocks as they were restored, for the resume's announcement (the clock stays
 /// stopped until the arbiter starts it, FIDE Laws 6.12.c), said briefly as the time answer
-/// says them (whole minutes from ten up; the exact reading in Braille and on request).
+/// says them (whole minutes from ten up, the unit said once when both are; the exact
+/// reading in Braille and on request).
 /// `None` without a clock.
 pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
     let clock = session.clock()?;
     let white = clock.remaining(Color::White, at);
     let black = clock.remaining(Color::Black, at);
     let phrases = session.phrases();
-    Some(
-        Message::new("journal-clocks")
+    // Both in whole minutes (ten up to an hour, as the time answer says them): the unit
+    // once, after both ("Weiß 14, Schwarz 15 Minuten"), to keep the summary short.
+    let minutes = |d: std::time::Duration| {
+        (600..3600)
+            .contains(&d.as_secs())
+            .then_some(d.as_secs() / 60)
+    };
+    let msg = match (minutes(white), minutes(black)) {
+        (Some(w), Some(b)) => Message::new("journal-clocks-minutes")
+            .arg("white", w)
+            .arg("black", b),
+        _ => Message::new("journal-clocks")
             .arg("white", short_duration(phrases, white))
-            .arg("black", short_duration(phrases, black))
-            .arg("white-clock", clock_text(white))
+            .arg("black", short_duration(phrases, black)),
+    };
+    Some(
+        msg.arg("white-clock", clock_text(white))
             .arg("black-clock", clock_text(black)),
     )
 }

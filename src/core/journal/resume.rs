@@ -147,14 +147,14 @@ mod tests {
                 "de",
                 &[
                     "all: Fortgesetzt bei Zug 4, Weiß am Zug.",
-                    "all: Uhr steht: Weiß 14 Minuten, Schwarz 14 Minuten.",
+                    "all: Uhr steht: Weiß 14, Schwarz 14 Minuten.",
                 ],
             ),
             (
                 "en",
                 &[
                     "all: Resumed at move 4, White to move.",
-                    "all: Clock stopped: White 14 minutes, Black 14 minutes.",
+                    "all: Clock stopped: White 14, Black 14 minutes.",
                 ],
             ),
         ];

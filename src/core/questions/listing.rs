@@ -88,7 +88,9 @@ pub(super) struct Listing {
 impl Listing {
     /// The list (not empty) in parts that each fit in [`part_budget`], with the hint that
     /// more follows on all but the last; a heading cut between two parts is said again at
-    /// the start of the next. A single item too long for a part is a part of its own.
+    /// the start of the next. A part ends where a kind's run ends ("Läufer Cäsar eins,
+    /// Felix eins" stays together, as lichess's blind mode groups them) unless the run
+    /// alone is longer than a part. A single item too long for a part is a part of its own.
     pub fn parts(self, cx: &Context<'_>) -> Vec<Part> {
         let mut parts = Vec::new();
         let mut start = 0;
@@ -98,10 +100,28 @@ impl Listing {
             while end < n && fits(&self.render_items(cx, start, end + 1), end + 1 < n, cx) {
                 end += 1;
             }
+            let end = self.run_start(start, end);
             parts.push(Part::joined(self.render_items(cx, start, end), end < n));
             start = end;
         }
         parts
+    }
+
+    /// Where a part `start..end` should end so as not to cut a kind's run: back to the
+    /// start of the run that `end` would cut, unless that leaves the part empty.
+    fn run_start(&self, start: usize, end: usize) -> usize {
+        let same_run = |i: usize| {
+            let ((head_a, a), (head_b, b)) = (&self.items[i - 1], &self.items[i]);
+            head_a == head_b && a.kind.is_some() && a.kind == b.kind
+        };
+        if end >= self.items.len() {
+            return end;
+        }
+        let mut cut = end;
+        while cut > start && same_run(cut) {
+            cut -= 1;
+        }
+        if cut == start { end } else { cut }
     }
 
     /// The spoken items of one heading, those of one kind after the kind's name
