@@ -401,6 +401,69 @@ fn no_cycles_among_crate_modules() {
     );
 }
 
+/// Every module folder under `src/` and the module path its files have (`crate::core::
+/// session` for `src/core/session/`; a binary's folder is a crate of its own, `crate`).
+fn module_folders(src: &Path) -> Vec<(PathBuf, String)> {
+    let mut out = Vec::new();
+    let mut stack = vec![src.to_owned()];
+    while let Some(dir) = stack.pop() {
+        let mut children: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        children.sort();
+        for child in children {
+            let rel = child.strip_prefix(src).unwrap();
+            let parts: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            let module = if parts.first().is_some_and(|p| p == "bin") {
+                if parts.len() != 2 || !child.join("main.rs").is_file() {
+                    continue;
+                }
+                "crate".to_owned()
+            } else if child.join("mod.rs").is_file() || child.with_extension("rs").is_file() {
+                format!("crate::{}", parts.join("::"))
+            } else {
+                continue;
+            };
+            out.push((child.clone(), module));
+            stack.push(child);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Issue 23: no import cycle among the modules of any folder, at every depth (the files
+/// and sub-folders directly in it), not only at the top.
+#[test]
+fn no_cycles_in_any_folder() {
+    let src = root().join("src");
+    let folders = module_folders(&src);
+    assert!(
+        folders.iter().any(|(_, m)| m == "crate::core::session"),
+        "the folders were not found: {folders:?}"
+    );
+    let found: Vec<String> = folders
+        .iter()
+        .flat_map(|(dir, module)| {
+            let rel = dir.strip_prefix(&src).unwrap().display().to_string();
+            module_cycles(dir, module)
+                .into_iter()
+                .map(move |group| format!("  src/{rel}: {}", group.join(", ")))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "import cycles among the modules of a folder (each group depends on itself):\n{}",
+        found.join("\n")
+    );
+}
+
 fn describe(cycles: &[Vec<String>]) -> String {
     cycles
         .iter()

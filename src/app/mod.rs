@@ -21,6 +21,7 @@ pub mod options;
 pub mod play;
 pub mod records;
 pub mod script;
+pub mod scripted;
 pub mod settings;
 pub mod setup;
 pub mod sheets;

@@ -9,8 +9,8 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
 
 use crate::app::AppError;
-use crate::app::demo::Pace;
 use crate::app::devices::{Devices, Wanted};
+use crate::app::scripted::Pace;
 use crate::config::Settings;
 use crate::core::input::{Actor, Input, Key};
 use crate::core::journal::{self, announce};
@@ -82,7 +82,7 @@ pub enum Players {
     /// People: lines typed on the console, and the devices' keys and microphone.
     Console,
     /// A script's inputs, sent at their scaled instants, each once the station has
-    /// stopped speaking ([`crate::app::demo::drive`]).
+    /// stopped speaking ([`crate::app::scripted::drive`]).
     Scripted {
         /// The script's steps.
         steps: Vec<Step>,
@@ -404,7 +404,9 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         Players::Scripted { steps, pace } => {
             // Scripted players start once the devices are open.
             let timeline = Timeline::starting_at(start);
-            let driver = tokio::spawn(crate::app::demo::drive(steps, timeline, tx, speaking, pace));
+            let driver = tokio::spawn(crate::app::scripted::drive(
+                steps, timeline, tx, speaking, pace,
+            ));
             let session =
                 crate::station::run_journaled(session, rx, &mut sinks, timeline, journal.as_mut())
                     .await;

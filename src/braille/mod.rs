@@ -20,6 +20,7 @@
 
 #[cfg(feature = "braille")]
 pub mod brlapi;
+mod channel;
 mod console;
 mod fake;
 mod keys;

@@ -6,35 +6,18 @@ use std::sync::mpsc::{self as std_mpsc, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
-use shakmaty::Chess;
 use tokio::sync::mpsc;
 
+use super::channel::{Shared, ToDevice};
 use super::worker::Worker;
 use super::{BrailleConfig, Connector};
 use crate::core::display::DisplayModel;
 use crate::core::output::Output;
 use crate::core::phrases::PhraseError;
 use crate::core::session::Session;
-use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
 use crate::devices::DeviceStatus;
 use crate::station::{Sink, StationInput};
-
-/// What the sink hands the display's thread.
-pub(super) enum ToDevice {
-    Outputs(Timestamp, Vec<Output>),
-    Observe(Box<Chess>, Box<StatusSource>),
-    Stop,
-}
-
-/// What the thread shares with the sink (for `ansage doctor`, tests and the benchmark).
-#[derive(Debug)]
-pub(super) struct Shared {
-    pub(super) status: Mutex<DeviceStatus>,
-    pub(super) connections: AtomicU64,
-    pub(super) losses: AtomicU64,
-    pub(super) dropped: AtomicU64,
-}
 
 /// FIDE Laws D.2.6: the Braille display as a [`Sink`]; see the module documentation.
 pub struct BrailleSink {

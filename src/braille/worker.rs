@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::mpsc;
 
+use super::channel::{Shared, ToDevice};
 use super::keys::decode_key;
-use super::sink::{Shared, ToDevice};
 use super::{BrailleConfig, Connector, LinkError, Terminal};
 use crate::core::display::DisplayModel;
 use crate::core::input::Input;

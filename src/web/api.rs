@@ -16,7 +16,7 @@ use tokio::sync::oneshot;
 use super::access::{CODE_LIFE, JoinError, token_text};
 use super::action::{self, Action, ActionError};
 use super::hub::{ACT_TIMEOUT, Hub};
-use super::server::{App, COOKIE, grant, refuse, token};
+use super::request::{App, COOKIE, grant, refuse, token};
 use super::state::render;
 use super::words::Refusal;
 use super::{qr, random};

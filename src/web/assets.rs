@@ -7,7 +7,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Map, Value};
 
-use super::server::{App, refuse};
+use super::request::{App, refuse};
 use super::words::Refusal;
 use crate::core::lang::Language;
 

@@ -28,6 +28,7 @@ mod machine;
 mod pgn;
 mod qr;
 mod random;
+mod request;
 pub mod secret;
 mod server;
 mod sink;
@@ -36,8 +37,9 @@ pub mod state;
 pub mod words;
 
 pub use hub::{MAX_STREAMS, Seats};
+pub use request::COOKIE;
 pub use secret::Secret;
-pub use server::{BODY_LIMIT, COOKIE};
+pub use server::BODY_LIMIT;
 pub use sink::{SAID_KEPT, WebSink};
 
 /// Why the web page cannot be served.
@@ -134,7 +136,7 @@ pub fn start(
         acting: tokio::sync::Mutex::new(()),
         started: Instant::now(),
     });
-    let app = Arc::new(server::Server {
+    let app = Arc::new(request::Server {
         hub: Arc::clone(&hub),
         hosts: guard::Hosts::new(bound, &names),
         words_json: assets::words_json(session.config().lang),

@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
-use super::server::App;
+use super::request::App;
 
 /// `GET /game.pgn`.
 pub async fn game(State(app): State<App>) -> Response {

@@ -18,7 +18,7 @@ use tokio_stream::wrappers::WatchStream;
 
 use super::access::Grant;
 use super::hub::{Hub, MAX_STREAMS};
-use super::server::{App, refuse, token};
+use super::request::{App, refuse, token};
 use super::state::render;
 use super::words::Refusal;
 

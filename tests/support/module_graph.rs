@@ -28,11 +28,19 @@ pub fn module_cycles(dir: &Path, crate_prefix: &str) -> Vec<Vec<String>> {
 /// `#[cfg(test)]` items and the files they declare are left out (`sources.rs`).
 pub fn module_graph(dir: &Path, crate_prefix: &str) -> Graph {
     let prefix: Vec<String> = crate_prefix.split("::").map(str::to_owned).collect();
-    let root = ["mod.rs", "lib.rs"]
+    // The folder's own file: `mod.rs` or `lib.rs` inside it, `main.rs` for a binary, or
+    // `NAME.rs` beside the folder `NAME/`.
+    let root = ["mod.rs", "lib.rs", "main.rs"]
         .iter()
         .map(|name| dir.join(name))
+        .chain(std::iter::once(dir.with_extension("rs")))
         .find(|p| p.is_file())
-        .unwrap_or_else(|| panic!("no mod.rs or lib.rs in {}", dir.display()));
+        .unwrap_or_else(|| {
+            panic!(
+                "no mod.rs, lib.rs, main.rs or NAME.rs for {}",
+                dir.display()
+            )
+        });
     let sources = module_tree(&root, dir, crate_prefix);
     let files: Vec<Names> = sources.iter().map(names).collect();
     let mut modules: BTreeSet<Vec<String>> = sources.iter().map(|s| s.module.clone()).collect();

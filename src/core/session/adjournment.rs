@@ -10,7 +10,7 @@ use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
 use crate::core::words::RenderedMove;
 
-use super::protocol::Pending;
+use super::pending::Pending;
 use super::{Session, audience};
 
 /// FIDE Laws Appendix E: adjourning a game.

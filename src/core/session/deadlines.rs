@@ -9,7 +9,7 @@ use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
 
-use super::protocol::Pending;
+use super::pending::Pending;
 use super::{Session, audience};
 
 impl Session {

@@ -14,7 +14,8 @@ use crate::core::time::Timestamp;
 use crate::core::words::{Resolution, Utterance};
 
 use super::arbiter::TWO_MINUTES;
-use super::protocol::{Echo, Pending};
+use super::pending::Pending;
+use super::protocol::Echo;
 use super::{Session, audience};
 
 impl Session {

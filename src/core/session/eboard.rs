@@ -33,7 +33,8 @@ use crate::core::time::Timestamp;
 
 use super::Session;
 use super::adjournment::Adjournment;
-use super::protocol::{Echo, Pending};
+use super::pending::Pending;
+use super::protocol::Echo;
 
 /// How long a placement that fits nothing may stand before the squares that differ are
 /// said (a hand still at work, a piece knocked over and set up again).

@@ -11,7 +11,7 @@ use crate::core::output::{Audience, GameResult, Output, Priority, Termination};
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
 
-use super::protocol::Pending;
+use super::pending::Pending;
 use super::{Session, audience};
 
 impl Session {

@@ -36,6 +36,7 @@ mod draws;
 mod eboard;
 mod eboard_telling;
 mod ending;
+mod pending;
 mod protocol;
 mod repeat;
 mod take_back;
@@ -59,7 +60,8 @@ use crate::core::time::Timestamp;
 use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
 use adjournment::Adjournment;
-use protocol::{Announced, Pending};
+use pending::Pending;
+use protocol::Announced;
 
 /// One game under FIDE Laws Appendix D.
 pub struct Session {

@@ -17,32 +17,8 @@ use crate::core::time::Timestamp;
 use crate::core::words::{IllegalReason, RenderedMove, Resolution, Utterance};
 
 use super::adjournment::Adjournment;
+use super::pending::Pending;
 use super::{Session, audience};
-
-/// The state of an announcement not yet made.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Pending {
-    None,
-    /// Echoed, waiting for confirmation (D.2.3) or correction (D.2.7).
-    Echoed {
-        side: Color,
-        /// The move, rendered once for the echo and kept for when it is made.
-        rendered: RenderedMove,
-        draw_offer: bool,
-        /// When the correction window closes; `None`: only an explicit yes makes it.
-        deadline: Option<Timestamp>,
-    },
-    /// Several moves fit: asked which.
-    Which {
-        side: Color,
-        candidates: Vec<Move>,
-        draw_offer: bool,
-    },
-    /// Resignation announced, waiting for confirmation.
-    Resign {
-        side: Color,
-    },
-}
 
 /// What was announced: heard words, typed text, or a move given by its squares.
 pub(super) enum Announced {

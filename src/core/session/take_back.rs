@@ -11,7 +11,7 @@ use crate::core::ply::Ply;
 use crate::core::time::Timestamp;
 
 use super::adjournment::Adjournment;
-use super::protocol::Pending;
+use super::pending::Pending;
 use super::{Session, audience};
 
 impl Session {

@@ -21,7 +21,7 @@ use crate::core::time::Timestamp;
 use crate::core::words::{IllegalReason, Vocabulary};
 
 use super::adjournment::Adjournment;
-use super::protocol::Pending;
+use super::pending::Pending;
 use super::repeat::Said;
 use super::{Session, audience};
 

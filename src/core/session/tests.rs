@@ -16,7 +16,7 @@ use crate::core::words::counters::{self, Counts};
 use crate::core::words::{HeardWord, Utterance};
 
 use super::Session;
-use super::protocol::Pending;
+use super::pending::Pending;
 
 fn session(fen: &str) -> Session {
     Session::new(Config {

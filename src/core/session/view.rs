@@ -12,7 +12,7 @@ use crate::core::view::{
 
 use super::Session;
 use super::adjournment::Adjournment;
-use super::protocol::Pending;
+use super::pending::Pending;
 
 impl Session {
     /// The game as a page shows it after the last step (the web page's state). It
