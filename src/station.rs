@@ -298,49 +298,19 @@ pub async fn run_journaled(
         let holding = sinks.iter().any(|s| s.holding());
         tokio::select! {
             msg = inputs.recv() => {
-                let mut done = None;
-                let input = match msg {
-                    None => break,
-                    Some(StationInput::Shutdown) => {
-                        say_quit(&session, sinks, timeline.now());
-                        break;
-                    }
-                    Some(StationInput::Input(input)) => Some(input),
-                    Some(StationInput::Acknowledged { input, done: reply }) => {
-                        done = Some(reply);
-                        Some(input)
-                    }
-                    Some(StationInput::Notice { to, message }) => {
-                        let t = timeline.now();
-                        handle_due(&mut session, journal, sinks, t);
-                        deliver(sinks, t, &announce(&session, to, Priority::Urgent, &message));
-                        None
-                    }
-                    Some(StationInput::VoiceLost { message }) => {
-                        let t = timeline.now();
-                        handle_due(&mut session, journal, sinks, t);
-                        for sink in sinks.iter_mut() {
-                            sink.voice_lost();
+                match receive(&mut session, journal, sinks, timeline.now(), msg) {
+                    Received::Stop => break,
+                    Received::Told => {}
+                    Received::Input(input, done) => {
+                        handle_input(&mut session, journal, sinks, input, timeline.now());
+                        if let Some(done) = done {
+                            // The requester may have gone (a closed page): nothing to tell.
+                            let _ = done.send(());
                         }
-                        let told = announce(&session, Audience::All, Priority::Urgent, &message);
-                        deliver(sinks, t, &told);
-                        None
-                    }
-                    Some(StationInput::ConsoleLine(line)) => console_line(&session, &line, false),
-                    Some(StationInput::Console { line, opponent_input }) => {
-                        console_line(&session, &line, opponent_input)
-                    }
-                };
-                if let Some(input) = input {
-                    let t = timeline.now();
-                    handle_input(&mut session, journal, sinks, input, t);
-                    if let Some(done) = done {
-                        // The requester may have gone (a closed page): nothing to tell.
-                        let _ = done.send(());
-                    }
-                    // "Partie beenden", confirmed: the station stops as on `quit`.
-                    if session.closed() {
-                        break;
+                        // "Partie beenden", confirmed: the station stops as on `quit`.
+                        if session.closed() {
+                            break;
+                        }
                     }
                 }
             }
@@ -360,6 +330,58 @@ pub async fn run_journaled(
     }
     stop(&mut session, sinks, timeline, journal, beat).await;
     session
+}
+
+/// What the main loop does with a message from its channel.
+enum Received {
+    /// Stop the station (the channel closed, or `quit`: said already).
+    Stop,
+    /// Handle this input, then tell the requester, if any, that it is handled.
+    Input(Input, Option<tokio::sync::oneshot::Sender<()>>),
+    /// Nothing more: a notice was told, or a console line answered.
+    Told,
+}
+
+/// A message from the channel at `t`: an input to handle, or told at once (a device's
+/// notice, the voice lost, a console line not understood), or the end.
+fn receive(
+    session: &mut Session,
+    journal: &mut dyn Journal,
+    sinks: &mut [Box<dyn Sink + Send>],
+    t: Timestamp,
+    msg: Option<StationInput>,
+) -> Received {
+    let input = match msg {
+        None => return Received::Stop,
+        Some(StationInput::Shutdown) => {
+            say_quit(session, sinks, t);
+            return Received::Stop;
+        }
+        Some(StationInput::Input(input)) => Some(input),
+        Some(StationInput::Acknowledged { input, done }) => {
+            return Received::Input(input, Some(done));
+        }
+        Some(StationInput::Notice { to, message }) => {
+            handle_due(session, journal, sinks, t);
+            deliver(sinks, t, &announce(session, to, Priority::Urgent, &message));
+            None
+        }
+        Some(StationInput::VoiceLost { message }) => {
+            handle_due(session, journal, sinks, t);
+            for sink in sinks.iter_mut() {
+                sink.voice_lost();
+            }
+            let told = announce(session, Audience::All, Priority::Urgent, &message);
+            deliver(sinks, t, &told);
+            None
+        }
+        Some(StationInput::ConsoleLine(line)) => console_line(session, &line, false),
+        Some(StationInput::Console {
+            line,
+            opponent_input,
+        }) => console_line(session, &line, opponent_input),
+    };
+    input.map_or(Received::Told, |input| Received::Input(input, None))
 }
 
 /// A console line as the session's input, its actor by the console's owner rule

@@ -325,63 +325,113 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
     let opening = Timeline::starting_at(start);
+    let held = Held { said, unvoiced };
+    let opened = open(&settings, wanted, &session, &tx, opening, held, &mut sinks);
+    let journal = journal.as_mut();
+    let session = match players {
+        Players::Console => {
+            let opponent_input = opponent_input(&settings, session.config().impaired);
+            let reader = crate::console::spawn_reader(tx, opponent_input);
+            let session =
+                crate::station::run_journaled(session, rx, &mut sinks, opening, journal).await;
+            drop(reader);
+            session
+        }
+        Players::Scripted { steps, pace } => {
+            // Scripted players start once the devices are open.
+            let timeline = Timeline::starting_at(start);
+            let speaking = opened.speaking.clone();
+            let driver = tokio::spawn(crate::app::scripted::drive(
+                steps, timeline, tx, speaking, pace,
+            ));
+            let session =
+                crate::station::run_journaled(session, rx, &mut sinks, timeline, journal).await;
+            let _ = driver.await;
+            session
+        }
+    };
+    sinks.clear();
+    opened.close().await;
+    session
+}
+
+/// What the session said before the devices opened: by the time it was said (`said`, for
+/// the devices as each opens) and what the console has not printed yet (`unvoiced`).
+struct Held {
+    said: Backlog,
+    unvoiced: Backlog,
+}
+
+/// The devices and the web page, open for the game.
+struct Opened {
+    devices: Option<Devices>,
+    page: Option<crate::app::web::WebPage>,
+    /// Whether the station is speaking (the scripted players wait for it).
+    speaking: Speaking,
+}
+
+impl Opened {
+    /// Closes the web page and the devices.
+    async fn close(self) {
+        if let Some(page) = self.page {
+            page.stop().await;
+        }
+        if let Some(d) = self.devices {
+            d.close();
+        }
+    }
+}
+
+/// Opens the devices `wanted` asks for (`None`: the console only) and the web page
+/// (whatever `--console` says; where it is goes to the arbiter, issue 21), says that the
+/// station is ready, and puts every sink into `sinks`, each having had what was held.
+fn open(
+    settings: &Settings,
+    wanted: Option<Wanted>,
+    session: &Session,
+    tx: &mpsc::Sender<crate::station::StationInput>,
+    opening: Timeline,
+    held: Held,
+    sinks: &mut Vec<Box<dyn crate::station::Sink + Send>>,
+) -> Opened {
     let listeners = wanted.as_ref().map(Wanted::listeners).unwrap_or_default();
     let mut devices = wanted.map(|wanted| {
         let origin = (opening.start, opening.epoch.into_std());
-        let devices = Devices::open(&settings, &wanted, &session, &tx, origin, said);
+        let devices = Devices::open(settings, &wanted, session, tx, origin, held.said);
         devices.report(session.phrases());
         devices
     });
-    // The web page, whatever `--console` says: where it is, to the arbiter (issue 21).
-    let web = crate::app::web::open(&settings, &session, &tx, opening);
-    let (web_sink, web_page, web_said) = match web {
+    let web = crate::app::web::open(settings, session, tx, opening);
+    let (web_sink, page, mut outputs) = match web {
         Some(o) => (
             o.sink,
             o.page,
-            announce(&session, Audience::Arbiter, Priority::Answer, &o.message).to_vec(),
+            announce(session, Audience::Arbiter, Priority::Answer, &o.message).to_vec(),
         ),
         None => (None, None, Vec::new()),
     };
-    // Every device is open, known missing, or (speech) still opening on its own thread:
-    // the station says it is ready, after what it said before (each device has had that,
-    // or gets it first when it opens; speech that then fails is told as a notice).
-    let ready = devices.as_ref().map_or_else(
-        || Message::new("station-ready"),
-        |d| d.ready_message(session.phrases()),
-    );
-    tracing::info!("ready");
-    let mut outputs = web_said;
-    outputs.extend(announce(&session, Audience::All, Priority::Move, &ready));
-    // The display ends on how the clock starts, not on "Bereit" (issue 22): shown, not
-    // said again.
-    if let Some(hint) = session.clock_start_message() {
-        outputs.extend(
-            announce(&session, Audience::All, Priority::Reminder, &hint)
-                .into_iter()
-                .filter(|o| matches!(o, Output::Braille(_))),
-        );
-    }
+    outputs.extend(ready_outputs(session, devices.as_ref()));
     // A console read by a screen reader leaves out what the station's voice says, from
     // the ready message on.
     if devices.as_ref().is_some_and(|d| d.speech) {
-        for sink in &mut sinks {
+        for sink in sinks.iter_mut() {
             sink.voice_opened(&listeners);
         }
     }
-    for (at, held) in &unvoiced {
-        for sink in &mut sinks {
+    for (at, held) in &held.unvoiced {
+        for sink in sinks.iter_mut() {
             sink.deliver(*at, held);
         }
     }
     for sink in sinks.iter_mut() {
-        sink.deliver(start, &outputs);
+        sink.deliver(opening.start, &outputs);
     }
     let speaking = devices
         .as_ref()
         .map_or_else(Speaking::new, |d| d.speaking.clone());
     if let Some(d) = devices.as_mut() {
         for sink in d.sinks.iter_mut() {
-            sink.deliver(start, &outputs);
+            sink.deliver(opening.start, &outputs);
         }
         sinks.append(&mut d.sinks);
     }
@@ -391,37 +441,33 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         Some(sink) => sinks.push(sink),
         None => sinks.push(Box::new(crate::app::devices::AccessOff::new(tx.clone()))),
     }
-    let session = match players {
-        Players::Console => {
-            let opponent_input = opponent_input(&settings, session.config().impaired);
-            let reader = crate::console::spawn_reader(tx, opponent_input);
-            let session =
-                crate::station::run_journaled(session, rx, &mut sinks, opening, journal.as_mut())
-                    .await;
-            drop(reader);
-            session
-        }
-        Players::Scripted { steps, pace } => {
-            // Scripted players start once the devices are open.
-            let timeline = Timeline::starting_at(start);
-            let driver = tokio::spawn(crate::app::scripted::drive(
-                steps, timeline, tx, speaking, pace,
-            ));
-            let session =
-                crate::station::run_journaled(session, rx, &mut sinks, timeline, journal.as_mut())
-                    .await;
-            let _ = driver.await;
-            session
-        }
-    };
-    sinks.clear();
-    if let Some(page) = web_page {
-        page.stop().await;
+    Opened {
+        devices,
+        page,
+        speaking,
     }
-    if let Some(d) = devices {
-        d.close();
+}
+
+/// What the station says once every device is open, known missing, or (speech) still
+/// opening on its own thread: that it is ready, after what it said before (each device has
+/// had that, or gets it first when it opens; speech that then fails is told as a notice);
+/// then, on the display only, how the clock starts (issue 22: the display ends on it, not on
+/// "Bereit").
+fn ready_outputs(session: &Session, devices: Option<&Devices>) -> Vec<Output> {
+    let ready = devices.map_or_else(
+        || Message::new("station-ready"),
+        |d| d.ready_message(session.phrases()),
+    );
+    tracing::info!("ready");
+    let mut outputs = announce(session, Audience::All, Priority::Move, &ready).to_vec();
+    if let Some(hint) = session.clock_start_message() {
+        outputs.extend(
+            announce(session, Audience::All, Priority::Reminder, &hint)
+                .into_iter()
+                .filter(|o| matches!(o, Output::Braille(_))),
+        );
     }
-    session
+    outputs
 }
 
 /// `WHITE-BLACK` for the game's folder, from the scoresheet's names (`white-black` while

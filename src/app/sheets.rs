@@ -290,24 +290,48 @@ pub fn compare(args: &CompareArgs, phrases: &Phrases) -> Result<bool, AppError> 
 /// games the file holds, where each file went, and names each game refused (its line and
 /// move). Whether every game was exported.
 pub fn export(args: &ExportArgs, phrases: &Phrases) -> Result<bool, AppError> {
-    let lang = phrases.lang();
     let file = args.file.as_path();
-    let mut games = load(file, lang)?;
-    let total = games.len();
+    let games = load(file, phrases.lang())?;
     let say = |msg: Message| println!("{}", phrases.speech(&msg));
     say(Message::new("export-games")
-        .arg("n", total)
+        .arg("n", games.len())
         .arg("path", file.display().to_string()));
-    if let Some(n) = args.game {
-        if n == 0 || n > total {
-            return Err(AppError::NoSuchGame {
-                path: file.to_owned(),
-                game: n,
-                games: total,
-            });
+    let games = chosen(args, games)?;
+    let (good, all) = refuse_stopped(games, phrases);
+    let asked = [args.pgn, args.brf, args.txt];
+    let none = asked.iter().all(|f| !f);
+    if let Some(wav) = &args.audio {
+        for g in &good {
+            let path = numbered(wav, "wav", g, good.len() > 1);
+            speak(file, &path, g, phrases.lang(), phrases)?;
         }
-        games = vec![games.swap_remove(n - 1)];
+        if none {
+            return Ok(all);
+        }
     }
+    write_sheets(args, &good, asked.map(|f| f || none), phrases)?;
+    Ok(all)
+}
+
+/// The games `--game N` names (all without it).
+fn chosen(args: &ExportArgs, mut games: Vec<Loaded>) -> Result<Vec<Loaded>, AppError> {
+    let Some(n) = args.game else {
+        return Ok(games);
+    };
+    let total = games.len();
+    if n == 0 || n > total {
+        return Err(AppError::NoSuchGame {
+            path: args.file.clone(),
+            game: n,
+            games: total,
+        });
+    }
+    Ok(vec![games.swap_remove(n - 1)])
+}
+
+/// The games that read to their end; each refused one named on stderr (its line and move).
+/// Whether none was refused.
+fn refuse_stopped(games: Vec<Loaded>, phrases: &Phrases) -> (Vec<Loaded>, bool) {
     let mut all = true;
     let mut good = Vec::with_capacity(games.len());
     for game in games {
@@ -321,38 +345,30 @@ pub fn export(args: &ExportArgs, phrases: &Phrases) -> Result<bool, AppError> {
             None => good.push(game),
         }
     }
-    let several = good.len() > 1;
-    let stem = file
-        .file_stem()
-        .map_or("game".into(), |s| s.to_string_lossy().into_owned());
-    let name = |g: &Loaded| {
-        if several {
-            format!("{stem}-{}", g.number)
-        } else {
-            stem.clone()
-        }
-    };
-    let asked = [args.pgn, args.brf, args.txt];
-    let none = asked.iter().all(|f| !f);
-    if let Some(wav) = &args.audio {
-        for g in &good {
-            let path = if several {
-                wav.with_file_name(format!(
-                    "{}-{}.wav",
-                    wav.file_stem()
-                        .map_or("game".into(), |s| s.to_string_lossy()),
-                    g.number
-                ))
-            } else {
-                wav.clone()
-            };
-            speak(file, &path, g, lang, phrases)?;
-        }
-        if none {
-            return Ok(all);
-        }
+    (good, all)
+}
+
+/// `path` as it is for one game, or with the game's number after its stem when the file
+/// holds several (`game-2.wav`).
+fn numbered(path: &Path, extension: &str, g: &Loaded, several: bool) -> PathBuf {
+    if !several {
+        return path.to_owned();
     }
-    let [pgn_on, brf_on, txt_on] = asked.map(|f| f || none);
+    let stem = path
+        .file_stem()
+        .map_or("game".into(), |s| s.to_string_lossy());
+    path.with_file_name(format!("{stem}-{}.{extension}", g.number))
+}
+
+/// Writes the scoresheets of `good` in the formats `[pgn, brf, txt]` that are on, into
+/// `--out` (or beside the file), never over the file itself; says where each went.
+fn write_sheets(
+    args: &ExportArgs,
+    good: &[Loaded],
+    [pgn_on, brf_on, txt_on]: [bool; 3],
+    phrases: &Phrases,
+) -> Result<(), AppError> {
+    let (file, lang) = (args.file.as_path(), phrases.lang());
     let dir = match &args.out {
         Some(d) => d.clone(),
         None => file.parent().map(PathBuf::from).unwrap_or_default(),
@@ -369,29 +385,35 @@ pub fn export(args: &ExportArgs, phrases: &Phrases) -> Result<bool, AppError> {
             return Err(AppError::OutputIsInput { path });
         }
         records::write_file(&path, &text)?;
-        say(Message::new("export-wrote").arg("path", path.display().to_string()));
+        let wrote = Message::new("export-wrote").arg("path", path.display().to_string());
+        println!("{}", phrases.speech(&wrote));
         Ok(())
     };
+    let stem = file
+        .file_stem()
+        .map_or("game".into(), |s| s.to_string_lossy().into_owned());
+    let name = |g: &Loaded| {
+        if good.len() > 1 {
+            format!("{stem}-{}", g.number)
+        } else {
+            stem.clone()
+        }
+    };
     if pgn_on && !good.is_empty() {
-        let text: String = good.iter().map(pgn_text).collect();
-        write(format!("{stem}.pgn"), text)?;
+        write(format!("{stem}.pgn"), good.iter().map(pgn_text).collect())?;
     }
-    for g in &good {
+    for g in good {
         if brf_on {
             write(format!("{}.brf", name(g)), brf::render_brf(&g.sheet, lang))?;
-            write(
-                format!("{}.brl.txt", name(g)),
-                brf::render_unicode(&g.sheet, lang),
-            )?;
+            let unicode = brf::render_unicode(&g.sheet, lang);
+            write(format!("{}.brl.txt", name(g)), unicode)?;
         }
         if txt_on {
-            write(
-                format!("{}.sheet.txt", name(g)),
-                brf::render_text(&g.sheet, lang),
-            )?;
+            let text = brf::render_text(&g.sheet, lang);
+            write(format!("{}.sheet.txt", name(g)), text)?;
         }
     }
-    Ok(all)
+    Ok(())
 }
 
 /// A game's PGN: a journal's own, otherwise from its scoresheet and times.

@@ -162,5 +162,5 @@ pub enum SetupError {
     Phrases(#[from] PhraseError),
     /// The language's command file is broken.
     #[error("commands: {0}")]
-    Commands(String),
+    Commands(#[source] &'static crate::core::commands::CommandFileError),
 }

@@ -52,8 +52,27 @@ pub trait Opener: Send {
     fn find(&mut self) -> Option<(PathBuf, Protocol)>;
 
     /// Opens `path` with the protocol's line settings; why not, for the log.
-    fn open(&mut self, path: &std::path::Path, protocol: Protocol)
-    -> Result<Box<dyn Port>, String>;
+    fn open(
+        &mut self,
+        path: &std::path::Path,
+        protocol: Protocol,
+    ) -> Result<Box<dyn Port>, OpenError>;
+}
+
+/// Why a port did not open.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The port exists, but this user may not open it (not in the `dialout` group).
+    #[error("{0}: permission denied")]
+    Denied(PathBuf),
+    /// Anything else (gone, busy, not a terminal).
+    #[error("{path}: {source}")]
+    Failed {
+        /// The port.
+        path: PathBuf,
+        /// What the system (through the serialport crate) said.
+        source: std::io::Error,
+    },
 }
 
 /// The actor's state, stepped by its thread (and by the tests, in their own time).

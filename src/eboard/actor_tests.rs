@@ -62,10 +62,17 @@ impl Opener for FakeOpener {
         (self.searches > self.finds_after).then(|| (PathBuf::from("/dev/fake"), self.protocol))
     }
 
-    fn open(&mut self, path: &Path, _: Protocol) -> Result<Box<dyn Port>, String> {
+    fn open(
+        &mut self,
+        path: &Path,
+        _: Protocol,
+    ) -> Result<Box<dyn Port>, crate::eboard::actor::OpenError> {
         assert_eq!(path, Path::new("/dev/fake"));
         if !*self.present.lock().unwrap() {
-            return Err("No such file or directory".into());
+            return Err(crate::eboard::actor::OpenError::Failed {
+                path: path.to_owned(),
+                source: std::io::Error::from(std::io::ErrorKind::NotFound),
+            });
         }
         Ok(Box::new(FakePort {
             reads: Arc::clone(&self.reads),

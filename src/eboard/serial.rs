@@ -24,21 +24,7 @@ pub const READ_TIMEOUT: Duration = Duration::from_millis(50);
 /// How long a probe waits for a board's answer.
 pub const PROBE_WAIT: Duration = Duration::from_millis(800);
 
-/// Why a port did not open.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    /// The port exists, but this user may not open it (not in the `dialout` group).
-    #[error("{0}: permission denied")]
-    Denied(PathBuf),
-    /// Anything else (gone, busy, not a terminal).
-    #[error("{path}: {source}")]
-    Failed {
-        /// The port.
-        path: PathBuf,
-        /// What the serialport crate said.
-        source: serialport::Error,
-    },
-}
+pub use super::actor::OpenError;
 
 /// Opens `path` with `protocol`'s line settings (1 stop bit, no flow control).
 pub fn open(path: &Path, protocol: Protocol) -> Result<serialport::TTYPort, OpenError> {
@@ -63,7 +49,7 @@ pub fn open(path: &Path, protocol: Protocol) -> Result<serialport::TTYPort, Open
         } else {
             OpenError::Failed {
                 path: path.to_owned(),
-                source,
+                source: source.into(),
             }
         }
     })
@@ -164,10 +150,8 @@ impl Opener for SerialOpener {
             .map(|b| (b.path, b.protocol))
     }
 
-    fn open(&mut self, path: &Path, protocol: Protocol) -> Result<Box<dyn Port>, String> {
-        open(path, protocol)
-            .map(|p| Box::new(p) as Box<dyn Port>)
-            .map_err(|e| e.to_string())
+    fn open(&mut self, path: &Path, protocol: Protocol) -> Result<Box<dyn Port>, OpenError> {
+        open(path, protocol).map(|p| Box::new(p) as Box<dyn Port>)
     }
 }
 

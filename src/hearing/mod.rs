@@ -58,15 +58,44 @@ pub const MAX_CONFIDENCE: f32 = 0.99;
 /// Why a recognizer failed (a device or model error, never a misrecognition).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum HearingError {
-    /// The recognizer rejected the grammar.
+    /// The folder holds no vosk model (neither `am/` nor `final.mdl`).
+    #[error("model: no vosk model in {} (see models/README.md)", .0.display())]
+    NoModel(std::path::PathBuf),
+    /// The model's path cannot be handed to libvosk (it holds a NUL byte).
+    #[error("model: bad path {}", .0.display())]
+    ModelPath(std::path::PathBuf),
+    /// libvosk could not load the model.
+    #[error("model: libvosk could not load {}", .0.display())]
+    ModelLoad(std::path::PathBuf),
+    /// The language's grammar could not be built.
     #[error("grammar rejected: {0}")]
-    Grammar(String),
-    /// Decoding the audio failed.
-    #[error("decoding failed: {0}")]
-    Decoding(String),
-    /// The model could not be loaded.
-    #[error("model: {0}")]
-    Model(String),
+    Grammar(#[from] crate::core::grammar::GrammarError),
+    /// The grammar holds no phrase the model can hear.
+    #[error("grammar rejected: no phrase the model can hear")]
+    NoPhrase,
+    /// A phrase of the grammar holds a NUL byte: it cannot be handed to libvosk.
+    #[error("grammar rejected: a phrase holds a NUL byte")]
+    GrammarNul,
+    /// libvosk refused the grammar.
+    #[error("grammar rejected: libvosk refused the grammar")]
+    GrammarRefused,
+    /// libvosk returned no result.
+    #[error("decoding failed: libvosk returned no result")]
+    NoResult,
+    /// libvosk's result is not the JSON expected.
+    #[error("decoding failed: {reason}: {text}")]
+    ResultText {
+        /// The result as libvosk wrote it.
+        text: String,
+        /// Why it does not read (the JSON parser's words).
+        reason: String,
+    },
+    /// More samples at once than libvosk takes.
+    #[error("decoding failed: too many samples at once")]
+    TooManySamples,
+    /// libvosk rejected the audio.
+    #[error("decoding failed: libvosk rejected the audio")]
+    AudioRejected,
     /// A script could not be read.
     #[error("script line {line}: {detail}")]
     Script {

@@ -132,7 +132,7 @@ impl Recognizer for ScriptedRecognizer {
 
     fn set_grammar(&mut self, grammar: &Grammar) -> Result<(), HearingError> {
         if grammar.is_empty() {
-            return Err(HearingError::Grammar("no phrase".into()));
+            return Err(HearingError::NoPhrase);
         }
         self.grammar = Some(grammar.words().into_iter().collect());
         self.grammars_set += 1;

@@ -66,18 +66,13 @@ impl VoskModel {
     /// Loads the model in `dir` (it takes seconds and hundreds of MB).
     pub fn load(dir: &Path) -> Result<Arc<VoskModel>, HearingError> {
         if !dir.join("am").is_dir() && !dir.join("final.mdl").is_file() {
-            return Err(HearingError::Model(format!(
-                "no vosk model in {} (see models/README.md)",
-                dir.display()
-            )));
+            return Err(HearingError::NoModel(dir.to_owned()));
         }
         let c = CString::new(dir.as_os_str().as_encoded_bytes())
-            .map_err(|_| HearingError::Model(format!("bad path {}", dir.display())))?;
+            .map_err(|_| HearingError::ModelPath(dir.to_owned()))?;
         // SAFETY: a valid C string; the result is null or a model we own.
         let ptr = unsafe { vosk_sys::vosk_model_new(c.as_ptr()) };
-        let ptr = NonNull::new(ptr).ok_or_else(|| {
-            HearingError::Model(format!("libvosk could not load {}", dir.display()))
-        })?;
+        let ptr = NonNull::new(ptr).ok_or_else(|| HearingError::ModelLoad(dir.to_owned()))?;
         Ok(Arc::new(VoskModel {
             ptr,
             dir: dir.to_path_buf(),
@@ -129,7 +124,7 @@ pub fn doctor_report(
     word_map: &HashMap<String, String>,
 ) -> Result<VocabularyReport, HearingError> {
     let model = VoskModel::load(dir)?;
-    let builder = GrammarBuilder::new(lang).map_err(|e| HearingError::Grammar(e.to_string()))?;
+    let builder = GrammarBuilder::new(lang)?;
     Ok(model.vocabulary_report(&builder, word_map))
 }
 
@@ -173,9 +168,11 @@ impl std::fmt::Debug for VoskRecognizer {
     }
 }
 
+/// The grammar as libvosk takes it: a JSON list of the phrases, as a C string.
 fn grammar_json(phrases: &[String]) -> Result<CString, HearingError> {
-    let json = serde_json::to_string(phrases).map_err(|e| HearingError::Grammar(e.to_string()))?;
-    CString::new(json).map_err(|e| HearingError::Grammar(e.to_string()))
+    // A list of strings always serialises; only a NUL byte in a phrase can stop it.
+    let json = serde_json::Value::from(phrases.to_vec()).to_string();
+    CString::new(json).map_err(|_| HearingError::GrammarNul)
 }
 
 impl VoskRecognizer {
@@ -196,8 +193,7 @@ impl VoskRecognizer {
                 json.as_ptr(),
             )
         };
-        let ptr = NonNull::new(ptr)
-            .ok_or_else(|| HearingError::Grammar("libvosk refused the grammar".into()))?;
+        let ptr = NonNull::new(ptr).ok_or(HearingError::GrammarRefused)?;
         // SAFETY: a live recognizer.
         unsafe {
             vosk_sys::vosk_recognizer_set_max_alternatives(
@@ -223,11 +219,14 @@ impl VoskRecognizer {
 
     fn take_json(&self, raw: *const c_char) -> Result<Value, HearingError> {
         if raw.is_null() {
-            return Err(HearingError::Decoding("libvosk returned no result".into()));
+            return Err(HearingError::NoResult);
         }
         // SAFETY: libvosk returns a NUL-terminated string valid until the next call.
         let text = unsafe { CStr::from_ptr(raw) }.to_string_lossy();
-        serde_json::from_str(&text).map_err(|e| HearingError::Decoding(format!("{e}: {text}")))
+        serde_json::from_str(&text).map_err(|e| HearingError::ResultText {
+            text: text.clone().into_owned(),
+            reason: e.to_string(),
+        })
     }
 
     /// Turns a complete result into an utterance in the grammar's spelling.
@@ -326,7 +325,7 @@ impl Recognizer for VoskRecognizer {
     fn set_grammar(&mut self, grammar: &Grammar) -> Result<(), HearingError> {
         let (phrases, dropped) = self.spelling.phrases(grammar);
         if phrases.len() <= 1 {
-            return Err(HearingError::Grammar("no phrase the model can hear".into()));
+            return Err(HearingError::NoPhrase);
         }
         if dropped > 0 {
             tracing::debug!("vosk: {dropped} phrases left out (words the model lacks)");
@@ -341,14 +340,13 @@ impl Recognizer for VoskRecognizer {
     }
 
     fn accept(&mut self, samples: &[i16]) -> Result<Option<Heard>, HearingError> {
-        let len = c_int::try_from(samples.len())
-            .map_err(|_| HearingError::Decoding("too many samples at once".into()))?;
+        let len = c_int::try_from(samples.len()).map_err(|_| HearingError::TooManySamples)?;
         // SAFETY: a live recognizer and a slice of `len` samples.
         let state = unsafe {
             vosk_sys::vosk_recognizer_accept_waveform_s(self.ptr.as_ptr(), samples.as_ptr(), len)
         };
         match state {
-            s if s < 0 => Err(HearingError::Decoding("libvosk rejected the audio".into())),
+            s if s < 0 => Err(HearingError::AudioRejected),
             1 => {
                 // SAFETY: a live recognizer.
                 let raw = unsafe { vosk_sys::vosk_recognizer_result(self.ptr.as_ptr()) };

@@ -125,7 +125,6 @@ impl Devices {
         tx: &mpsc::Sender<StationInput>,
         origin: (Timestamp, std::time::Instant),
     ) {
-        use crate::audio::capture::{self, CaptureOptions};
         use crate::hearing::actor::{self, AudioEvent, GrammarSlot, HearingSink, ListenOptions};
 
         let Some((recognizer, builder)) = self.vosk_recognizer(settings, wanted, session) else {
@@ -134,30 +133,9 @@ impl Devices {
         // microphone → (tee: audio scoresheet) → recognizer thread → station
         let (mic_tx, mic_rx) = std::sync::mpsc::sync_channel::<AudioEvent>(64);
         let (hear_tx, hear_rx) = std::sync::mpsc::sync_channel::<AudioEvent>(64);
-        let options = CaptureOptions {
-            device: Some(settings.voice.input_device.clone()).filter(|d| !d.is_empty()),
-            ..CaptureOptions::default()
+        let Some(capture) = self.open_microphone(settings, mic_tx) else {
+            return;
         };
-        let capture = match capture::start(options, mic_tx) {
-            Ok(c) => c,
-            Err(e) => {
-                self.status.push(
-                    DeviceStatus::absent("microphone", e.to_string())
-                        .said(Message::new("device-mic-none"))
-                        .todo(Message::new("device-mic-todo")),
-                );
-                return;
-            }
-        };
-        let mic = DeviceStatus::present(
-            "microphone",
-            options_name(settings.voice.input_device.as_str()),
-        );
-        self.status.push(if settings.voice.input_device.is_empty() {
-            mic.said(Message::new("device-mic-default"))
-        } else {
-            mic
-        });
         let recorder = wanted
             .recording
             .as_deref()
@@ -197,6 +175,43 @@ impl Devices {
                 let _ = l.join();
             }
         }));
+    }
+
+    /// The microphone (`voice.input_device`, or the default), its audio to `to`; its line
+    /// in the device report either way.
+    #[cfg(all(feature = "vosk", feature = "audio"))]
+    fn open_microphone(
+        &mut self,
+        settings: &Settings,
+        to: std::sync::mpsc::SyncSender<crate::hearing::actor::AudioEvent>,
+    ) -> Option<crate::audio::capture::Capture> {
+        use crate::audio::capture::{self, CaptureOptions};
+
+        let options = CaptureOptions {
+            device: Some(settings.voice.input_device.clone()).filter(|d| !d.is_empty()),
+            ..CaptureOptions::default()
+        };
+        let capture = match capture::start(options, to) {
+            Ok(c) => c,
+            Err(e) => {
+                self.status.push(
+                    DeviceStatus::absent("microphone", e.to_string())
+                        .said(Message::new("device-mic-none"))
+                        .todo(Message::new("device-mic-todo")),
+                );
+                return None;
+            }
+        };
+        let mic = DeviceStatus::present(
+            "microphone",
+            options_name(settings.voice.input_device.as_str()),
+        );
+        self.status.push(if settings.voice.input_device.is_empty() {
+            mic.said(Message::new("device-mic-default"))
+        } else {
+            mic
+        });
+        Some(capture)
     }
 
     /// Starts the audio scoresheet's writer thread for `wav`; its sink marks made moves.

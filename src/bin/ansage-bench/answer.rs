@@ -141,6 +141,39 @@ fn inputs() -> Result<(Session, Vec<Input>), SpeechBenchError> {
     Ok((session, inputs))
 }
 
+/// The reminder queued behind the long answer, as the session says one.
+fn reminder_output(text: &str) -> Output {
+    Output::Say(Speech {
+        text: text.into(),
+        lang: Language::De,
+        priority: Priority::Reminder,
+        to: Audience::White,
+        error: false,
+        expires: None,
+        live: None,
+    })
+}
+
+/// From the question (`asked`) to the answer's first sound in the recorded `frames`, in
+/// milliseconds: the long answer (`long`) sounds until the speech thread cancels it, so the
+/// onset is sought from then.
+fn sound_ms(
+    trace: &Trace,
+    frames: &[(Instant, f64)],
+    long: &[String],
+    asked: Instant,
+) -> Option<f64> {
+    let cut = trace
+        .entries()
+        .into_iter()
+        .find_map(|(at, t)| match t {
+            Traced::Dropped(x, _) if at >= asked && long.contains(&x) => Some(at),
+            _ => None,
+        })
+        .unwrap_or(asked);
+    answer_onset(frames, cut).map(|on| on.saturating_duration_since(asked).as_secs_f64() * 1000.0)
+}
+
 /// Runs `trials` questions, recording the speaker from the PulseAudio source `monitor`.
 pub fn answer_latency(trials: usize, monitor: &str) -> Result<AnswerFigures, SpeechBenchError> {
     let (mut session, inputs) = inputs()?;
@@ -177,16 +210,7 @@ pub fn answer_latency(trials: usize, monitor: &str) -> Result<AnswerFigures, Spe
             began_after(&trace, &long, since).is_some()
         });
         std::thread::sleep(Duration::from_millis(600 + 100 * (i as u64 % 10)));
-        let queued = Output::Say(Speech {
-            text: reminder.into(),
-            lang: Language::De,
-            priority: Priority::Reminder,
-            to: Audience::White,
-            error: false,
-            expires: None,
-            live: None,
-        });
-        sink.deliver(now(), &[queued]);
+        sink.deliver(now(), &[reminder_output(reminder)]);
         let asked = Instant::now();
         let answer = step(&mut sink, time);
         if wait_for(Duration::from_secs(10), || {
@@ -211,19 +235,8 @@ pub fn answer_latency(trials: usize, monitor: &str) -> Result<AnswerFigures, Spe
         sink.wait_idle(Duration::from_secs(20));
         std::thread::sleep(Duration::from_millis(200));
         let f = frames.lock().map(|v| v.clone()).unwrap_or_default();
-        // The long answer sounds until the speech thread cancels it.
-        let cut = trace
-            .entries()
-            .into_iter()
-            .find_map(|(at, t)| match t {
-                Traced::Dropped(x, _) if at >= asked && long.contains(&x) => Some(at),
-                _ => None,
-            })
-            .unwrap_or(asked);
-        if let Some(on) = answer_onset(&f, cut) {
-            figures
-                .sound_ms
-                .push(on.saturating_duration_since(asked).as_secs_f64() * 1000.0);
+        if let Some(ms) = sound_ms(&trace, &f, &long, asked) {
+            figures.sound_ms.push(ms);
         }
     }
     let _ = parec.kill();

@@ -334,7 +334,7 @@ mod tests {
 
         fn set_grammar(&mut self, grammar: &Grammar) -> Result<(), HearingError> {
             if grammar.is_empty() {
-                return Err(HearingError::Grammar("no phrase".into()));
+                return Err(HearingError::NoPhrase);
             }
             Ok(())
         }

@@ -123,7 +123,7 @@ impl Session {
     pub fn new(config: Config) -> Result<Session, SetupError> {
         let (pos, castling_mode) = config.start.position()?;
         let phrases = Phrases::load(config.lang)?;
-        let commands = commands(config.lang).map_err(|e| SetupError::Commands(e.to_string()))?;
+        let commands = commands(config.lang).map_err(SetupError::Commands)?;
         let clock = config.clock.clone().map(Clock::new);
         let vocab = vocabulary(config.lang);
         Ok(Session {
