@@ -16,7 +16,7 @@ use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 use crate::core::input::Input;
-use crate::core::journal::{announce, input_record};
+use crate::core::journal::input_record;
 use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::script::ConsoleOwner;
@@ -176,7 +176,7 @@ fn journal_failed(
     deliver(
         sinks,
         at,
-        &announce(session, Audience::All, Priority::Urgent, &msg),
+        &session.announce(Audience::All, Priority::Urgent, &msg),
     );
 }
 
@@ -363,7 +363,7 @@ fn receive(
         }
         Some(StationInput::Notice { to, message }) => {
             handle_due(session, journal, sinks, t);
-            deliver(sinks, t, &announce(session, to, Priority::Urgent, &message));
+            deliver(sinks, t, &session.announce(to, Priority::Urgent, &message));
             None
         }
         Some(StationInput::VoiceLost { message }) => {
@@ -371,7 +371,7 @@ fn receive(
             for sink in sinks.iter_mut() {
                 sink.voice_lost();
             }
-            let told = announce(session, Audience::All, Priority::Urgent, &message);
+            let told = session.announce(Audience::All, Priority::Urgent, &message);
             deliver(sinks, t, &told);
             None
         }
@@ -407,7 +407,7 @@ fn say_quit(session: &Session, sinks: &mut [Box<dyn Sink + Send>], t: Timestamp)
     deliver(
         sinks,
         t,
-        &announce(session, Audience::All, Priority::Urgent, &msg),
+        &session.announce(Audience::All, Priority::Urgent, &msg),
     );
 }
 

@@ -358,7 +358,7 @@ fn a_torn_journal_is_cut_and_continued() {
     assert_eq!(resumed.replay.last, Timestamp::from_millis(3090));
     assert_eq!(resumed.replay.session.history().len(), 2);
     let session = &resumed.replay.session;
-    let msg = journal::damage_message(session.phrases(), &damage, session);
+    let msg = ansage::core::resume::damage_message(session.phrases(), &damage, session);
     assert_eq!(
         session.phrases().speech(&msg),
         format!(

@@ -207,13 +207,13 @@ async fn a_device_that_opens_late_gets_everything_said_before_in_order() {
     let parsed = script::parse("@0 arbiter setup tc=300 vi=white lang=de").unwrap();
     let session = Session::new(parsed.config).unwrap();
     let said = |text: &str| {
-        ansage::core::journal::announce(
-            &session,
-            Audience::All,
-            Priority::Move,
-            &Message::new("journal-over").arg("x", text.to_owned()),
-        )
-        .to_vec()
+        session
+            .announce(
+                Audience::All,
+                Priority::Move,
+                &Message::new("journal-over").arg("x", text.to_owned()),
+            )
+            .to_vec()
     };
     let backlog = vec![(Timestamp::ZERO, said("a"))];
     let epoch = tokio::time::Instant::now();

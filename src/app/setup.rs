@@ -13,10 +13,10 @@ use crate::app::devices::{Devices, Wanted};
 use crate::app::scripted::Pace;
 use crate::config::Settings;
 use crate::core::input::{Actor, Input, Key};
-use crate::core::journal::{self, announce};
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Braille, Output, Priority, Speech};
 use crate::core::phrases::{Message, Phrases};
+use crate::core::resume;
 use crate::core::script::Step;
 use crate::core::session::Session;
 use crate::core::setup::Config;
@@ -127,7 +127,7 @@ impl Game {
     /// transcript (`restored @… made …`, printed by a console showing it), says what a damaged tail lost and what the replay could not confirm,
     /// stops the clock at the last recorded instant (as the arbiter would, FIDE Laws 6.12;
     /// journaled, so a later resume sees it too), then tells everyone where the game
-    /// stands ([`journal::resume_announcement`]). The game's time goes on from that
+    /// stands ([`resume::resume_announcement`]). The game's time goes on from that
     /// instant. What is said here reaches each device when it opens ([`Game::said`]).
     pub fn resume(settings: Settings, path: &Path, sinks: Sinks) -> Result<Game, AppError> {
         let Resumed {
@@ -160,7 +160,7 @@ impl Game {
                 "journal {}: {damage}; the file was cut there",
                 path.display()
             );
-            let msg = journal::damage_message(game.session.phrases(), damage, &game.session);
+            let msg = resume::damage_message(game.session.phrases(), damage, &game.session);
             eprintln!(
                 "{}: {}",
                 path.display(),
@@ -176,7 +176,7 @@ impl Game {
                 m.expected,
                 m.got
             );
-            let msg = journal::mismatch_message(m);
+            let msg = resume::mismatch_message(m);
             eprintln!(
                 "{}: {}",
                 path.display(),
@@ -188,7 +188,7 @@ impl Game {
         game.pause();
         // The summary goes to the devices; the console prints it once it knows that no
         // voice says it (issue 22: not printed and spoken at once).
-        let announcement = journal::resume_announcement(&mut game.session, game.start);
+        let announcement = resume::resume_announcement(&mut game.session, game.start);
         game.said.push((game.start, announcement.clone()));
         game.unvoiced.push((game.start, announcement));
         Ok(game)
@@ -232,7 +232,7 @@ impl Game {
 
     /// `msg` said and shown to `to`, in the session's words.
     pub fn announce(&self, to: Audience, priority: Priority, msg: &Message) -> [Output; 2] {
-        announce(&self.session, to, priority, msg)
+        self.session.announce(to, priority, msg)
     }
 
     /// Hands `outputs` to the sinks at the game's start, and keeps them for the devices
@@ -406,7 +406,9 @@ fn open(
         Some(o) => (
             o.sink,
             o.page,
-            announce(session, Audience::Arbiter, Priority::Answer, &o.message).to_vec(),
+            session
+                .announce(Audience::Arbiter, Priority::Answer, &o.message)
+                .to_vec(),
         ),
         None => (None, None, Vec::new()),
     };
@@ -459,10 +461,13 @@ fn ready_outputs(session: &Session, devices: Option<&Devices>) -> Vec<Output> {
         |d| d.ready_message(session.phrases()),
     );
     tracing::info!("ready");
-    let mut outputs = announce(session, Audience::All, Priority::Move, &ready).to_vec();
+    let mut outputs = session
+        .announce(Audience::All, Priority::Move, &ready)
+        .to_vec();
     if let Some(hint) = session.clock_start_message() {
         outputs.extend(
-            announce(session, Audience::All, Priority::Reminder, &hint)
+            session
+                .announce(Audience::All, Priority::Reminder, &hint)
                 .into_iter()
                 .filter(|o| matches!(o, Output::Braille(_))),
         );

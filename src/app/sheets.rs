@@ -110,7 +110,7 @@ pub fn load(path: &Path, lang: Language) -> Result<Vec<Loaded>, AppError> {
         })?;
         if let Some(damage) = &recovered.damage {
             let phrases = Phrases::load(lang)?;
-            let msg = journal::damage_message(&phrases, damage, &replay.session);
+            let msg = crate::core::resume::damage_message(&phrases, damage, &replay.session);
             eprintln!("{}: {}", path.display(), phrases.speech(&msg));
         }
         let session = &replay.session;

@@ -18,6 +18,8 @@ pub mod phrases;
 pub mod ply;
 pub mod questions;
 pub mod record;
+pub mod render;
+pub mod resume;
 pub mod scoresheet;
 pub mod script;
 pub mod session;

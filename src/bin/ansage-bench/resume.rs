@@ -16,9 +16,10 @@ use std::process::Command;
 
 use anyhow::{Context as _, Result, bail};
 
-use ansage::core::journal::{frame, resume_announcement};
+use ansage::core::journal::frame;
 use ansage::core::lang::Language;
 use ansage::core::output::{Audience, Output, Priority};
+use ansage::core::resume::resume_announcement;
 use ansage::speech::pronunciation::{Pronunciation, Synthesizer};
 
 /// The summary's goal, in seconds of espeak-ng speech (issue 22.4).

@@ -1,7 +1,12 @@
 use super::*;
 use crate::core::input::Actor;
 use crate::core::lang::Language;
+use crate::core::phrases::Phrases;
+use crate::core::resume::{
+    clocks_message, damage_message, last_move_text, mismatch_message, resumed_message,
+};
 use crate::core::script::{Script, parse, run};
+use shakmaty::Color;
 
 mod reading;
 

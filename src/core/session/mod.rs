@@ -52,9 +52,10 @@ use crate::core::clock::{Alarms, Clock};
 use crate::core::commands::{CommandBook, commands};
 use crate::core::input::{Actor, Command, Event, Input, Key, Question};
 use crate::core::laws::Repetitions;
-use crate::core::output::{Audience, GameResult, Output};
-use crate::core::phrases::Phrases;
+use crate::core::output::{Audience, GameResult, Output, Priority};
+use crate::core::phrases::{Message, Phrases};
 use crate::core::ply::Ply;
+use crate::core::render;
 use crate::core::setup::{Config, ConfirmPolicy, SetupError};
 use crate::core::time::Timestamp;
 use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
@@ -229,6 +230,14 @@ impl Session {
     /// The phrase book of the session's language.
     pub fn phrases(&self) -> &Phrases {
         &self.phrases
+    }
+
+    /// `msg` said and brailled to `to`, as the session says its own ([`render::message`]):
+    /// for what the adapters around the session report in its words (a damaged journal, a
+    /// resume, the station starting, a device's notice). Not kept for "repeat": only the
+    /// session's own words are.
+    pub fn announce(&self, to: Audience, priority: Priority, msg: &Message) -> [Output; 2] {
+        render::message(&self.phrases, to, priority, msg, render::Timing::default())
     }
 
     /// When `handle(Input::Timeout, t)` must be called next: the end of a correction

@@ -11,11 +11,11 @@ use shakmaty::{Color, File, Position, Rank, Role, Square};
 use crate::core::durations::spoken_duration;
 use crate::core::input::Actor;
 use crate::core::output::{
-    Audience, Braille, BrailleKind, ClockReading, GameResult, LiveClock, Output, Priority, Speech,
-    Termination,
+    Audience, ClockReading, GameResult, LiveClock, Output, Priority, Termination,
 };
-use crate::core::phrases::{Message, is_error, role_key, sentence_case};
+use crate::core::phrases::{Message, role_key};
 use crate::core::questions;
+use crate::core::render;
 use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
 use crate::core::words::{IllegalReason, Vocabulary};
@@ -154,20 +154,11 @@ impl Session {
         live: Option<LiveClock>,
         out: &mut Vec<Output>,
     ) {
-        out.push(Output::Say(Speech {
-            text: sentence_case(self.phrases.speech(&msg)),
-            lang: self.config.lang,
-            priority,
-            to,
-            error: is_error(msg.id),
+        let timing = render::Timing {
             expires,
             live: live.clone(),
-        }));
-        out.push(Output::Braille(Braille {
-            text: sentence_case(self.phrases.braille(&msg)),
-            to,
-            kind: BrailleKind::of(msg.id, priority),
-        }));
+        };
+        out.extend(render::message(&self.phrases, to, priority, &msg, timing));
         self.remember(Said {
             step: self.step,
             to,

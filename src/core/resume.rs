@@ -1,14 +1,116 @@
 //! What a resumed game tells, in the order a player at the board needs it, in about 8 s of
 //! speech (issue 22, measured by `ansage-bench resume`): the game is back, where it stands
 //! and whose move it is, that both clocks stand and what they show, anything still
-//! pending, and how the game goes on.
+//! pending, and how the game goes on; and the reports around a resume (a damaged journal,
+//! a replay that differs). The journal's record format ([`crate::core::journal`]) holds
+//! none of these words: they are told here, through the session's renderer
+//! ([`Session::announce`]).
 
+use shakmaty::{Color, Position as _};
+
+use crate::core::durations::clock_text;
+use crate::core::journal::{Damage, Mismatch};
 use crate::core::output::{Audience, Output, Priority};
-use crate::core::phrases::Message;
+use crate::core::phrases::{Message, Phrases};
+use crate::core::questions::short_duration;
 use crate::core::session::Session;
 use crate::core::time::Timestamp;
 
-use super::{announce, clocks_message, resumed_message};
+/// The last made move as the scoresheet shows it in the session's language
+/// ("12. Sf3", "12... Sf6"), or `None` before the first.
+pub fn last_move_text(session: &Session) -> Option<String> {
+    let ply = session.history().last()?;
+    let dots = if ply.made.side.is_white() { "." } else { "..." };
+    Some(format!("{}{dots} {}", ply.made.number, ply.san_local))
+}
+
+/// `msg` with where the game stands: `moves` (half-moves made), `last` (the last move as
+/// the scoresheet shows it), `number` and `side` (the last move's number and side: moves
+/// counted as moves, FIDE Laws D.2.5.c), `next` (the number of the move to come) and
+/// `turn` (the side to move).
+fn kept(msg: Message, session: &Session) -> Message {
+    let vocabulary = session.vocabulary();
+    let (number, side) = session
+        .history()
+        .last()
+        .map(|ply| (ply.made.number, ply.made.side))
+        .unwrap_or((0, Color::White));
+    let turn = session.position().turn();
+    let next = session.position().fullmoves().get();
+    msg.arg("moves", session.history().len())
+        .arg("last", last_move_text(session).unwrap_or_default())
+        .arg("number", number)
+        .arg("side", vocabulary.color_name(side))
+        .arg("next", next)
+        .arg("turn", vocabulary.color_name(turn))
+}
+
+/// The report of a damaged journal, in the session's language: where the damage starts,
+/// what is wrong there, how many bytes were dropped, and what was kept ("Journal
+/// beschädigt ab Byte 1234 (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen;
+/// erhalten: bis Zug 12 von Weiß.").
+pub fn damage_message(phrases: &Phrases, damage: &Damage, session: &Session) -> Message {
+    let reason = phrases.speech(&Message::new(damage.kind.message_id()));
+    kept(
+        Message::new("journal-damaged")
+            .arg("offset", damage.offset)
+            .arg("record", damage.record)
+            .arg("dropped", damage.dropped)
+            .arg("reason", reason),
+        session,
+    )
+}
+
+/// What a resume says first: where the game stands and whose move it is, in one sentence
+/// ("Fortgesetzt bei Zug 4, Weiß am Zug.": moves counted as moves, FIDE Laws D.2.5.c, not
+/// half-moves), the display its notation ("Fortgesetzt: 3... a6, Weiß am Zug"); a game
+/// that is over says after which move ("Fortgesetzt nach Zug 3 von Schwarz.").
+pub fn resumed_message(session: &Session) -> Message {
+    let id = if session.result().is_some() {
+        "journal-resumed-over"
+    } else {
+        "journal-resumed"
+    };
+    kept(Message::new(id), session)
+}
+
+/// Both clocks as they were restored, for the resume's announcement (the clock stays
+/// stopped until the arbiter starts it, FIDE Laws 6.12.c), said briefly as the time answer
+/// says them (whole minutes from ten up, the unit said once when both are; the exact
+/// reading in Braille and on request).
+/// `None` without a clock.
+pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
+    let clock = session.clock()?;
+    let white = clock.remaining(Color::White, at);
+    let black = clock.remaining(Color::Black, at);
+    let phrases = session.phrases();
+    // Both in whole minutes (ten up to an hour, as the time answer says them): the unit
+    // once, after both ("Weiß 14, Schwarz 15 Minuten"), to keep the summary short.
+    let minutes = |d: std::time::Duration| {
+        (600..3600)
+            .contains(&d.as_secs())
+            .then_some(d.as_secs() / 60)
+    };
+    let msg = match (minutes(white), minutes(black)) {
+        (Some(w), Some(b)) => Message::new("journal-clocks-minutes")
+            .arg("white", w)
+            .arg("black", b),
+        _ => Message::new("journal-clocks")
+            .arg("white", short_duration(phrases, white))
+            .arg("black", short_duration(phrases, black)),
+    };
+    Some(
+        msg.arg("white-clock", clock_text(white))
+            .arg("black-clock", clock_text(black)),
+    )
+}
+
+/// A check record the replay did not confirm, for the arbiter.
+pub fn mismatch_message(mismatch: &Mismatch) -> Message {
+    Message::new("journal-mismatch")
+        .arg("expected", mismatch.expected.clone())
+        .arg("got", mismatch.got.clone().unwrap_or_else(|| "-".into()))
+}
 
 /// The announcement of a game resumed from its journal at `at`, said and shown to all,
 /// in order:
@@ -31,7 +133,7 @@ use super::{announce, clocks_message, resumed_message};
 pub fn resume_announcement(session: &mut Session, at: Timestamp) -> Vec<Output> {
     let mut out = Vec::new();
     let say = |session: &Session, out: &mut Vec<Output>, msg: &Message| {
-        out.extend(announce(session, Audience::All, Priority::Info, msg));
+        out.extend(session.announce(Audience::All, Priority::Info, msg));
     };
     say(session, &mut out, &resumed_message(session));
     let over = session.result().is_some();
@@ -49,8 +151,7 @@ pub fn resume_announcement(session: &mut Session, at: Timestamp) -> Vec<Output> 
         if session.config().arbiter {
             say(session, &mut out, &Message::new("journal-restart"));
         } else {
-            let [_, braille] = announce(
-                session,
+            let [_, braille] = session.announce(
                 Audience::All,
                 Priority::Info,
                 &Message::new("journal-restart-players"),

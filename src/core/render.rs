@@ -1,0 +1,46 @@
+//! The one renderer of what is said and shown (FIDE Laws D.2.6: the Braille display shows
+//! what is said): a [`Message`] to an audience becomes the speech and the Braille line of
+//! the session's language. The session tells its own messages through it
+//! (`session/telling.rs`), and what the adapters around the session report in its words (a
+//! damaged journal, a resume, the station starting, a device's notice) goes through
+//! [`crate::core::session::Session::announce`], which uses it too.
+
+use crate::core::output::{Audience, Braille, BrailleKind, LiveClock, Output, Priority, Speech};
+use crate::core::phrases::{Message, Phrases, is_error, sentence_case};
+use crate::core::time::Timestamp;
+
+/// How long a message may wait to be said, and the clock it reads live, if any.
+#[derive(Clone, Debug, Default)]
+pub struct Timing {
+    /// After this instant the speech is dropped unsaid (a reminder that came too late).
+    pub expires: Option<Timestamp>,
+    /// A clock reading said as it is when spoken, not when queued.
+    pub live: Option<LiveClock>,
+}
+
+/// `msg` said and brailled to `to` with `priority`: the speech (its first letter a
+/// capital) and the display's line, in that order.
+pub fn message(
+    phrases: &Phrases,
+    to: Audience,
+    priority: Priority,
+    msg: &Message,
+    timing: Timing,
+) -> [Output; 2] {
+    [
+        Output::Say(Speech {
+            text: sentence_case(phrases.speech(msg)),
+            lang: phrases.lang(),
+            priority,
+            to,
+            error: is_error(msg.id),
+            expires: timing.expires,
+            live: timing.live,
+        }),
+        Output::Braille(Braille {
+            text: sentence_case(phrases.braille(msg)),
+            to,
+            kind: BrailleKind::of(msg.id, priority),
+        }),
+    ]
+}
