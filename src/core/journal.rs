@@ -55,7 +55,7 @@
 //! that does not read, a first record that is not the setup, time running backwards among
 //! the ticks or among the other records); the
 //! rest is dropped, and [`Damage`] says exactly where and how much. [`replay`] then runs the
-//! kept records and [`damage_message`] words the report ("Journal beschädigt ab Byte 1234
+//! kept records and [`crate::core::resume::damage_message`] words the report ("Journal beschädigt ab Byte 1234
 //! (Eintrag 57, Prüfsumme stimmt nicht): 312 Bytes verworfen; erhalten: bis Zug 12
 //! von Weiß.").
 //!

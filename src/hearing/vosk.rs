@@ -3,7 +3,7 @@
 //! FIDE Laws D.2.1: the player announces the move; the recognizer hears it offline. The
 //! `vosk` crate is not used: it does not wrap `vosk_recognizer_set_grm` (switching the
 //! grammar of a running recognizer, declared here) and it panics on a result it cannot
-//! parse. Here a result that cannot be parsed is a [`HearingError::Decoding`].
+//! parse. Here a result that cannot be parsed is a [`HearingError::ResultText`].
 //!
 //! - [`VoskModel::load`] loads a model directory once; it is shared ([`Arc`]) by every
 //!   recognizer and by the vocabulary check ([`VoskModel::knows`] is
