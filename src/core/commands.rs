@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use shakmaty::{Color, File, Rank, Role, Square};
 
+use crate::core::command_table::command_table;
 use crate::core::input::{AccessRole, Command, Question};
 use crate::core::lang::{Language, normalize_phrase, normalize_word};
 use crate::core::words::vocabulary;
@@ -30,200 +31,55 @@ fn source(lang: Language) -> (&'static str, &'static str) {
     }
 }
 
-/// A command phrase book as written in the TOML file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CommandFile {
-    fillers: Vec<String>,
-    numbers: Vec<String>,
-    yes: Vec<String>,
-    no: Vec<String>,
-    offer_draw: Vec<String>,
-    accept_draw: Vec<String>,
-    decline_draw: Vec<String>,
-    resign: Vec<String>,
-    end: Vec<String>,
-    claim_draw: Vec<String>,
-    repeat: Vec<String>,
-    start: Vec<String>,
-    pause: Vec<String>,
-    resume: Vec<String>,
-    whose_move: Vec<String>,
-    move_number: Vec<String>,
-    last_move: Vec<String>,
-    last_moves: Vec<String>,
-    my_pieces: Vec<String>,
-    their_pieces: Vec<String>,
-    square: Vec<String>,
-    file: Vec<String>,
-    rank: Vec<String>,
-    material: Vec<String>,
-    position: Vec<String>,
-    time: Vec<String>,
-    help: Vec<String>,
-    more: Vec<String>,
-    own_time: Vec<String>,
-    time_used: Vec<String>,
-    moves_made: Vec<String>,
-    set_clock: Vec<String>,
-    set_moves: Vec<String>,
-    add_time: Vec<String>,
-    penalty: Vec<String>,
-    alarms_off: Vec<String>,
-    alarms_on: Vec<String>,
-    take_back: Vec<String>,
-    take_back_to: Vec<String>,
-    adjourn: Vec<String>,
-    resume_adjourned: Vec<String>,
-    executed: Vec<String>,
-    access_spectator: Vec<String>,
-    access_opponent: Vec<String>,
-    access_player: Vec<String>,
-    access_arbiter: Vec<String>,
-    revoke_access: Vec<String>,
-    targets_kind: Vec<String>,
-    targets_from: Vec<String>,
-    stop: Vec<String>,
-    /// One-letter commands typed alone on a console line (keyboard users, as in lichess's
-    /// blind mode): the letter → the name of a question above that takes no slot. Never
-    /// part of the recognizer's grammar.
-    #[serde(default)]
-    letters: HashMap<String, String>,
+/// Makes the command file's phrase groups, what each means and the groups a console
+/// letter may name, from the command table ([`crate::core::command_table`]).
+macro_rules! phrase_groups {
+    (groups [$(($group:ident, $make:expr, $letter:expr))*] units [$($units:tt)*]) => {
+        /// A command phrase book as written in the TOML file.
+        #[derive(Debug, Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct CommandFile {
+            fillers: Vec<String>,
+            numbers: Vec<String>,
+            $($group: Vec<String>,)*
+            /// One-letter commands typed alone on a console line (keyboard users, as in
+            /// lichess's blind mode): the letter → the name of a question above that takes
+            /// no slot. Never part of the recognizer's grammar.
+            #[serde(default)]
+            letters: HashMap<String, String>,
+        }
+
+        impl CommandFile {
+            /// Each meaning with its phrases, in the order they are tried.
+            fn groups(&self) -> Vec<(Meaning, &Vec<String>)> {
+                vec![$((
+                    Meaning { name: stringify!($group), make: $make, letter: $letter },
+                    &self.$group,
+                ),)*]
+            }
+        }
+    };
 }
 
-/// What a phrase means, before its slots are filled.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Meaning {
-    Yes,
-    No,
-    OfferDraw,
-    AcceptDraw,
-    DeclineDraw,
-    Resign,
-    End,
-    ClaimDraw,
-    Repeat,
-    Start,
-    Pause,
-    Resume,
-    WhoseMove,
-    MoveNumber,
-    LastMove,
-    LastMoves,
-    MyPieces,
-    TheirPieces,
-    Square,
-    File,
-    Rank,
-    Material,
-    Position,
-    Time,
-    Help,
-    More,
-    OwnTime,
-    TimeUsed,
-    MovesMade,
-    SetClock,
-    SetMoves,
-    AddTime,
-    Penalty,
-    AlarmsOff,
-    AlarmsOn,
-    TakeBack,
-    TakeBackTo,
-    Adjourn,
-    ResumeAdjourned,
-    Executed,
-    AccessSpectator,
-    AccessOpponent,
-    AccessPlayer,
-    AccessArbiter,
-    RevokeAccess,
-    TargetsKind,
-    TargetsFrom,
-    Stop,
+command_table!(phrase_groups);
+
+/// What a phrase means, before its slots are filled: its group in the command file.
+#[derive(Copy, Clone, Debug)]
+struct Meaning {
+    /// The group's name in the file.
+    name: &'static str,
+    /// The command made with the slots a phrase filled; `None` when a slot it needs is
+    /// empty.
+    make: fn(&Slots) -> Option<Command>,
+    /// A one-letter console command may name the group.
+    letter: bool,
 }
 
 impl Meaning {
     /// The command this meaning makes with the slots a phrase filled; `None` when a slot
     /// it needs is empty.
     fn command(self, slots: &Slots) -> Option<Command> {
-        Some(match self {
-            Meaning::Yes => Command::Yes,
-            Meaning::No => Command::No,
-            Meaning::OfferDraw => Command::OfferDraw,
-            Meaning::AcceptDraw => Command::AcceptDraw,
-            Meaning::DeclineDraw => Command::DeclineDraw,
-            Meaning::Resign => Command::Resign,
-            Meaning::End => Command::End,
-            Meaning::ClaimDraw => Command::ClaimDraw,
-            Meaning::Repeat => Command::Repeat,
-            Meaning::Start => Command::Start,
-            Meaning::Pause => Command::Pause,
-            Meaning::Resume => Command::Resume,
-            Meaning::WhoseMove => Command::Ask(Question::WhoseMove),
-            Meaning::MoveNumber => Command::Ask(Question::MoveNumber),
-            Meaning::LastMove => Command::Ask(Question::LastMoves(1)),
-            Meaning::LastMoves => Command::Ask(Question::LastMoves(slots.number?.max(1))),
-            Meaning::MyPieces => Command::Ask(Question::Pieces {
-                mine: true,
-                role: slots.piece,
-            }),
-            Meaning::TheirPieces => Command::Ask(Question::Pieces {
-                mine: false,
-                role: slots.piece,
-            }),
-            Meaning::Square => Command::Ask(Question::Square(slots.square?)),
-            Meaning::File => Command::Ask(Question::File(slots.file?)),
-            Meaning::Rank => Command::Ask(Question::Rank(slots.rank?)),
-            Meaning::Material => Command::Ask(Question::Material),
-            Meaning::Position => Command::Ask(Question::Position),
-            Meaning::Time => Command::Ask(Question::Time),
-            Meaning::Help => Command::Ask(Question::Help),
-            Meaning::More => Command::Ask(Question::More),
-            Meaning::OwnTime => Command::Ask(Question::OwnTime),
-            Meaning::TimeUsed => Command::Ask(Question::TimeUsed),
-            Meaning::MovesMade => Command::Ask(Question::MovesMade),
-            Meaning::SetClock => Command::SetClock {
-                side: slots.side?,
-                time: slots.time?,
-            },
-            Meaning::SetMoves => Command::SetMoves {
-                side: slots.side?,
-                moves: slots.number?,
-            },
-            Meaning::AddTime => Command::AddTime {
-                side: slots.side?,
-                time: slots.time?,
-            },
-            Meaning::Penalty => Command::Penalty {
-                offender: slots.side?,
-            },
-            Meaning::AlarmsOff => Command::Alarms(false),
-            Meaning::AlarmsOn => Command::Alarms(true),
-            Meaning::TakeBack => Command::TakeBack,
-            Meaning::TakeBackTo => Command::TakeBackTo {
-                number: slots.number?,
-                side: slots.side?,
-            },
-            Meaning::Adjourn => Command::Adjourn,
-            Meaning::ResumeAdjourned => Command::ResumeAdjourned,
-            Meaning::Executed => Command::Executed,
-            Meaning::AccessSpectator => Command::AccessCode(AccessRole::Spectator),
-            Meaning::AccessOpponent => Command::AccessCode(AccessRole::Opponent),
-            Meaning::AccessPlayer => Command::AccessCode(AccessRole::Player),
-            Meaning::AccessArbiter => Command::AccessCode(AccessRole::Arbiter),
-            Meaning::RevokeAccess => Command::RevokeAccess,
-            Meaning::TargetsKind => Command::Ask(Question::Targets {
-                role: Some(slots.piece?),
-                from: None,
-            }),
-            Meaning::TargetsFrom => Command::Ask(Question::Targets {
-                role: slots.piece,
-                from: Some(slots.square?),
-            }),
-            Meaning::Stop => Command::Stop,
-        })
+        (self.make)(slots)
     }
 }
 
@@ -238,62 +94,6 @@ enum Token {
     Move,
     Side,
     Time,
-}
-
-impl CommandFile {
-    /// Each meaning with its phrases, in the order they are tried.
-    fn groups(&self) -> [(Meaning, &Vec<String>); 48] {
-        [
-            (Meaning::Yes, &self.yes),
-            (Meaning::No, &self.no),
-            (Meaning::OfferDraw, &self.offer_draw),
-            (Meaning::AcceptDraw, &self.accept_draw),
-            (Meaning::DeclineDraw, &self.decline_draw),
-            (Meaning::Resign, &self.resign),
-            (Meaning::End, &self.end),
-            (Meaning::ClaimDraw, &self.claim_draw),
-            (Meaning::Repeat, &self.repeat),
-            (Meaning::Start, &self.start),
-            (Meaning::Pause, &self.pause),
-            (Meaning::Resume, &self.resume),
-            (Meaning::WhoseMove, &self.whose_move),
-            (Meaning::MoveNumber, &self.move_number),
-            (Meaning::LastMove, &self.last_move),
-            (Meaning::LastMoves, &self.last_moves),
-            (Meaning::MyPieces, &self.my_pieces),
-            (Meaning::TheirPieces, &self.their_pieces),
-            (Meaning::Square, &self.square),
-            (Meaning::File, &self.file),
-            (Meaning::Rank, &self.rank),
-            (Meaning::Material, &self.material),
-            (Meaning::Position, &self.position),
-            (Meaning::Time, &self.time),
-            (Meaning::Help, &self.help),
-            (Meaning::More, &self.more),
-            (Meaning::OwnTime, &self.own_time),
-            (Meaning::TimeUsed, &self.time_used),
-            (Meaning::MovesMade, &self.moves_made),
-            (Meaning::SetClock, &self.set_clock),
-            (Meaning::SetMoves, &self.set_moves),
-            (Meaning::AddTime, &self.add_time),
-            (Meaning::Penalty, &self.penalty),
-            (Meaning::AlarmsOff, &self.alarms_off),
-            (Meaning::AlarmsOn, &self.alarms_on),
-            (Meaning::TakeBack, &self.take_back),
-            (Meaning::TakeBackTo, &self.take_back_to),
-            (Meaning::Adjourn, &self.adjourn),
-            (Meaning::ResumeAdjourned, &self.resume_adjourned),
-            (Meaning::Executed, &self.executed),
-            (Meaning::AccessSpectator, &self.access_spectator),
-            (Meaning::AccessOpponent, &self.access_opponent),
-            (Meaning::AccessPlayer, &self.access_player),
-            (Meaning::AccessArbiter, &self.access_arbiter),
-            (Meaning::RevokeAccess, &self.revoke_access),
-            (Meaning::TargetsKind, &self.targets_kind),
-            (Meaning::TargetsFrom, &self.targets_from),
-            (Meaning::Stop, &self.stop),
-        ]
-    }
 }
 
 /// The tokens of one phrase of `file`: its words normalised, its slots; `{move}` may only
@@ -357,20 +157,12 @@ pub struct CommandBook {
 
 /// A one-letter console command's question by its group's name in the file (those that
 /// take no slot).
-fn lettered(name: &str) -> Option<Command> {
-    let q = match name {
-        "last_move" => Question::LastMoves(1),
-        "time" => Question::Time,
-        "own_time" => Question::OwnTime,
-        "position" => Question::Position,
-        "whose_move" => Question::WhoseMove,
-        "move_number" => Question::MoveNumber,
-        "material" => Question::Material,
-        "help" => Question::Help,
-        "more" => Question::More,
-        _ => return None,
-    };
-    Some(Command::Ask(q))
+fn lettered(file: &CommandFile, name: &str) -> Option<Command> {
+    let (meaning, _) = file
+        .groups()
+        .into_iter()
+        .find(|(m, _)| m.letter && m.name == name)?;
+    meaning.command(&Slots::default())
 }
 
 /// A command understood, with the words of an intended move when the phrase had one.
@@ -410,7 +202,7 @@ impl CommandBook {
             .collect();
         let mut letters = HashMap::new();
         for (letter, name) in &f.letters {
-            let command = lettered(name).ok_or_else(|| CommandFileError {
+            let command = lettered(&f, name).ok_or_else(|| CommandFileError {
                 file,
                 detail: format!("letters: {letter} = {name:?} names no question without a slot"),
             })?;

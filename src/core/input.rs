@@ -6,6 +6,7 @@ use std::str::FromStr;
 use shakmaty::Color;
 use shakmaty::uci::UciMove;
 
+use crate::core::command_table::command_table;
 use crate::core::words::Utterance;
 
 /// Who gave an input. FIDE Laws D.2.9: an assistant may announce moves, keep score and
@@ -168,96 +169,82 @@ pub enum Question {
     More,
 }
 
-/// A command, from words, a key or a device: everything that is not a move.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
-    /// The stop word ("still", "stop"): as the `stop` key, silences what is said to the
-    /// speaker now and what waits ([`crate::core::output::Output::Hush`]).
-    Stop,
-    /// Yes: confirm what was echoed or asked.
-    Yes,
-    /// No: reject what was echoed (D.2.7) or asked.
-    No,
-    /// Offer a draw (Art. 9.1.b), recorded as (=) (C.12).
-    OfferDraw,
-    /// Accept the opponent's draw offer.
-    AcceptDraw,
-    /// Decline the opponent's draw offer.
-    DeclineDraw,
-    /// Resign (asks to confirm first).
-    Resign,
-    /// End the game unfinished, without a result (PGN `*`), and close the station ("Partie
-    /// beenden"; asks to confirm first, like a resignation); once the game is over, close
-    /// the station at once.
-    End,
-    /// Claim a draw by repetition or the fifty-move rule (Art. 9.2, 9.3).
-    ClaimDraw,
-    /// Say the last utterance again.
-    Repeat,
-    /// A question.
-    Ask(Question),
-    /// Start the clock (arbiter).
-    Start,
-    /// Stop the clocks (arbiter).
-    Pause,
-    /// Restart the clocks (arbiter).
-    Resume,
-    /// Set a clock (arbiter; FIDE Laws 6.10.b, 6.11).
-    SetClock {
-        /// Whose clock.
-        side: Color,
-        /// The time it shows from now on.
-        time: std::time::Duration,
-    },
-    /// Set a player's number of completed moves (arbiter; FIDE Laws 6.10.b).
-    SetMoves {
-        /// Whose counter.
-        side: Color,
-        /// Moves completed.
-        moves: u32,
-    },
-    /// Add time to a clock (arbiter; e.g. FIDE Laws 6.11.d, 9.5.b).
-    AddTime {
-        /// Whose clock.
-        side: Color,
-        /// How much.
-        time: std::time::Duration,
-    },
-    /// FIDE Laws 7.5.b: an illegal move by `offender` was completed; the opponent gets two
-    /// minutes.
-    Penalty {
-        /// Who made the illegal move.
-        offender: Color,
-    },
-    /// Switch the clock announcements on or off (FIDE requires that alarms can be turned off).
-    Alarms(bool),
-    /// FIDE Laws 7.5.a: take back the last move (an illegal move completed); the position
-    /// and both clocks return to what they were before it (arbiter).
-    TakeBack,
-    /// FIDE Laws D.2.8: take moves back to where both scoresheets agree, after move
-    /// `number` of `side`; the clocks return to their recorded values there (arbiter).
-    TakeBackTo {
-        /// The move number.
-        number: u32,
-        /// After white's or black's move of that number.
-        side: Color,
-    },
-    /// FIDE Laws Appendix E.1: the player to move seals the next move; it is not spoken or
-    /// shown to the opponent, and the clocks stop (arbiter).
-    Adjourn,
-    /// FIDE Laws Appendix E: the adjourned game resumes; the sealed move is revealed and
-    /// made (arbiter).
-    ResumeAdjourned,
-    /// FIDE Laws D.2.1: the sighted player says that the visually impaired player's last
-    /// move now stands on his own board (executed), when no electronic board tells it.
-    Executed,
-    /// A one-time access code for the station's web page, said and brailled to whoever
-    /// asks ("Zugangscode für den Gegner"): the page's role it opens.
-    AccessCode(AccessRole),
-    /// End every access to the station's web page at once (every role's browser must
-    /// ask for a new code).
-    RevokeAccess,
+/// Makes [`Command`] from the command table ([`crate::core::command_table`]): its unit
+/// variants, each with its script verb, and the variants with arguments below.
+macro_rules! command_enum {
+    (groups [$($groups:tt)*] units [$(($(#[doc = $doc:literal])* $unit:ident $verb:literal))*]) => {
+        /// A command, from words, a key or a device: everything that is not a move.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Command {
+            $($(#[doc = $doc])* $unit,)*
+            /// A question.
+            Ask(Question),
+            /// Set a clock (arbiter; FIDE Laws 6.10.b, 6.11).
+            SetClock {
+                /// Whose clock.
+                side: Color,
+                /// The time it shows from now on.
+                time: std::time::Duration,
+            },
+            /// Set a player's number of completed moves (arbiter; FIDE Laws 6.10.b).
+            SetMoves {
+                /// Whose counter.
+                side: Color,
+                /// Moves completed.
+                moves: u32,
+            },
+            /// Add time to a clock (arbiter; e.g. FIDE Laws 6.11.d, 9.5.b).
+            AddTime {
+                /// Whose clock.
+                side: Color,
+                /// How much.
+                time: std::time::Duration,
+            },
+            /// FIDE Laws 7.5.b: an illegal move by `offender` was completed; the opponent
+            /// gets two minutes.
+            Penalty {
+                /// Who made the illegal move.
+                offender: Color,
+            },
+            /// Switch the clock announcements on or off (FIDE requires that alarms can be
+            /// turned off).
+            Alarms(bool),
+            /// FIDE Laws D.2.8: take moves back to where both scoresheets agree, after
+            /// move `number` of `side`; the clocks return to their recorded values there
+            /// (arbiter).
+            TakeBackTo {
+                /// The move number.
+                number: u32,
+                /// After white's or black's move of that number.
+                side: Color,
+            },
+            /// A one-time access code for the station's web page, said and brailled to
+            /// whoever asks ("Zugangscode für den Gegner"): the page's role it opens.
+            AccessCode(AccessRole),
+        }
+
+        impl Command {
+            /// The script verb of a command without arguments (`do stop`); `None` for a
+            /// command with arguments.
+            pub fn verb(&self) -> Option<&'static str> {
+                match self {
+                    $(Command::$unit => Some($verb),)*
+                    _ => None,
+                }
+            }
+
+            /// The command without arguments whose script verb is `verb`.
+            pub fn from_verb(verb: &str) -> Option<Command> {
+                match verb {
+                    $($verb => Some(Command::$unit),)*
+                    _ => None,
+                }
+            }
+        }
+    };
 }
+
+command_table!(command_enum);
 
 /// A role on the station's web page (FIDE Laws D.2.9, D.2.10: who may do what at the
 /// board): its actions are the inputs of that role's actor.

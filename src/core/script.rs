@@ -282,30 +282,18 @@ pub fn parse_exact(text: &str) -> Option<Duration> {
     Some(base + millis)
 }
 
-/// The script form of a command (the verb `do`), read back by [`parse_command`]:
-/// `yes`, `no`, `offer-draw`, `accept-draw`, `decline-draw`, `resign`, `claim-draw`,
-/// `repeat`, `stop`, `start`, `pause`, `resume`, `alarms on|off`, `set-clock SIDE H:MM:SS.mmm`,
-/// `set-moves SIDE N`, `add-time SIDE H:MM:SS.mmm`, `penalty SIDE` (FIDE Laws 7.5.b),
-/// `take-back`, `take-back-to N SIDE` (7.5, D.2.8), `adjourn`, `resume-adjourned`
-/// (Appendix E) and
-/// `ask QUESTION` (`whose-move`, `move-number`, `last-moves N`, `pieces mine|theirs
-/// [ROLE]`, `square e4`, `targets [ROLE] [SQUARE]`, `file e`, `rank 4`, `material`, `position`, `time`, `own-time`,
-/// `time-used`, `moves-made`, `help`, `more`).
+/// The script form of a command (the verb `do`), read back by [`parse_command`]: a
+/// command without arguments by its verb in the command table
+/// ([`crate::core::command_table`]: `yes`, `no`, `offer-draw`, `resign`, `claim-draw`,
+/// `repeat`, `stop`, `start`, `pause`, `resume`, `take-back`, `adjourn`, …);
+/// `alarms on|off`, `set-clock SIDE H:MM:SS.mmm`, `set-moves SIDE N`,
+/// `add-time SIDE H:MM:SS.mmm`, `penalty SIDE` (FIDE Laws 7.5.b), `take-back-to N SIDE`
+/// (7.5, D.2.8), `access-code ROLE` and `ask QUESTION` (`whose-move`, `move-number`,
+/// `last-moves N`, `pieces mine|theirs [ROLE]`, `square e4`, `targets [ROLE] [SQUARE]`,
+/// `file e`, `rank 4`, `material`, `position`, `time`, `own-time`, `time-used`,
+/// `moves-made`, `help`, `more`).
 pub fn command_text(command: &Command) -> String {
     match command {
-        Command::Yes => "yes".into(),
-        Command::No => "no".into(),
-        Command::OfferDraw => "offer-draw".into(),
-        Command::AcceptDraw => "accept-draw".into(),
-        Command::DeclineDraw => "decline-draw".into(),
-        Command::Resign => "resign".into(),
-        Command::End => "end".into(),
-        Command::ClaimDraw => "claim-draw".into(),
-        Command::Repeat => "repeat".into(),
-        Command::Stop => "stop".into(),
-        Command::Start => "start".into(),
-        Command::Pause => "pause".into(),
-        Command::Resume => "resume".into(),
         Command::Alarms(on) => format!("alarms {}", if *on { "on" } else { "off" }),
         Command::SetClock { side, time } => {
             format!("set-clock {} {}", color_word(*side), exact(*time))
@@ -315,16 +303,12 @@ pub fn command_text(command: &Command) -> String {
             format!("add-time {} {}", color_word(*side), exact(*time))
         }
         Command::Penalty { offender } => format!("penalty {}", color_word(*offender)),
-        Command::TakeBack => "take-back".into(),
         Command::TakeBackTo { number, side } => {
             format!("take-back-to {number} {}", color_word(*side))
         }
-        Command::Adjourn => "adjourn".into(),
-        Command::ResumeAdjourned => "resume-adjourned".into(),
-        Command::Executed => "executed".into(),
         Command::AccessCode(role) => format!("access-code {}", role.name()),
-        Command::RevokeAccess => "revoke-access".into(),
         Command::Ask(q) => format!("ask {}", question_text(q)),
+        unit => unit.verb().unwrap_or_default().into(),
     }
 }
 
@@ -381,20 +365,12 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
         w.and_then(|w| parse_exact(w))
             .ok_or_else(|| CommandError::Time(text.to_owned()))
     };
+    if let [verb] = words.as_slice()
+        && let Some(command) = Command::from_verb(verb)
+    {
+        return Ok(command);
+    }
     let command = match words.as_slice() {
-        ["yes"] => Command::Yes,
-        ["no"] => Command::No,
-        ["offer-draw"] => Command::OfferDraw,
-        ["accept-draw"] => Command::AcceptDraw,
-        ["decline-draw"] => Command::DeclineDraw,
-        ["resign"] => Command::Resign,
-        ["end"] => Command::End,
-        ["claim-draw"] => Command::ClaimDraw,
-        ["repeat"] => Command::Repeat,
-        ["stop"] => Command::Stop,
-        ["start"] => Command::Start,
-        ["pause"] => Command::Pause,
-        ["resume"] => Command::Resume,
         ["alarms", "on"] => Command::Alarms(true),
         ["alarms", "off"] => Command::Alarms(false),
         ["set-clock", _, _] => Command::SetClock {
@@ -414,21 +390,16 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
         ["penalty", _] => Command::Penalty {
             offender: side(words.get(1))?,
         },
-        ["take-back"] => Command::TakeBack,
         ["take-back-to", n, _] => Command::TakeBackTo {
             number: n
                 .parse()
                 .map_err(|_| CommandError::MoveNumber(text.to_owned()))?,
             side: side(words.get(2))?,
         },
-        ["adjourn"] => Command::Adjourn,
-        ["resume-adjourned"] => Command::ResumeAdjourned,
-        ["executed"] => Command::Executed,
         ["access-code", role] => Command::AccessCode(
             role.parse()
                 .map_err(|_| CommandError::Unknown(text.to_owned()))?,
         ),
-        ["revoke-access"] => Command::RevokeAccess,
         ["ask", rest @ ..] => Command::Ask(
             parse_question(rest).ok_or_else(|| CommandError::Question(text.to_owned()))?,
         ),

@@ -1,0 +1,162 @@
+//! The table of commands: every group of phrases in `assets/<lang>/commands.toml`, in the
+//! order they are tried, with the [`Command`](crate::core::input::Command) each makes;
+//! for a command without arguments also its variant and its script verb (`do VERB`).
+//!
+//! From this one table come: the unit variants of `Command` with their documentation and
+//! their script verbs ([`Command::verb`](crate::core::input::Command::verb),
+//! [`Command::from_verb`](crate::core::input::Command::from_verb), which the script's
+//! `do` lines and the web page's posted commands use); the phrase groups a command file
+//! must have, the order in which they are tried, and what each makes of the slots its
+//! phrase filled; and which groups a one-letter console command may name (`[letters]`).
+//!
+//! # Adding a command
+//!
+//! A command without arguments (`Stop`, `Executed`, `RevokeAccess`):
+//!
+//! 1. One row below, `/// doc` then `group => Variant "verb";`: its variant of `Command`,
+//!    its script verb, and the name of its phrase group. Where the row stands is where
+//!    its phrases are tried.
+//! 2. Its handler: a method of the session and its arm in `Session::command`
+//!    (`src/core/session/mod.rs`; the match is exhaustive, the compiler asks for it).
+//! 3. Its words: the group's phrases in `assets/{de,es,en}/commands.toml`, and whatever
+//!    the handler says in `assets/{de,es,en}/messages.ftl`.
+//!
+//! A further phrase group for an existing command or question is one row
+//! `group => EXPRESSION;` (or `group => |s| EXPRESSION;`, where `s` holds the slots the
+//! phrase filled; a `?` on an empty slot makes the phrase not match); add `, letter` when
+//! a console letter may name it (a question that takes no slot). A command with arguments
+//! is a variant in `command_enum!` (`src/core/input.rs`), its row here, and its script
+//! form in `command_text` and `parse_command` (`src/core/script.rs`).
+
+/// Calls the macro `$then` with the table, normalised:
+/// `groups [(group, |slots| Option<Command>, letter?) …] units [(#[doc] Variant "verb") …]`.
+/// The rows' names (`Command`, `Question`, `AccessRole`) resolve where `$then` expands.
+macro_rules! command_table {
+    ($then:ident) => {
+        $crate::core::command_table::command_rows! { @ $then [] []
+            /// Yes: confirm what was echoed or asked.
+            yes => Yes "yes";
+            /// No: reject what was echoed (D.2.7) or asked.
+            no => No "no";
+            /// Offer a draw (Art. 9.1.b), recorded as (=) (C.12).
+            offer_draw => OfferDraw "offer-draw";
+            /// Accept the opponent's draw offer.
+            accept_draw => AcceptDraw "accept-draw";
+            /// Decline the opponent's draw offer.
+            decline_draw => DeclineDraw "decline-draw";
+            /// Resign (asks to confirm first).
+            resign => Resign "resign";
+            /// End the game unfinished, without a result (PGN `*`), and close the station
+            /// ("Partie beenden"; asks to confirm first, like a resignation); once the game
+            /// is over, close the station at once.
+            end => End "end";
+            /// Claim a draw by repetition or the fifty-move rule (Art. 9.2, 9.3).
+            claim_draw => ClaimDraw "claim-draw";
+            /// Say the last utterance again.
+            repeat => Repeat "repeat";
+            /// Start the clock (arbiter).
+            start => Start "start";
+            /// Stop the clocks (arbiter).
+            pause => Pause "pause";
+            /// Restart the clocks (arbiter).
+            resume => Resume "resume";
+            whose_move => Command::Ask(Question::WhoseMove), letter;
+            move_number => Command::Ask(Question::MoveNumber), letter;
+            last_move => Command::Ask(Question::LastMoves(1)), letter;
+            last_moves => |s| Command::Ask(Question::LastMoves(s.number?.max(1)));
+            my_pieces => |s| Command::Ask(Question::Pieces { mine: true, role: s.piece });
+            their_pieces => |s| Command::Ask(Question::Pieces { mine: false, role: s.piece });
+            square => |s| Command::Ask(Question::Square(s.square?));
+            file => |s| Command::Ask(Question::File(s.file?));
+            rank => |s| Command::Ask(Question::Rank(s.rank?));
+            material => Command::Ask(Question::Material), letter;
+            position => Command::Ask(Question::Position), letter;
+            time => Command::Ask(Question::Time), letter;
+            help => Command::Ask(Question::Help), letter;
+            more => Command::Ask(Question::More), letter;
+            own_time => Command::Ask(Question::OwnTime), letter;
+            time_used => Command::Ask(Question::TimeUsed);
+            moves_made => Command::Ask(Question::MovesMade);
+            set_clock => |s| Command::SetClock { side: s.side?, time: s.time? };
+            set_moves => |s| Command::SetMoves { side: s.side?, moves: s.number? };
+            add_time => |s| Command::AddTime { side: s.side?, time: s.time? };
+            penalty => |s| Command::Penalty { offender: s.side? };
+            alarms_off => Command::Alarms(false);
+            alarms_on => Command::Alarms(true);
+            /// FIDE Laws 7.5.a: take back the last move (an illegal move completed); the
+            /// position and both clocks return to what they were before it (arbiter).
+            take_back => TakeBack "take-back";
+            take_back_to => |s| Command::TakeBackTo { number: s.number?, side: s.side? };
+            /// FIDE Laws Appendix E.1: the player to move seals the next move; it is not
+            /// spoken or shown to the opponent, and the clocks stop (arbiter).
+            adjourn => Adjourn "adjourn";
+            /// FIDE Laws Appendix E: the adjourned game resumes; the sealed move is
+            /// revealed and made (arbiter).
+            resume_adjourned => ResumeAdjourned "resume-adjourned";
+            /// FIDE Laws D.2.1: the sighted player says that the visually impaired
+            /// player's last move now stands on his own board (executed), when no
+            /// electronic board tells it.
+            executed => Executed "executed";
+            access_spectator => Command::AccessCode(AccessRole::Spectator);
+            access_opponent => Command::AccessCode(AccessRole::Opponent);
+            access_player => Command::AccessCode(AccessRole::Player);
+            access_arbiter => Command::AccessCode(AccessRole::Arbiter);
+            /// End every access to the station's web page at once (every role's browser
+            /// must ask for a new code).
+            revoke_access => RevokeAccess "revoke-access";
+            targets_kind => |s| Command::Ask(Question::Targets {
+                role: Some(s.piece?),
+                from: None,
+            });
+            targets_from => |s| Command::Ask(Question::Targets {
+                role: s.piece,
+                from: Some(s.square?),
+            });
+            /// The stop word ("still", "stop"): as the `stop` key, silences what is said to
+            /// the speaker now and what waits ([`crate::core::output::Output::Hush`]).
+            stop => Stop "stop";
+        }
+    };
+}
+
+/// Reads the rows of [`command_table!`] one by one into its two lists, then calls `$then`.
+macro_rules! command_rows {
+    // A command without arguments: its variant and its script verb.
+    (@ $then:ident [$($groups:tt)*] [$($units:tt)*]
+        $(#[doc = $doc:literal])* $group:ident => $unit:ident $verb:literal; $($rest:tt)*) => {
+        $crate::core::command_table::command_rows! { @ $then
+            [$($groups)* ($group, |_| Some(Command::$unit), false)]
+            [$($units)* ($(#[doc = $doc])* $unit $verb)]
+            $($rest)*
+        }
+    };
+    // A group whose command takes the phrase's slots `$s`.
+    (@ $then:ident [$($groups:tt)*] [$($units:tt)*]
+        $group:ident => |$s:ident| $make:expr; $($rest:tt)*) => {
+        $crate::core::command_table::command_rows! { @ $then
+            [$($groups)* ($group, |$s| Some($make), false)]
+            [$($units)*]
+            $($rest)*
+        }
+    };
+    // A group whose command takes no slot; a console letter may name it (`letter`).
+    (@ $then:ident [$($groups:tt)*] [$($units:tt)*]
+        $group:ident => $make:expr $(, $letter:ident)?; $($rest:tt)*) => {
+        $crate::core::command_table::command_rows! { @ $then
+            [$($groups)* (
+                $group,
+                |_| Some($make),
+                $crate::core::command_table::command_rows!(@letter $($letter)?)
+            )]
+            [$($units)*]
+            $($rest)*
+        }
+    };
+    (@letter) => { false };
+    (@letter letter) => { true };
+    (@ $then:ident [$($groups:tt)*] [$($units:tt)*]) => {
+        $then! { groups [$($groups)*] units [$($units)*] }
+    };
+}
+
+pub(crate) use {command_rows, command_table};
