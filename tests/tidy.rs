@@ -506,3 +506,119 @@ fn the_cycle_scan_catches_cycles() {
     let graph = module_graph(dir.path(), "crate::m");
     assert!(graph["e"].is_empty(), "{graph:?}");
 }
+
+/// The longest a function may be outside tests, in lines from `fn` to its closing brace
+/// (issue 23: functions that fit on a screen).
+const MAX_FN_LINES: usize = 80;
+
+/// The functions of a file's non-test code longer than [`MAX_FN_LINES`]: `file:line: name
+/// (N lines)`.
+struct LongFunctions<'a> {
+    file: String,
+    found: &'a mut Vec<String>,
+}
+
+impl LongFunctions<'_> {
+    fn check(&mut self, name: &syn::Ident, start: proc_macro2::Span, end: proc_macro2::Span) {
+        let (first, last) = (start.start().line, end.end().line);
+        let lines = last + 1 - first;
+        if lines > MAX_FN_LINES {
+            self.found
+                .push(format!("{}:{first}: {name} ({lines} lines)", self.file));
+        }
+    }
+}
+
+impl<'ast> syn::visit::Visit<'ast> for LongFunctions<'_> {
+    fn visit_item_fn(&mut self, f: &'ast syn::ItemFn) {
+        if sources::test_only(&f.attrs) {
+            return;
+        }
+        let end = f.block.brace_token.span.close();
+        self.check(&f.sig.ident, f.sig.fn_token.span, end);
+        syn::visit::visit_item_fn(self, f);
+    }
+
+    fn visit_impl_item_fn(&mut self, f: &'ast syn::ImplItemFn) {
+        if sources::test_only(&f.attrs) {
+            return;
+        }
+        let end = f.block.brace_token.span.close();
+        self.check(&f.sig.ident, f.sig.fn_token.span, end);
+        syn::visit::visit_impl_item_fn(self, f);
+    }
+
+    fn visit_trait_item_fn(&mut self, f: &'ast syn::TraitItemFn) {
+        if let Some(block) = &f.default {
+            self.check(
+                &f.sig.ident,
+                f.sig.fn_token.span,
+                block.brace_token.span.close(),
+            );
+        }
+        syn::visit::visit_trait_item_fn(self, f);
+    }
+
+    fn visit_item_mod(&mut self, m: &'ast syn::ItemMod) {
+        if !sources::test_only(&m.attrs) {
+            syn::visit::visit_item_mod(self, m);
+        }
+    }
+
+    fn visit_item_impl(&mut self, i: &'ast syn::ItemImpl) {
+        if !sources::test_only(&i.attrs) {
+            syn::visit::visit_item_impl(self, i);
+        }
+    }
+}
+
+fn long_functions(base: &Path, sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    for source in sources {
+        let file = source
+            .path
+            .strip_prefix(base)
+            .unwrap_or(&source.path)
+            .display()
+            .to_string();
+        let mut visitor = LongFunctions {
+            file,
+            found: &mut found,
+        };
+        syn::visit::Visit::visit_file(&mut visitor, &source.ast);
+    }
+    found
+}
+
+/// Issue 23: no function over [`MAX_FN_LINES`] lines in the library or the programs,
+/// tests left out.
+#[test]
+fn functions_fit_on_a_screen() {
+    let src = root().join("src");
+    let sources = crate_sources(&src);
+    assert!(sources.len() > 100, "the sources were not read");
+    let long = long_functions(&src, &sources);
+    assert!(
+        long.is_empty(),
+        "functions over {MAX_FN_LINES} lines:\n{}",
+        long.join("\n")
+    );
+}
+
+/// The scan finds a long function, a long method and a trait's long default, and leaves a
+/// test's long function alone.
+#[test]
+fn the_length_scan_catches_long_functions() {
+    let body = "    let _ = 1;\n".repeat(MAX_FN_LINES);
+    let text = format!(
+        "pub fn short() {{}}\npub fn long() {{\n{body}}}\nstruct S;\nimpl S {{\n    fn method(&self) {{\n{body}    }}\n}}\ntrait T {{\n    fn default(&self) {{\n{body}    }}\n}}\n#[cfg(test)]\nmod tests {{\n    fn helper() {{\n{body}    }}\n}}\n"
+    );
+    let dir = tree(&[("lib.rs", &text)]);
+    let sources = crate_sources(dir.path());
+    let long = long_functions(dir.path(), &sources);
+    let names: Vec<&str> = long
+        .iter()
+        .map(|l| l.split(": ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    assert_eq!(names, ["long", "method", "default"], "{long:?}");
+}
