@@ -7,13 +7,15 @@
 //! - the adapters around it: [`station`] (the tokio main loop), [`console`], [`hearing`]
 //!   (speech recognizers), [`speech`] (the voice and its queue), [`record`] (the audio
 //!   and spoken scoresheets), [`audio`] (microphone and earcons through the sound card),
-//!   [`braille`] (the display), [`devices`] (what they share), [`config`], [`doctor`],
-//!   [`fuzz`] (the fuzz targets' entry functions);
+//!   [`braille`] (the display), [`devices`] (what they share), [`config`], [`doctor`];
 //! - [`app`]: the `ansage` program's commands, on top of everything (the one station
 //!   set-up of `play` and `demo`, opening every device).
 //!
 //! The benchmarks are a program of their own, `ansage-bench` (feature `bench`,
-//! `src/bin/ansage-bench/`), outside the library.
+//! `src/bin/ansage-bench/`), outside the library. The test tools are built only with the
+//! feature `testing` (for the tests, the benchmarks and `fuzz/`): the board emulator
+//! (`eboard::emulator`), the fuzz targets' entry functions (`fuzz`) and the Korean
+//! stand-in words of the vosk tests (`hearing::vocabulary::KO_STANDIN`).
 
 pub mod app;
 pub mod audio;
@@ -24,6 +26,7 @@ pub mod core;
 pub mod devices;
 pub mod doctor;
 pub mod eboard;
+#[cfg(feature = "testing")]
 pub mod fuzz;
 pub mod hearing;
 pub mod journal;

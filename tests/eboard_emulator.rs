@@ -1,8 +1,8 @@
-//! The board emulator on a pseudo-terminal, end to end (feature `eboard`): the station's
-//! side opens the link's path with `serialport` as it opens a real board, asks, reads the
-//! answers and the hand's moves through the real decoders; the cable is pulled and
-//! plugged back.
-#![cfg(feature = "eboard")]
+//! The board emulator on a pseudo-terminal, end to end (features `eboard` and `testing`):
+//! the station's side opens the link's path with `serialport` as it opens a real board,
+//! asks, reads the answers and the hand's moves through the real decoders; the cable is
+//! pulled and plugged back.
+#![cfg(all(feature = "eboard", feature = "testing"))]
 
 use std::io::{Read as _, Write as _};
 use std::path::Path;

@@ -3,7 +3,7 @@
 //! DGT or Millennium board (`support/eboard.rs`), White (the blind player) typing on
 //! stdin, Black moving only on the board. The transcript is read as it comes; every wait
 //! is for the line that says the station saw what the hand did, within [`LIMIT`].
-#![cfg(feature = "eboard")]
+#![cfg(all(feature = "eboard", feature = "testing"))]
 
 #[path = "support/eboard.rs"]
 mod eboard;

@@ -2,6 +2,7 @@
 //! inputs (`fuzz/seeds/<target>/`, and the golden scripts): they must not rot, and each
 //! seed must reach what it is meant to exercise (a seed that decodes to nothing would
 //! make the fuzzer start from nothing).
+#![cfg(feature = "testing")]
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! captured by cpal, resampled, decoded by vosk on the small Korean model with the German
 //! grammar of the legal moves (through the Korean stand-ins), and delivered by the hearing
 //! actor to the station's input channel as the German words with confidences.
-#![cfg(all(feature = "vosk", feature = "audio"))]
+#![cfg(all(feature = "vosk", feature = "audio", feature = "testing"))]
 
 #[path = "support/rig.rs"]
 mod rig;

@@ -1,7 +1,7 @@
 //! The real vosk path on the small Korean model, from WAV files (no rig needed): the German
 //! grammar of the legal moves through the Korean stand-ins, espeak-ng Korean phrases
 //! decoded, the vocabulary check with a word the model lacks, the grammar switch.
-#![cfg(feature = "vosk")]
+#![cfg(all(feature = "vosk", feature = "testing"))]
 
 #[path = "support/proc.rs"]
 mod proc;

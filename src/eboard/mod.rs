@@ -17,6 +17,7 @@
 pub mod actor;
 pub mod dgt;
 pub mod dgt_clock;
+#[cfg(feature = "testing")]
 pub mod emulator;
 pub mod link;
 pub mod millennium;

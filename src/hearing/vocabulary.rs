@@ -102,7 +102,8 @@ pub fn word_map_from_toml(text: &str) -> Result<WordMap, toml::de::Error> {
 }
 
 /// The Korean stand-ins of the German words of moves, yes and no, for the tests and
-/// benchmarks of the real vosk path with the small Korean model.
+/// benchmarks of the real vosk path with the small Korean model (feature `testing`).
+#[cfg(feature = "testing")]
 pub const KO_STANDIN: &str = include_str!("../../assets/test/ko_standin.toml");
 
 /// How each word of a grammar is spelled for the model, and which words it lacks.
@@ -241,6 +242,7 @@ mod tests {
     use super::*;
     use crate::core::lang::Language;
 
+    #[cfg(feature = "testing")]
     #[test]
     fn the_korean_stand_ins_read_and_are_distinct() {
         let map = word_map_from_toml(KO_STANDIN).unwrap();

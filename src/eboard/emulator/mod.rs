@@ -1,12 +1,14 @@
 //! A board emulator: a DGT or Millennium board (and a DGT 3000 clock) as a pure model, so
-//! that the station's electronic-board path is tested without hardware (issue 16).
+//! that the station's electronic-board path is tested without hardware (issue 16). A test
+//! tool: built only with the feature `testing` (the tests, `ansage-bench`), never in the
+//! station.
 //!
 //! FIDE Laws D.1: the sighted player's board is an ordinary one that the station watches.
 //! The emulator keeps the pieces where a hand put them ([`Emulator::lift`],
 //! [`Emulator::put`], [`Emulator::move_piece`], [`Emulator::play`]), answers the bytes
 //! the station sends ([`Emulator::receive`]) and returns the bytes a real board would send
 //! for each hand action. No I/O: the pseudo-terminal link that carries the bytes is
-//! [`pty`] (feature `eboard`).
+//! [`pty`] (feature `eboard` too).
 //!
 //! Squares: a hand touches squares by their names in the game (a1 at White's left); the
 //! board reports them in its own coordinates, which are turned round (a1 ↔ h8) when the

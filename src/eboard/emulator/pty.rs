@@ -1,7 +1,7 @@
-//! The emulated board on a pseudo-terminal, like a board on a USB cable (feature
-//! `eboard`): the station opens a stable path (a symbolic link to the pty's slave side,
-//! `/dev/pts/N`) as it opens `/dev/ttyUSB0`; a thread answers on the master side what the
-//! station sends, and [`Link::act`] sends what a hand does on the board.
+//! The emulated board on a pseudo-terminal, like a board on a USB cable (features
+//! `testing` and `eboard`): the station opens a stable path (a symbolic link to the pty's
+//! slave side, `/dev/pts/N`) as it opens `/dev/ttyUSB0`; a thread answers on the master
+//! side what the station sends, and [`Link::act`] sends what a hand does on the board.
 //!
 //! [`Link::unplug`] closes the master and slave handles: the station's next read fails, as
 //! when the cable is pulled. [`Link::plug`] makes a new pty pair and points the link at
