@@ -28,9 +28,9 @@ mkdir -p fuzz/target
 perl -ne 'while (/"([^"\\]+)"/g) { my $w = $1; $w =~ s/([^\x20-\x7e])/sprintf("\\x%02X", ord($1))/ge; print "\"$w\"\n" }' \
     assets/*/words.toml assets/*/commands.toml | sort -u >"$dict"
 
-# Sanitizer: none by default (ansage has no unsafe code: the findings are panics, overflows
-# caught by the debug assertions, hangs and memory blow-ups, and a run is several times
-# faster); FUZZ_SANITIZER=address for AddressSanitizer.
+# Sanitizer: none by default (the fuzzed code has no unsafe code: the findings are panics,
+# overflows caught by the debug assertions, hangs and memory blow-ups, and a run is several
+# times faster); FUZZ_SANITIZER=address for AddressSanitizer.
 flags=(-O --debug-assertions --sanitizer "${FUZZ_SANITIZER:-none}")
 if [[ ${FUZZ_SANITIZER:-none} != none ]]; then
     export RUSTC_BOOTSTRAP=1

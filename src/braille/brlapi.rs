@@ -12,6 +12,10 @@
 //! timeout: brlapi 0.4.1's `KeyReader::read_key_timeout` calls the global-handle function
 //! and fails on a `Connection` (tests/rig/README.md).
 
+// FFI: BrlAPI's C functions on the connection's handle (`brlapi-sys`), for what the safe
+// `brlapi` crate lacks or gets wrong (the display's size, dots, keys, tty mode, parameters).
+#![allow(unsafe_code)]
+
 use std::time::Duration;
 
 use brlapi::Connection;

@@ -25,6 +25,10 @@
 //! liblouis is not thread-safe: every call holds one lock. The display redraws its lines
 //! often (every key poll), so each table keeps the cells of the texts it wrote last.
 
+// FFI: liblouis's C API (`liblouis-sys`: translation both ways, and a log callback that C
+// calls with a C string); there is no safe wrapper of it.
+#![allow(unsafe_code)]
+
 use std::collections::HashMap;
 use std::ffi::{CStr, CString, c_char, c_int};
 use std::sync::{Mutex, Once};

@@ -24,6 +24,10 @@
 //!   second after the end of speech); the actor ([`super::actor`]) may end an utterance
 //!   sooner when the partial result is a whole phrase that no other phrase continues.
 
+// FFI: libvosk's C API (`vosk-sys`, and `vosk_recognizer_set_grm` declared here) is called
+// only through raw pointers, and the model and recognizer handles are sent between threads.
+#![allow(unsafe_code)]
+
 use std::collections::HashMap;
 use std::ffi::{CStr, CString, c_char, c_int};
 use std::path::{Path, PathBuf};
