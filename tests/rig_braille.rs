@@ -410,6 +410,15 @@ fn in_time_trouble_the_board_stays_readable_and_no_key_is_lost() {
     let send = |input: Input| tx.blocking_send(StationInput::Input(input)).unwrap();
     send(Input::key(Actor::Arbiter, Key::Start));
     send(Input::typed(Actor::Arbiter, "Uhr Weiß 0:14"));
+    // The arbiter's setting is shown before the board view opens (its message would
+    // otherwise come over the view after the keys below).
+    assert!(
+        wait_until(WAIT, || recorded.lock().unwrap().iter().any(
+            |o| matches!(o, Output::Braille(b) if b.text.contains("0:14"))
+        )),
+        "the clock was not set: {:?}",
+        recorded.lock().unwrap()
+    );
     // The board view at rank 2 (rank 8 comes first).
     press(&rig, "DispMd");
     for _ in 0..6 {
