@@ -11,7 +11,7 @@ source .ci/setup.sh
 
 # Property tests explore new random cases on every developer run; CI replays one fixed
 # seed so that its verdict depends only on the code (failures found locally are kept in
-# tests/*.proptest-regressions and replayed everywhere).
+# tests/proptest-regressions/ and replayed everywhere).
 export PROPTEST_RNG_SEED=${PROPTEST_RNG_SEED:-20261122}
 
 cargo fmt --all --check

@@ -6,7 +6,7 @@
 //! Real devices take real time: these tests wait for events with a timeout, and press the
 //! display's keys at a person's pace.
 
-#[path = "support/letters.rs"]
+#[path = "it/support/letters.rs"]
 mod letters;
 #[path = "support/rig.rs"]
 mod rig;

@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 /// Child processes and threads with a bound on every wait (tests/support/proc.rs).
-#[path = "proc.rs"]
+#[path = "../it/support/proc.rs"]
 pub mod proc;
 
 use std::path::{Path, PathBuf};

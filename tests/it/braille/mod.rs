@@ -1,0 +1,4 @@
+//! The Braille display's translation (feature `braille`).
+
+#[cfg(feature = "braille")]
+mod roundtrip;

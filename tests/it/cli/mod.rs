@@ -1,0 +1,5 @@
+//! The `ansage` program as a user runs it: its commands, its settings, its console.
+
+mod commands;
+mod config;
+mod console;

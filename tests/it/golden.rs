@@ -1,0 +1,278 @@
+//! Golden game transcripts: a timed script in, every line spoken, brailled, every clock
+//! reading, every made move and the result out, plus the PGN, checked with expect-test.
+//! The speech-order scripts (`speech_*`) add a speech timeline per listener.
+//! The console scripts (`console_*.console`) are lines typed at the console as a player
+//! types them, most without WHO: each goes through the console's owner rule
+//! (`ConsoleOwner`, issue 22) and the one-letter commands, and the transcript shows whose
+//! each line became.
+//! Update after an intended change with `UPDATE_EXPECT=1 cargo test --test it golden::`.
+
+use ansage::core::output::{Audience, Output};
+use ansage::core::record::pgn;
+use ansage::core::script::{self, ConsoleOwner, transcript_line};
+use ansage::core::time::Timestamp;
+use ansage::speech::timeline::timeline;
+
+fn transcript(name: &str) -> String {
+    let path = format!("{}/tests/golden/{name}.script", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let parsed = script::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let run = script::run(&parsed).unwrap();
+    let mut out = run.transcript.join("\n");
+    out.push_str("\n--- pgn\n");
+    out.push_str(&pgn(&run.session));
+    if name.starts_with("speech_") {
+        out.push_str(&speech_timelines(&run.outputs));
+    }
+    out
+}
+
+/// The scripts of the speech order (`speech_*`) end with what a speaker for each player
+/// would say when: each `say` run through the speech scheduler in virtual time, as long as
+/// espeak-ng takes to say it (`ansage::speech::timeline`).
+fn speech_timelines(outputs: &[(Timestamp, Output)]) -> String {
+    let mut out = String::new();
+    for listener in [Audience::White, Audience::Black, Audience::Arbiter] {
+        let heard = outputs
+            .iter()
+            .any(|(_, o)| matches!(o, Output::Say(s) if s.to == listener));
+        if !heard {
+            continue;
+        }
+        out.push_str(&format!(
+            "\n--- speech {} (virtual speaker)\n",
+            listener.name()
+        ));
+        out.push_str(&timeline(outputs, &[listener]).join("\n"));
+    }
+    out
+}
+
+macro_rules! golden {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                let got = transcript(stringify!($name));
+                expect_test::expect_file![concat!("../golden/", stringify!($name), ".transcript")].assert_eq(&got);
+            }
+        )*
+
+        /// Every script in tests/golden has its test here.
+        #[test]
+        fn every_script_is_listed() {
+            let listed = [$(stringify!($name)),*];
+            let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "script") {
+                    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                    assert!(listed.contains(&stem.as_str()), "{stem}.script has no golden test");
+                }
+            }
+        }
+    };
+}
+
+golden!(
+    web_access_de,
+    web_access_es,
+    web_access_en,
+    eboard_game_de,
+    eboard_game_es,
+    eboard_game_en,
+    eboard_castling_de,
+    eboard_lever_de,
+    eboard_key_de,
+    scholars_mate,
+    records_draw_before_move,
+    records_questions_after_end,
+    stalemate,
+    promotion,
+    en_passant,
+    castling,
+    ambiguous_knight,
+    illegal_move,
+    slip_of_the_tongue,
+    correction_window,
+    threefold_claim_right,
+    threefold_claim_wrong,
+    fifty_move_claim,
+    fivefold,
+    seventy_five_moves,
+    insufficient_material,
+    resignation,
+    draw_offer,
+    questions,
+    chess960,
+    seed_game_es_typed,
+    seed_game_de_spoken,
+    tc_fischer,
+    tc_simple_delay,
+    tc_bronstein,
+    tc_control_passed,
+    tc_different,
+    flag_fall_win,
+    flag_fall_lone_king,
+    low_time_alarm,
+    arbiter_clock,
+    low_confidence,
+    take_back,
+    reconciliation,
+    adjournment,
+    answers_time_de,
+    answers_time_es,
+    answers_time_en,
+    answers_lists_de,
+    answers_lists_es,
+    answers_lists_en,
+    speech_answers_de,
+    speech_answers_es,
+    speech_answers_en,
+    speech_countdown_de,
+    speech_countdown_es,
+    speech_countdown_en,
+    which_narrow_de,
+    which_castling_de,
+    which_named_de,
+    which_none_de,
+    which_promotion_de,
+    which_narrow_es,
+    which_castling_es,
+    which_named_es,
+    which_none_es,
+    which_promotion_es,
+    which_narrow_en,
+    which_castling_en,
+    which_named_en,
+    which_none_en,
+    which_promotion_en,
+    clockstart_stopped_de,
+    clockstart_stopped_es,
+    clockstart_stopped_en,
+    clockstart_home_de,
+    clockstart_home_es,
+    clockstart_home_en,
+    clockstart_arbiter_de,
+    clockstart_arbiter_es,
+    clockstart_arbiter_en,
+    clockstart_end_de,
+    clockstart_end_es,
+    clockstart_end_en,
+    startup_resume_de,
+    startup_resume_es,
+    startup_resume_en,
+    answers_braille_de,
+    answers_braille_en,
+    repeat_after_move_de,
+    repeat_after_move_en,
+    draw_declined_by_move_de,
+    draw_declined_by_move_es,
+    targets_de,
+    targets_en,
+    speech_words_first_de,
+    speech_words_first_en,
+);
+
+/// A message whose argument is missing renders Fluent's error into the text: no golden
+/// transcript may hold one (the transcripts are rewritten with `UPDATE_EXPECT=1`, so an
+/// error there would otherwise be accepted with them).
+#[test]
+fn no_transcript_holds_a_message_with_a_missing_argument() {
+    let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for line in text.lines() {
+            assert!(
+                !line.contains("ResolverError") && !line.contains("{$"),
+                "{}: {line}",
+                path.display()
+            );
+        }
+    }
+}
+
+/// A console script: its first line a script's setup line, then `@SECONDS LINE` for each
+/// line typed at the console (as `ansage play` reads it, WHO optional), and
+/// `opponent-input on|off` for whether the sighted opponent has an input of his own (an
+/// electronic board, the web page). Each typed line is shown (`> LINE` and whose it became)
+/// before what the session answered.
+fn console_transcript(name: &str) -> String {
+    let path = format!("{}/tests/golden/{name}.console", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'));
+    let setup = lines.next().expect("a setup line");
+    let config = script::parse(setup)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .config;
+    let mut session = ansage::core::session::Session::new(config).unwrap();
+    let mut out: Vec<String> = session
+        .clock_start_hint()
+        .iter()
+        .map(|o| transcript_line(Timestamp::ZERO, o))
+        .collect();
+    let mut opponent_input = false;
+    for line in lines {
+        if let Some(flag) = line.strip_prefix("opponent-input ") {
+            opponent_input = flag.trim() == "on";
+            out.push(format!("# opponent-input {}", flag.trim()));
+            continue;
+        }
+        let (stamp, typed) = line
+            .split_once(' ')
+            .unwrap_or_else(|| panic!("{path}: {line}"));
+        let secs: f64 = stamp.trim_start_matches('@').parse().unwrap();
+        let at = Timestamp::from_millis((secs * 1000.0).round() as u64);
+        while let Some((deadline, outputs)) = session.poll_due(at) {
+            out.extend(outputs.iter().map(|o| transcript_line(deadline, o)));
+        }
+        let owner = ConsoleOwner {
+            impaired: session.config().impaired,
+            opponent_input,
+        };
+        let turn = shakmaty::Position::turn(session.position());
+        let input = owner
+            .parse(typed, turn, session.commands())
+            .unwrap_or_else(|e| panic!("{path}: {typed}: {e}"));
+        let Some(input) = input else { continue };
+        let whose = match &input {
+            ansage::core::input::Input::Act { by, .. } => by.to_string(),
+            ansage::core::input::Input::Timeout => "timeout".into(),
+        };
+        out.push(format!("> {typed}  ({whose})"));
+        let outputs = session.handle(input, at);
+        out.extend(outputs.iter().map(|o| transcript_line(at, o)));
+    }
+    out.join("\n")
+}
+
+macro_rules! console_golden {
+    ($($name:ident),* $(,)?) => {
+        $(
+            #[test]
+            fn $name() {
+                let got = console_transcript(stringify!($name));
+                expect_test::expect_file![concat!("../golden/", stringify!($name), ".transcript")].assert_eq(&got);
+            }
+        )*
+
+        /// Every console script in tests/golden has its test here.
+        #[test]
+        fn every_console_script_is_listed() {
+            let listed = [$(stringify!($name)),*];
+            let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "console") {
+                    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
+                    assert!(listed.contains(&stem.as_str()), "{stem}.console has no golden test");
+                }
+            }
+        }
+    };
+}
+
+console_golden!(console_owner_de, console_owner_en);

@@ -1,0 +1,5 @@
+//! The journal (crash safety): its file through the station's steps, and the real
+//! program killed and resumed.
+
+mod crash;
+mod file;

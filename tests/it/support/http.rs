@@ -1,0 +1,202 @@
+//! A plain HTTP/1.1 client for the web server's tests: every header as given (a foreign
+//! `Host` or `Origin` included), `Connection: close`, chunked bodies decoded; the page's
+//! event stream read event by event. Every read is bounded ([`WAIT`]).
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+/// The longest any read waits.
+pub const WAIT: Duration = Duration::from_secs(10);
+
+/// An answer.
+#[derive(Debug)]
+pub struct Answer {
+    /// The status.
+    pub status: u16,
+    /// The headers, names in lower case.
+    pub headers: Vec<(String, String)>,
+    /// The body.
+    pub body: String,
+}
+
+impl Answer {
+    /// A header's value.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The body as JSON.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+}
+
+fn request_text(method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> String {
+    let mut text = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for (name, value) in headers {
+        text.push_str(&format!("{name}: {value}\r\n"));
+    }
+    if method != "GET" {
+        text.push_str(&format!(
+            "Content-Type: application/json\r\nContent-Length: {}\r\n",
+            body.len()
+        ));
+    }
+    text.push_str("\r\n");
+    text.push_str(body);
+    text
+}
+
+async fn head(reader: &mut BufReader<TcpStream>) -> (u16, Vec<(String, String)>) {
+    let mut line = String::new();
+    reader.read_line(&mut line).await.unwrap();
+    let status = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let mut headers = Vec::new();
+    loop {
+        line.clear();
+        reader.read_line(&mut line).await.unwrap();
+        let l = line.trim_end();
+        if l.is_empty() {
+            break;
+        }
+        if let Some((n, v)) = l.split_once(':') {
+            headers.push((n.trim().to_ascii_lowercase(), v.trim().to_owned()));
+        }
+    }
+    (status, headers)
+}
+
+/// One chunk of a chunked body (`None` at its end).
+async fn chunk(reader: &mut BufReader<TcpStream>) -> Option<Vec<u8>> {
+    let mut line = String::new();
+    reader.read_line(&mut line).await.ok()?;
+    let size = usize::from_str_radix(line.trim(), 16).ok()?;
+    let mut data = vec![0; size + 2];
+    reader.read_exact(&mut data).await.ok()?;
+    data.truncate(size);
+    (size > 0).then_some(data)
+}
+
+/// Sends one request and reads the whole answer.
+pub async fn send(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Answer {
+    let exchange = async {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream
+            .write_all(request_text(method, path, headers, body).as_bytes())
+            .await
+            .unwrap();
+        let mut reader = BufReader::new(stream);
+        let (status, headers) = head(&mut reader).await;
+        let chunked = headers
+            .iter()
+            .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+        let mut bytes = Vec::new();
+        if chunked {
+            while let Some(c) = chunk(&mut reader).await {
+                bytes.extend(c);
+            }
+        } else {
+            let _ = reader.read_to_end(&mut bytes).await;
+        }
+        Answer {
+            status,
+            headers,
+            body: String::from_utf8_lossy(&bytes).into_owned(),
+        }
+    };
+    tokio::time::timeout(WAIT, exchange)
+        .await
+        .unwrap_or_else(|_| panic!("{method} {path}: no answer within {WAIT:?}"))
+}
+
+/// An open event stream.
+pub struct Events {
+    /// The answer's status and headers.
+    pub status: u16,
+    reader: BufReader<TcpStream>,
+    pending: String,
+}
+
+/// An event: its fields (`event`, `id`, `retry`, `data`).
+#[derive(Debug, Default)]
+pub struct Event {
+    /// `event:`.
+    pub event: String,
+    /// `id:`.
+    pub id: String,
+    /// `retry:`.
+    pub retry: String,
+    /// `data:`.
+    pub data: String,
+}
+
+impl Events {
+    /// Opens `GET /events` with `headers`.
+    pub async fn open(addr: SocketAddr, headers: &[(&str, &str)]) -> Events {
+        let open = async {
+            let mut stream = TcpStream::connect(addr).await.unwrap();
+            stream
+                .write_all(request_text("GET", "/events", headers, "").as_bytes())
+                .await
+                .unwrap();
+            let mut reader = BufReader::new(stream);
+            let (status, _) = head(&mut reader).await;
+            Events {
+                status,
+                reader,
+                pending: String::new(),
+            }
+        };
+        tokio::time::timeout(WAIT, open)
+            .await
+            .expect("the stream opens")
+    }
+
+    /// The next event with data (keep-alive comments skipped).
+    pub async fn next(&mut self) -> Event {
+        let read = async {
+            loop {
+                while let Some(end) = self.pending.find("\n\n") {
+                    let block: String = self.pending.drain(..end + 2).collect();
+                    let mut event = Event::default();
+                    for line in block.lines() {
+                        if let Some((field, value)) = line.split_once(':') {
+                            let value = value.strip_prefix(' ').unwrap_or(value).to_owned();
+                            match field {
+                                "event" => event.event = value,
+                                "id" => event.id = value,
+                                "retry" => event.retry = value,
+                                "data" => event.data = value,
+                                _ => {}
+                            }
+                        }
+                    }
+                    if !event.data.is_empty() {
+                        return event;
+                    }
+                }
+                let c = chunk(&mut self.reader).await.expect("the stream goes on");
+                self.pending.push_str(&String::from_utf8_lossy(&c));
+            }
+        };
+        tokio::time::timeout(WAIT, read)
+            .await
+            .expect("an event within the wait")
+    }
+}

@@ -1,0 +1,21 @@
+//! What the tests share: child processes and threads with a bound on every wait (`proc`),
+//! the emulated electronic board (`eboard`), the web page's station, browser and HTTP
+//! client, and the source walker of the tidy tests.
+
+#[cfg(feature = "web")]
+pub mod browser;
+#[cfg(all(feature = "eboard", feature = "testing"))]
+pub mod eboard;
+#[cfg(feature = "web")]
+pub mod http;
+#[cfg(all(feature = "eboard", feature = "testing"))]
+pub mod letters;
+pub mod message_ids;
+pub mod module_graph;
+pub mod names;
+pub mod proc;
+pub mod sources;
+#[cfg(feature = "web")]
+pub mod web_game;
+#[cfg(feature = "web")]
+pub mod web_station;

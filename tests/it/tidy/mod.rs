@@ -1,0 +1,5 @@
+//! Tidy tests: rules of the code base checked by reading the sources (`code`), and the
+//! message ids against every language's messages (`messages`).
+
+mod code;
+mod messages;
