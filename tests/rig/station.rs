@@ -6,20 +6,13 @@
 //! Real devices take real time: these tests wait for events with a timeout, and press the
 //! display's keys at a person's pace.
 
-#[path = "it/support/letters.rs"]
-mod letters;
-#[path = "support/rig.rs"]
-mod rig;
-#[path = "support/station.rs"]
-mod station;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use rig::{Rig, proc, wait_until};
-use station::{Station, WAIT, device_ok, folder_pgn};
+use crate::support::rig::{self, Rig, turn, wait_until};
+use crate::support::station::{Station, WAIT, device_ok, folder_pgn};
+use crate::support::{letters, proc};
 
 /// The limit for a rig script (`tests/rig/*.sh`): each waits at most 15 s for each server
 /// it starts, `pulse.sh start` for two of them and speech-dispatcher again (about 50 s).
@@ -31,13 +24,6 @@ const ESPEAK_LIMIT: Duration = Duration::from_secs(60);
 /// The limit for `ansage demo --scale 0.05` on the rig: the Appendix C game, its players
 /// waiting for the station's speech (about 35 s on the rig).
 const DEMO_LIMIT: Duration = Duration::from_secs(300);
-
-/// The rig has one display, one speaker: the tests take turns.
-static TURN: Mutex<()> = Mutex::new(());
-
-fn turn() -> std::sync::MutexGuard<'static, ()> {
-    TURN.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// The Virtual driver's PassDots argument for a character: its cell on the German
 /// display (liblouis's German computer Braille, as the display shows it).

@@ -1,15 +1,12 @@
 //! The device rig (tests/rig/README.md) as the rig tests see it: found through the variables
 //! `tests/rig/up.sh` exports. Without them a rig test is skipped with a message, unless
 //! `ANSAGE_REQUIRE_RIG=1` (set by `.ci/test.sh` when it started the rig): then it fails.
-#![allow(dead_code)]
-
-/// Child processes and threads with a bound on every wait (tests/support/proc.rs).
-#[path = "../it/support/proc.rs"]
-pub mod proc;
-
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
+
+use super::proc;
 
 /// The limit for `paplay` playing a WAV of a few seconds into the microphone.
 const PLAY_LIMIT: Duration = Duration::from_secs(60);
@@ -20,6 +17,15 @@ const STOP_LIMIT: Duration = Duration::from_secs(10);
 /// How long a key may wait for the emulated display to read the keys FIFO (it holds the
 /// FIFO open while it runs: this is only a display that is gone or restarting).
 const KEY_LIMIT: Duration = Duration::from_secs(10);
+
+/// The rig has one speaker, one microphone and one display: the tests that use them take
+/// turns (all of them, in one test program that runs its tests on several threads).
+static TURN: Mutex<()> = Mutex::new(());
+
+/// Waits for the rig's devices to be free, and holds them while the guard lives.
+pub fn turn() -> MutexGuard<'static, ()> {
+    TURN.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// A running rig.
 #[derive(Clone, Debug)]
@@ -84,12 +90,8 @@ impl Rig {
         writeln!(f, "{key}").expect("write a key");
     }
 
-    /// What the emulated display shows now (its text).
-    pub fn visual(&self) -> String {
-        std::fs::read_to_string(self.vr_dir().join("visual")).unwrap_or_default()
-    }
-
     /// The emulated display's dots now (`dots|dots|…`).
+    #[cfg(feature = "braille")]
     pub fn braille(&self) -> String {
         std::fs::read_to_string(self.vr_dir().join("braille")).unwrap_or_default()
     }

@@ -1,16 +1,15 @@
-//! `ansage play` as a process for the rig's end-to-end tests (`tests/rig_station.rs`):
+//! `ansage play` as a process for the rig's end-to-end tests (`station.rs`):
 //! started with its own settings folders and the full transcript, stdout and stderr read
 //! on threads as they come (a test polls them, with a bound), a line typed, `quit` or
 //! SIGKILL; the device report `play` writes on stderr, and the game's PGN in its folder.
-#![allow(dead_code)]
-
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::rig::{proc, wait_until};
+use super::proc;
+use super::rig::wait_until;
 
 /// How long the station may take for anything a test waits for.
 pub const WAIT: Duration = Duration::from_secs(30);

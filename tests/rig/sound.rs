@@ -2,10 +2,7 @@
 //! speech-dispatcher with espeak-ng speaking into the PulseAudio null sink `speaker`.
 //! Skipped without a rig (fails with `ANSAGE_REQUIRE_RIG=1`).
 
-#[path = "support/rig.rs"]
-mod rig;
-
-use rig::proc;
+use crate::support::{proc, rig};
 
 /// The limit for `ansage export --audio` of a game of seven moves (espeak-ng says each move:
 /// a second or two in all).
@@ -29,16 +26,7 @@ mod speech {
     use ansage::speech::{SpeechConfig, SpeechSink, Traced};
     use ansage::station::Sink;
 
-    use super::rig::{self, wait_until};
-
-    /// One speaker per rig: the tests take turns.
-    static SPEAKER: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
-    fn turn() -> std::sync::MutexGuard<'static, ()> {
-        SPEAKER
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
+    use crate::support::rig::{self, turn, wait_until};
 
     fn say(text: &str, priority: Priority) -> Output {
         Output::Say(Speech {
@@ -298,9 +286,7 @@ fn the_audio_scoresheet_marks_every_move_at_its_offset() {
     use ansage::station::Sink;
     use shakmaty::Color;
 
-    let _turn = TURN
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let _turn = rig::turn();
     let dir = tempfile::tempdir().unwrap();
     let wav = dir.path().join("game.wav");
     let t0 = Instant::now();
@@ -405,5 +391,3 @@ fn the_audio_scoresheet_marks_every_move_at_its_offset() {
         assert!(after < 0.02, "move {i}: sound after its mark ({after})");
     }
 }
-
-static TURN: std::sync::Mutex<()> = std::sync::Mutex::new(());

