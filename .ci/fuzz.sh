@@ -2,7 +2,7 @@
 # Fuzzing: `bash .ci/fuzz.sh [SECONDS]` runs each fuzz target (fuzz/fuzz_targets/: resolve,
 # typed, pgn, journal, script, dgt, millennium, web_action) for SECONDS (default 60) with libFuzzer, then prints each
 # target's runs, time and findings. Not part of .ci/test.sh (too long);
-# tests/fuzz_seeds.rs runs the same entry functions on the seeds in every test run.
+# tests/it/protocol/fuzz_seeds.rs runs the same entry functions on the seeds in every test run.
 #
 # Stable rustc builds the targets without a sanitizer (`--sanitizer none`: only -C flags);
 # a sanitizer needs the nightly-only -Zsanitizer, which stable rustc accepts under
@@ -44,7 +44,7 @@ for t in $targets; do
     mkdir -p "$corpus" "fuzz/artifacts/$t"
     cp -n fuzz/seeds/"$t"/* "$corpus"/ 2>/dev/null || true
     if [[ $t == script ]]; then
-        cp -n tests/golden/*.script "$corpus"/
+        cp -n tests/golden/*/*.script "$corpus"/
     fi
     extra=()
     case $t in resolve | typed | script) extra=(-dict="$dict") ;; esac

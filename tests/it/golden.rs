@@ -1,7 +1,8 @@
 //! Golden game transcripts: a timed script in, every line spoken, brailled, every clock
 //! reading, every made move and the result out, plus the PGN, checked with expect-test.
+//! The scripts are `tests/golden/TOPIC/NAME.script`, a module here per topic folder.
 //! The speech-order scripts (`speech_*`) add a speech timeline per listener.
-//! The console scripts (`console_*.console`) are lines typed at the console as a player
+//! The console scripts (`console/*.console`) are lines typed at the console as a player
 //! types them, most without WHO: each goes through the console's owner rule
 //! (`ConsoleOwner`, issue 22) and the one-letter commands, and the transcript shows whose
 //! each line became.
@@ -13,8 +14,10 @@ use ansage::core::script::{self, ConsoleOwner, transcript_line};
 use ansage::core::time::Timestamp;
 use ansage::speech::timeline::timeline;
 
-fn transcript(name: &str) -> String {
-    let path = format!("{}/tests/golden/{name}.script", env!("CARGO_MANIFEST_DIR"));
+use crate::support::golden;
+
+fn transcript(topic: &str, name: &str) -> String {
+    let path = golden::script(topic, name).display().to_string();
     let text = std::fs::read_to_string(&path).unwrap();
     let parsed = script::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let run = script::run(&parsed).unwrap();
@@ -49,129 +52,168 @@ fn speech_timelines(outputs: &[(Timestamp, Output)]) -> String {
 }
 
 macro_rules! golden {
-    ($($name:ident),* $(,)?) => {
+    ($($topic:ident: [$($name:ident),* $(,)?]),* $(,)?) => {
         $(
-            #[test]
-            fn $name() {
-                let got = transcript(stringify!($name));
-                expect_test::expect_file![concat!("../golden/", stringify!($name), ".transcript")].assert_eq(&got);
+            /// The golden scripts of `tests/golden/TOPIC/`.
+            mod $topic {
+                $(
+                    #[test]
+                    fn $name() {
+                        let got = super::transcript(stringify!($topic), stringify!($name));
+                        expect_test::expect_file![concat!(
+                            "../golden/",
+                            stringify!($topic),
+                            "/",
+                            stringify!($name),
+                            ".transcript"
+                        )]
+                        .assert_eq(&got);
+                    }
+                )*
             }
         )*
 
-        /// Every script in tests/golden has its test here.
+        /// Every script in tests/golden has its test here, in its topic folder's list; no
+        /// golden file lies outside a topic folder.
         #[test]
         fn every_script_is_listed() {
-            let listed = [$(stringify!($name)),*];
-            let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
-            for entry in std::fs::read_dir(dir).unwrap() {
+            let listed = [$($(concat!(stringify!($topic), "/", stringify!($name))),*),*];
+            for entry in std::fs::read_dir(golden::dir()).unwrap() {
                 let path = entry.unwrap().path();
-                if path.extension().is_some_and(|e| e == "script") {
-                    let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
-                    assert!(listed.contains(&stem.as_str()), "{stem}.script has no golden test");
-                }
+                assert!(
+                    path.is_dir(),
+                    "{}: a golden file goes into a topic folder",
+                    path.display()
+                );
+            }
+            for path in golden::scripts() {
+                let topic = path.parent().unwrap().file_name().unwrap().to_string_lossy();
+                let stem = path.file_stem().unwrap().to_string_lossy();
+                let name = format!("{topic}/{stem}");
+                assert!(listed.contains(&name.as_str()), "{name}.script has no golden test");
             }
         }
     };
 }
 
 golden!(
-    web_access_de,
-    web_access_es,
-    web_access_en,
-    eboard_game_de,
-    eboard_game_es,
-    eboard_game_en,
-    eboard_castling_de,
-    eboard_lever_de,
-    eboard_key_de,
-    scholars_mate,
-    records_draw_before_move,
-    records_questions_after_end,
-    stalemate,
-    promotion,
-    en_passant,
-    castling,
-    ambiguous_knight,
-    illegal_move,
-    slip_of_the_tongue,
-    correction_window,
-    threefold_claim_right,
-    threefold_claim_wrong,
-    fifty_move_claim,
-    fivefold,
-    seventy_five_moves,
-    insufficient_material,
-    resignation,
-    draw_offer,
-    questions,
-    chess960,
-    seed_game_es_typed,
-    seed_game_de_spoken,
-    tc_fischer,
-    tc_simple_delay,
-    tc_bronstein,
-    tc_control_passed,
-    tc_different,
-    flag_fall_win,
-    flag_fall_lone_king,
-    low_time_alarm,
-    arbiter_clock,
-    low_confidence,
-    take_back,
-    reconciliation,
-    adjournment,
-    answers_time_de,
-    answers_time_es,
-    answers_time_en,
-    answers_lists_de,
-    answers_lists_es,
-    answers_lists_en,
-    speech_answers_de,
-    speech_answers_es,
-    speech_answers_en,
-    speech_countdown_de,
-    speech_countdown_es,
-    speech_countdown_en,
-    which_narrow_de,
-    which_castling_de,
-    which_named_de,
-    which_none_de,
-    which_promotion_de,
-    which_narrow_es,
-    which_castling_es,
-    which_named_es,
-    which_none_es,
-    which_promotion_es,
-    which_narrow_en,
-    which_castling_en,
-    which_named_en,
-    which_none_en,
-    which_promotion_en,
-    clockstart_stopped_de,
-    clockstart_stopped_es,
-    clockstart_stopped_en,
-    clockstart_home_de,
-    clockstart_home_es,
-    clockstart_home_en,
-    clockstart_arbiter_de,
-    clockstart_arbiter_es,
-    clockstart_arbiter_en,
-    clockstart_end_de,
-    clockstart_end_es,
-    clockstart_end_en,
-    startup_resume_de,
-    startup_resume_es,
-    startup_resume_en,
-    answers_braille_de,
-    answers_braille_en,
-    repeat_after_move_de,
-    repeat_after_move_en,
-    draw_declined_by_move_de,
-    draw_declined_by_move_es,
-    targets_de,
-    targets_en,
-    speech_words_first_de,
-    speech_words_first_en,
+    protocol: [
+        scholars_mate,
+        promotion,
+        en_passant,
+        castling,
+        ambiguous_knight,
+        illegal_move,
+        slip_of_the_tongue,
+        correction_window,
+        chess960,
+        seed_game_es_typed,
+        seed_game_de_spoken,
+        low_confidence,
+        take_back,
+        reconciliation,
+    ],
+    which: [
+        which_narrow_de,
+        which_castling_de,
+        which_named_de,
+        which_none_de,
+        which_promotion_de,
+        which_narrow_es,
+        which_castling_es,
+        which_named_es,
+        which_none_es,
+        which_promotion_es,
+        which_narrow_en,
+        which_castling_en,
+        which_named_en,
+        which_none_en,
+        which_promotion_en,
+    ],
+    endings: [
+        stalemate,
+        threefold_claim_right,
+        threefold_claim_wrong,
+        fifty_move_claim,
+        fivefold,
+        seventy_five_moves,
+        insufficient_material,
+        resignation,
+        draw_offer,
+        adjournment,
+        draw_declined_by_move_de,
+        draw_declined_by_move_es,
+    ],
+    clock: [
+        tc_fischer,
+        tc_simple_delay,
+        tc_bronstein,
+        tc_control_passed,
+        tc_different,
+        flag_fall_win,
+        flag_fall_lone_king,
+        low_time_alarm,
+        arbiter_clock,
+        clockstart_stopped_de,
+        clockstart_stopped_es,
+        clockstart_stopped_en,
+        clockstart_home_de,
+        clockstart_home_es,
+        clockstart_home_en,
+        clockstart_arbiter_de,
+        clockstart_arbiter_es,
+        clockstart_arbiter_en,
+        clockstart_end_de,
+        clockstart_end_es,
+        clockstart_end_en,
+    ],
+    answers: [
+        questions,
+        answers_time_de,
+        answers_time_es,
+        answers_time_en,
+        answers_lists_de,
+        answers_lists_es,
+        answers_lists_en,
+        answers_braille_de,
+        answers_braille_en,
+        repeat_after_move_de,
+        repeat_after_move_en,
+        targets_de,
+        targets_en,
+    ],
+    speech: [
+        speech_answers_de,
+        speech_answers_es,
+        speech_answers_en,
+        speech_countdown_de,
+        speech_countdown_es,
+        speech_countdown_en,
+        speech_words_first_de,
+        speech_words_first_en,
+    ],
+    eboard: [
+        eboard_game_de,
+        eboard_game_es,
+        eboard_game_en,
+        eboard_castling_de,
+        eboard_lever_de,
+        eboard_key_de,
+    ],
+    web: [
+        web_access_de,
+        web_access_es,
+        web_access_en,
+    ],
+    records: [
+        records_draw_before_move,
+        records_questions_after_end,
+    ],
+    startup: [
+        startup_resume_de,
+        startup_resume_es,
+        startup_resume_en,
+    ],
 );
 
 /// A message whose argument is missing renders Fluent's error into the text: no golden
@@ -179,9 +221,7 @@ golden!(
 /// error there would otherwise be accepted with them).
 #[test]
 fn no_transcript_holds_a_message_with_a_missing_argument() {
-    let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
+    for path in golden::files() {
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         for line in text.lines() {
             assert!(
@@ -199,7 +239,11 @@ fn no_transcript_holds_a_message_with_a_missing_argument() {
 /// electronic board, the web page). Each typed line is shown (`> LINE` and whose it became)
 /// before what the session answered.
 fn console_transcript(name: &str) -> String {
-    let path = format!("{}/tests/golden/{name}.console", env!("CARGO_MANIFEST_DIR"));
+    let path = golden::dir()
+        .join("console")
+        .join(format!("{name}.console"))
+        .display()
+        .to_string();
     let text = std::fs::read_to_string(&path).unwrap();
     let mut lines = text
         .lines()
@@ -255,7 +299,7 @@ macro_rules! console_golden {
             #[test]
             fn $name() {
                 let got = console_transcript(stringify!($name));
-                expect_test::expect_file![concat!("../golden/", stringify!($name), ".transcript")].assert_eq(&got);
+                expect_test::expect_file![concat!("../golden/console/", stringify!($name), ".transcript")].assert_eq(&got);
             }
         )*
 
@@ -263,9 +307,7 @@ macro_rules! console_golden {
         #[test]
         fn every_console_script_is_listed() {
             let listed = [$(stringify!($name)),*];
-            let dir = format!("{}/tests/golden", env!("CARGO_MANIFEST_DIR"));
-            for entry in std::fs::read_dir(dir).unwrap() {
-                let path = entry.unwrap().path();
+            for path in golden::files() {
                 if path.extension().is_some_and(|e| e == "console") {
                     let stem = path.file_stem().unwrap().to_string_lossy().into_owned();
                     assert!(listed.contains(&stem.as_str()), "{stem}.console has no golden test");
@@ -275,4 +317,9 @@ macro_rules! console_golden {
     };
 }
 
-console_golden!(console_owner_de, console_owner_en);
+/// The console scripts of `tests/golden/console/`.
+mod console {
+    use super::{console_transcript, golden};
+
+    console_golden!(console_owner_de, console_owner_en);
+}

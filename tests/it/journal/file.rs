@@ -19,6 +19,8 @@ use ansage::journal::{FileJournal, Journal, NoJournal, resume};
 use ansage::station::{self, Sink, StationInput, Timeline};
 use shakmaty::Color;
 
+use crate::support::golden;
+
 struct Collect(Arc<Mutex<Vec<String>>>);
 
 impl Sink for Collect {
@@ -71,13 +73,7 @@ fn play_journaled(script: &script::Script, path: &Path) -> (Session, Vec<String>
 #[test]
 fn every_golden_script_journaled_and_resumed_is_the_same_game() {
     let dir = tempfile::tempdir().unwrap();
-    let golden = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let mut scripts: Vec<_> = std::fs::read_dir(&golden)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "script"))
-        .collect();
-    scripts.sort();
+    let scripts = golden::scripts();
     assert!(scripts.len() >= 30, "{scripts:?}");
     for path in scripts {
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();

@@ -8,6 +8,8 @@ use std::path::{Path, PathBuf};
 use ansage::core::words::Resolution;
 use ansage::eboard::Event;
 
+use crate::support::golden;
+
 fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fuzz/seeds")
@@ -84,15 +86,11 @@ fn eboard_seeds_reach_a_placement() {
 
 #[test]
 fn golden_scripts_run_through_the_script_target() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let mut ran = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "script") {
-            let lines = ansage::fuzz::script(&std::fs::read(&path).unwrap());
-            assert!(lines.is_some_and(|n| n > 0), "{}", path.display());
-            ran += 1;
-        }
+    for path in golden::scripts() {
+        let lines = ansage::fuzz::script(&std::fs::read(&path).unwrap());
+        assert!(lines.is_some_and(|n| n > 0), "{}", path.display());
+        ran += 1;
     }
     assert!(ran >= 10, "{ran} golden scripts");
 }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use ansage::core::record::pgn;
 use ansage::core::script;
 
-use crate::support::proc;
+use crate::support::{golden, proc};
 
 /// The limit for pgn-extract checking one game (milliseconds, normally).
 const CHECK_LIMIT: Duration = Duration::from_secs(60);
@@ -31,19 +31,10 @@ fn pgn_extract() -> PathBuf {
 #[test]
 fn pgn_extract_accepts_every_golden_game() {
     let tool = pgn_extract();
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let tmp = std::env::temp_dir().join(format!("ansage-pgn-extract-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();
     let mut checked = 0;
-    let mut entries: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for path in entries
-        .into_iter()
-        .filter(|p| p.extension().is_some_and(|e| e == "script"))
-    {
+    for path in golden::scripts() {
         let parsed = script::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let run = script::run(&parsed).unwrap();
         let text = pgn(&run.session);

@@ -4,8 +4,8 @@
 //! - The resume's announcement in de, es and en: each `startup_resume_LANG.script` (the game
 //!   before a crash: a draw offer standing, an echo waiting for "ja") is journaled, the
 //!   journal resumed as `ansage play --resume` does, and everything the resume says is
-//!   checked against `tests/golden/startup_resume_LANG.resumed` (expect-test; update with
-//!   `UPDATE_EXPECT=1 cargo test --test it station::startup::`).
+//!   checked against `tests/golden/startup/startup_resume_LANG.resumed` (expect-test; update
+//!   with `UPDATE_EXPECT=1 cargo test --test it station::startup::`).
 //! - A device that opens late (a Braille display BRLTTY connects seconds after the start)
 //!   gets what was said before, in order, from the station's main loop, in virtual time.
 //! - The program: `ansage play` says that it is starting before anything else and that it
@@ -28,7 +28,7 @@ use ansage::core::time::Timestamp;
 use ansage::journal::{FileJournal, Journal};
 use ansage::station::{self, Held, Sink, StationInput, Timeline};
 
-use crate::support::proc;
+use crate::support::{golden, proc};
 
 /// The limit for one `ansage` run here.
 const LIMIT: Duration = Duration::from_secs(120);
@@ -43,7 +43,7 @@ impl Sink for Collect {
 }
 
 fn golden(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.script"))
+    golden::script("startup", name)
 }
 
 /// Plays the golden script `name` into a journal at `path`, as the station would have
@@ -91,7 +91,7 @@ macro_rules! resume_golden {
             #[test]
             fn $name() {
                 let got = resumed(stringify!($name)).join("\n");
-                expect_test::expect_file![concat!("../../golden/", stringify!($name), ".resumed")]
+                expect_test::expect_file![concat!("../../golden/startup/", stringify!($name), ".resumed")]
                     .assert_eq(&got);
             }
         )*

@@ -1,11 +1,12 @@
 //! What the tests share: child processes and threads with a bound on every wait (`proc`),
-//! the emulated electronic board (`eboard`), the web page's station, browser and HTTP
-//! client, and the source walker of the tidy tests.
+//! the golden scripts (`golden`), the emulated electronic board (`eboard`), the web page's
+//! station, browser and HTTP client, and the source walker of the tidy tests.
 
 #[cfg(feature = "web")]
 pub mod browser;
 #[cfg(all(feature = "eboard", feature = "testing"))]
 pub mod eboard;
+pub mod golden;
 #[cfg(feature = "web")]
 pub mod http;
 #[cfg(all(feature = "eboard", feature = "testing"))]
