@@ -303,5 +303,4 @@ impl Sink for ClockSink {
 }
 
 #[cfg(test)]
-#[path = "actor_tests.rs"]
 mod tests;

@@ -96,5 +96,4 @@ pub fn on_the_way(before: &Placement, after: &Placement, placement: &Placement) 
 }
 
 #[cfg(test)]
-#[path = "classify_tests.rs"]
 mod tests;

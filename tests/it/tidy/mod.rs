@@ -1,5 +1,6 @@
-//! Tidy tests: rules of the code base checked by reading the sources (`code`), and the
-//! message ids against every language's messages (`messages`).
+//! Tidy tests: rules of the code base checked by reading the sources (`code`), where tests
+//! go (`layout`), and the message ids against every language's messages (`messages`).
 
 mod code;
+mod layout;
 mod messages;
