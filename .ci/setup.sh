@@ -27,7 +27,7 @@ RUNTIME_DEBS="pulseaudio libasound2-plugins espeak-ng speech-dispatcher
 # The tests and their device rig (tests/rig/): pgn-extract checks the PGN, pulseaudio-utils
 # (parec, paplay, pactl), sox, python3-brlapi (the emulated display's self-test), iproute2
 # (ss: the BrlAPI port's owner), and chromium with chromium-driver (the web page's tests in a
-# real browser, tests/web_browser.rs, and `ansage-bench web`).
+# real browser, tests/it/web/browser.rs, and `ansage-bench web`).
 TEST_DEBS="pgn-extract pulseaudio-utils sox python3-brlapi iproute2 chromium chromium-driver"
 # shellcheck disable=SC2206
 ANSAGE_DEBS=(${ANSAGE_DEBS:-$BUILD_DEBS $RUNTIME_DEBS $TEST_DEBS})

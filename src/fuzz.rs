@@ -4,9 +4,9 @@
 //! ([`resolve`]), typed moves ([`typed`]), scoresheets ([`pgn`]), the journal ([`journal()`])
 //! and scripts ([`script()`]); bytes from electronic boards ([`dgt`], [`millennium`]). Player input never yields a Rust error, and no file may crash
 //! the program: a panic here is a bug. They live in the library (not in `fuzz/`) so that
-//! `tests/fuzz_seeds.rs` runs them on seed inputs in every test run and they cannot rot,
-//! behind the feature `testing` (which `fuzz/` and the tests turn on) so that the library a
-//! user builds holds none of them.
+//! `tests/it/protocol/fuzz_seeds.rs` runs them on seed inputs in every test run and they
+//! cannot rot, behind the feature `testing` (which `fuzz/` and the tests turn on) so that
+//! the library a user builds holds none of them.
 //! They also check a few round trips the journal relies on (a setup line reads back the
 //! same configuration; an input's script line is a fixed point).
 

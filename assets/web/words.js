@@ -1,8 +1,8 @@
 // ansage web page: its words. GET /words.json gives a flat map {"key": "text with {name}"}
 // in the game's language (assets/<lang>/web.toml); the function t fills it in.
 // Every key is written literally, as the string argument of t in the scripts or as the
-// data-t attribute in index.html (tests/web_words.rs checks that each is defined in every
-// language, each defined one is used, and the placeholders agree).
+// data-t attribute in index.html (tests/it/web/words.rs checks that each is defined in
+// every language, each defined one is used, and the placeholders agree).
 // GPL-3.0-or-later.
 
 let words = {};

@@ -1,7 +1,8 @@
 //! The pure core: rules, the Appendix D protocol, clock, words, scoresheets.
 //!
-//! Invariant (checked by `tests/tidy.rs`): nothing in this module tree reads the time,
-//! does I/O, spawns threads or uses tokio. Time is always passed in as a [`time::Timestamp`].
+//! Invariant (checked by `tests/it/tidy/code.rs`): nothing in this module tree reads the
+//! time, does I/O, spawns threads or uses tokio. Time is always passed in as a
+//! [`time::Timestamp`].
 
 pub mod clock;
 pub mod command_table;

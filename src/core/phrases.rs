@@ -75,8 +75,8 @@ pub struct Message {
 }
 
 impl Message {
-    /// A message without arguments. `tests/messages.rs` follows every `id` given here to
-    /// its literals and checks them against every language's `messages.ftl`.
+    /// A message without arguments. `tests/it/tidy/messages.rs` follows every `id` given
+    /// here to its literals and checks them against every language's `messages.ftl`.
     pub fn new(id: &'static str) -> Message {
         Message {
             id,

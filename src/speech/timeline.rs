@@ -1,7 +1,7 @@
 //! A virtual speaker: what the session said, run through the speech [`Scheduler`] in
 //! virtual time, each utterance as long as its words take to say. It shows what a pure
 //! transcript cannot: when each utterance starts, is cut short, is dropped (and why) or
-//! ends. The golden transcripts of the speech order (`tests/golden/speech_*`) end with one
+//! ends. The golden transcripts of the speech order (`tests/golden/speech/`) end with one
 //! such timeline per listener.
 //!
 //! The length of an utterance is estimated from its text by [`spoken_length`], calibrated

@@ -2,7 +2,7 @@
 # brltty-restart.sh [RIG_DIR] - kill the rig's brltty (SIGKILL, as a crash) and start it
 # again with the command line of up.sh, with a fresh emulated display (vrdisplay.py exits
 # when brltty goes away). The new PIDs are appended to $RIG_DIR/pids, so down.sh stops
-# them. Used by tests/rig_braille.rs ("brltty killed and started again mid-game").
+# them. Used by tests/rig/braille.rs ("brltty killed and started again mid-game").
 #   RIG_RESTART_PAUSE=SECONDS   how long brltty stays away (default 0.5)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

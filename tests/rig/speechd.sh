@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # speechd.sh stop|start [RIG_DIR] - kill the rig's speech-dispatcher (SIGKILL, as a crash), or
 # start it again with the command line of up.sh. The new PID is appended to $RIG_DIR/pids, so
-# down.sh stops it. Used by the fault tests (tests/rig_station.rs).
+# down.sh stops it. Used by the fault tests (tests/rig/station.rs).
 set -euo pipefail
 what=${1:?stop or start}
 RIG_DIR=${2:-${RIG_DIR:-}}

@@ -12,7 +12,7 @@ use crate::core::phrases::{Message, color_key};
 
 /// How long a part may be, in [`spoken_weight`] units: about 7.5 s of German speech at a
 /// synthesizer's default rate (espeak-ng, 175 words a minute), under the 8 s an answer may
-/// take (the spoken-length table in `tests/spoken_lengths.rs` measures them).
+/// take (the spoken-length table in `tests/it/speech/spoken_lengths.rs` measures them).
 pub const PART_BUDGET: usize = 120;
 
 /// [`PART_BUDGET`] for a language: Spanish and English say more units a second (about 18

@@ -229,7 +229,7 @@ fn help(cx: &Context<'_>) -> Vec<Part> {
 }
 
 /// An answer of one part (a function, not `vec!`, so that the message scan of
-/// `tests/messages.rs` sees the ids).
+/// `tests/it/tidy/messages.rs` sees the ids).
 fn one(msg: Message) -> Vec<Part> {
     Vec::from([Part::new(msg)])
 }
