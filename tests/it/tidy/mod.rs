@@ -1,6 +1,8 @@
 //! Tidy tests: rules of the code base checked by reading the sources (`code`), where tests
-//! go (`layout`), and the message ids against every language's messages (`messages`).
+//! go (`layout`), the message ids against every language's messages (`messages`), and the
+//! documentation's shape (`docs`).
 
 mod code;
+mod docs;
 mod layout;
 mod messages;
