@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use crate::support::proc;
+use crate::support::{load, proc};
 
 /// The limit for one `ansage` command here: `demo --console --scale 0.01` takes a few
 /// seconds, the others well under one.
@@ -167,6 +167,7 @@ fn a_bad_script_names_the_line() {
 
 #[test]
 fn demo_plays_the_seed_game_and_says_where_the_records_went() {
+    let _busy = load::busy();
     let dir = tmp("demo");
     // The console only, at a fast pace: the records are what is checked here (the demo
     // with its devices: tests/rig/station.rs).

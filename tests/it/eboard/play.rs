@@ -17,7 +17,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::support::eboard::TestBoard;
-use crate::support::{letters, proc};
+use crate::support::{letters, load, proc};
 
 /// How long any one thing the station must do may take (a loaded 2-core machine).
 const LIMIT: Duration = Duration::from_secs(20);
@@ -49,6 +49,8 @@ struct Station {
     /// How much of the journal [`Station::journaled`] has looked through.
     journal_read: usize,
     _dir: tempfile::TempDir,
+    /// A station at work keeps a core busy (`support::load`).
+    _busy: load::Busy,
 }
 
 impl Station {
@@ -56,6 +58,7 @@ impl Station {
     /// with isolated settings and a journal in a temporary folder; `extra` arguments
     /// follow. Starts the clock once the board's first placement is in the journal.
     fn start(kind: Kind, board: &TestBoard, extra: &[&str]) -> Station {
+        let busy = load::busy();
         let dir = tempfile::tempdir().expect("a temporary folder");
         let journal = dir.path().join("game").join("journal.txt");
         std::fs::create_dir_all(journal.parent().unwrap()).unwrap();
@@ -106,6 +109,7 @@ impl Station {
             journal,
             journal_read: 0,
             _dir: dir,
+            _busy: busy,
         };
         station.saw_board(board.game());
         station.send("arbiter key start");

@@ -15,7 +15,7 @@ use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::hearing::{Heard, Recognizer};
 
-use crate::support::proc;
+use crate::support::{load, proc};
 
 /// The limit for espeak-ng, and for sox, on a phrase of a few words (well under a second).
 const HELPER_LIMIT: Duration = Duration::from_secs(60);
@@ -102,6 +102,7 @@ fn german_recognizer(model: &Arc<VoskModel>, pos: &shakmaty::Chess) -> VoskRecog
 /// phrases of legal moves, each word with a confidence below certainty.
 #[test]
 fn korean_phrases_are_heard_as_the_german_moves() {
+    let _busy = load::busy();
     let Some(model) = model() else { return };
     let mut rec = german_recognizer(&model, &shakmaty::Chess::default());
     let tmp = tempfile::tempdir().unwrap();
@@ -130,6 +131,7 @@ fn korean_phrases_are_heard_as_the_german_moves() {
 /// (Qh5+): it can be heard only while the later position's grammar is set.
 #[test]
 fn the_grammar_switch_changes_what_can_be_heard() {
+    let _busy = load::busy();
     use shakmaty::{Position, san::San};
     let Some(model) = model() else { return };
     let start = shakmaty::Chess::default();
@@ -172,6 +174,7 @@ fn the_grammar_switch_changes_what_can_be_heard() {
 /// made-up word is unknown.
 #[test]
 fn vocabulary_check_reports_what_the_model_lacks() {
+    let _busy = load::busy();
     let Some(model) = model() else { return };
     assert!(model.knows("딸기"));
     assert!(model.knows("하나"));

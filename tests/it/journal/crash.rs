@@ -27,7 +27,7 @@ use ansage::core::script::parse_exact;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::support::proc;
+use crate::support::{load, proc};
 
 const POINTS: usize = 100;
 const PLIES: usize = 80;
@@ -390,6 +390,7 @@ fn check_report(
 
 #[test]
 fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
+    let _alone = load::alone();
     let started = Instant::now();
     let dir = tempfile::tempdir().unwrap();
     let mut rng = Rng(0x5eed_a115_a6e0_0001);

@@ -19,7 +19,7 @@ use ansage::journal::{FileJournal, Journal, NoJournal, resume};
 use ansage::station::{self, Sink, StationInput, Timeline};
 use shakmaty::Color;
 
-use crate::support::golden;
+use crate::support::{golden, load};
 
 struct Collect(Arc<Mutex<Vec<String>>>);
 
@@ -72,6 +72,7 @@ fn play_journaled(script: &script::Script, path: &Path) -> (Session, Vec<String>
 
 #[test]
 fn every_golden_script_journaled_and_resumed_is_the_same_game() {
+    let _busy = load::busy();
     let dir = tempfile::tempdir().unwrap();
     let scripts = golden::scripts();
     assert!(scripts.len() >= 30, "{scripts:?}");

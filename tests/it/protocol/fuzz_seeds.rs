@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use ansage::core::words::Resolution;
 use ansage::eboard::Event;
 
-use crate::support::golden;
+use crate::support::{golden, load};
 
 fn seeds(target: &str) -> Vec<(String, Vec<u8>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -86,6 +86,7 @@ fn eboard_seeds_reach_a_placement() {
 
 #[test]
 fn golden_scripts_run_through_the_script_target() {
+    let _busy = load::busy();
     let mut ran = 0;
     for path in golden::scripts() {
         let lines = ansage::fuzz::script(&std::fs::read(&path).unwrap());

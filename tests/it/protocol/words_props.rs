@@ -10,6 +10,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{Board, CastlingMode, Chess, Move, Position};
 
+use crate::support::load;
+
 /// A position reached by a random legal game from the standard start or a Chess960 start.
 fn position(start960: Option<u32>, choices: &[u16]) -> Chess {
     let mut pos = match start960 {
@@ -40,6 +42,7 @@ proptest! {
 
     #[test]
     fn every_phrase_resolves_to_its_move(start in starts(), choices in prop::collection::vec(any::<u16>(), 0..90)) {
+        let _busy = load::busy();
         let pos = position(start, &choices);
         for lang in Language::ALL {
             let v = vocabulary(lang);
@@ -56,6 +59,7 @@ proptest! {
 
     #[test]
     fn announce_san_and_uci_resolve_to_the_move(start in starts(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let _busy = load::busy();
         let pos = position(start, &choices);
         let mode = pos.castles().mode();
         for lang in Language::ALL {
@@ -81,6 +85,7 @@ proptest! {
     /// The moves asked about: all moves of one kind of piece, all moves to one square.
     #[test]
     fn every_answer_picks_among_the_candidates(start in starts(), choices in prop::collection::vec(any::<u16>(), 0..90)) {
+        let _busy = load::busy();
         let pos = position(start, &choices);
         let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
         let mut questions: Vec<Vec<Move>> = Vec::new();

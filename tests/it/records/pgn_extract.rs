@@ -9,7 +9,7 @@ use std::time::Duration;
 use ansage::core::record::pgn;
 use ansage::core::script;
 
-use crate::support::{golden, proc};
+use crate::support::{golden, load, proc};
 
 /// The limit for pgn-extract checking one game (milliseconds, normally).
 const CHECK_LIMIT: Duration = Duration::from_secs(60);
@@ -30,6 +30,7 @@ fn pgn_extract() -> PathBuf {
 
 #[test]
 fn pgn_extract_accepts_every_golden_game() {
+    let _busy = load::busy();
     let tool = pgn_extract();
     let tmp = std::env::temp_dir().join(format!("ansage-pgn-extract-{}", std::process::id()));
     std::fs::create_dir_all(&tmp).unwrap();

@@ -26,6 +26,8 @@ use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Move, Position, Role};
 
+use crate::support::load;
+
 /// xorshift64*: deterministic, seeded.
 struct Rng(u64);
 
@@ -235,6 +237,7 @@ struct Seen {
 
 #[test]
 fn random_games_round_trip() {
+    let _busy = load::busy();
     let mut rng = Rng(0x5eed_5c0e_5ee7);
     let mut seen = Seen::default();
     for g in 0..700 {
@@ -303,6 +306,7 @@ fn random_games_round_trip() {
 
 #[test]
 fn real_games_round_trip() {
+    let _busy = load::busy();
     let text = include_str!("../../data/games.pgn");
     let games = read_pgn(text, Language::En).unwrap();
     assert_eq!(games.len(), 400);

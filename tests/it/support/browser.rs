@@ -23,7 +23,7 @@ use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{Value, json};
 
-use super::proc;
+use super::{load, proc};
 
 /// Debian's WebDriver for its chromium (package `chromium-driver`).
 pub const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -63,6 +63,8 @@ pub struct Browser {
     driver: Arc<Driver>,
     rt: Arc<tokio::runtime::Runtime>,
     _turn: MutexGuard<'static, ()>,
+    /// Chromium keeps a core busy (`support::load`); taken after the turn.
+    _busy: load::Busy,
 }
 
 /// The `chromedriver` process; stopped when the last page and the browser are gone.
@@ -105,6 +107,7 @@ impl Browser {
     /// Starts `chromedriver` on a port of its choosing (`--port=0`; it says which).
     fn start() -> Browser {
         let turn = take_turn();
+        let busy = load::busy();
         let mut cmd = Command::new(CHROMEDRIVER);
         cmd.arg("--port=0")
             .stdin(Stdio::null())
@@ -154,6 +157,7 @@ impl Browser {
             }),
             rt: Arc::new(rt),
             _turn: turn,
+            _busy: busy,
         }
     }
 

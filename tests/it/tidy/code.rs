@@ -5,6 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::support::load;
 use crate::support::module_graph::{module_cycles, module_graph};
 use crate::support::names::names;
 use crate::support::sources::{Source, crate_sources, module_tree};
@@ -95,6 +96,7 @@ fn impurities(base: &Path, sources: &[Source]) -> Vec<String> {
 /// network, threads, processes, the environment or tokio, and never prints.
 #[test]
 fn core_is_pure() {
+    let _busy = load::busy();
     let offences = impurities(&root(), &core_sources());
     assert!(
         offences.is_empty(),
@@ -244,6 +246,7 @@ fn unwraps(base: &Path, sources: &[Source]) -> Vec<String> {
 /// ARCHITECTURE.md (invariants): no `unwrap()` or `expect()` outside tests.
 #[test]
 fn no_unwrap_outside_tests() {
+    let _busy = load::busy();
     let sources = crate_sources(&root().join("src"));
     assert!(
         sources.len() > 50,
@@ -315,6 +318,7 @@ fn words_in(base: &Path, sources: &[Source]) -> Vec<String> {
 /// in the core's code: they belong in `assets/<lang>/`.
 #[test]
 fn no_words_in_core_code() {
+    let _busy = load::busy();
     let offences = words_in(&root(), &core_sources());
     assert!(
         offences.is_empty(),
@@ -359,6 +363,7 @@ mod tests {
 /// a file or folder directly under `src/core/`; issue 13).
 #[test]
 fn no_cycles_among_core_modules() {
+    let _busy = load::busy();
     let core = root().join("src/core");
     let graph = module_graph(&core, "crate::core");
     assert!(
@@ -378,6 +383,7 @@ fn no_cycles_among_core_modules() {
 /// ARCHITECTURE.md: no import cycle among the top-level modules of the crate (issue 13).
 #[test]
 fn no_cycles_among_crate_modules() {
+    let _busy = load::busy();
     let src = root().join("src");
     let graph = module_graph(&src, "crate");
     assert!(
@@ -435,6 +441,7 @@ fn module_folders(src: &Path) -> Vec<(PathBuf, String)> {
 /// and sub-folders directly in it), not only at the top.
 #[test]
 fn no_cycles_in_any_folder() {
+    let _busy = load::busy();
     let src = root().join("src");
     let folders = module_folders(&src);
     assert!(

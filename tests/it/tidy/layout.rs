@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use syn::Item;
 
+use crate::support::load;
 use crate::support::sources::test_only;
 
 fn root() -> PathBuf {
@@ -147,6 +148,7 @@ fn misplaced_tests(base: &Path, file: &Path) -> Vec<String> {
 /// `tests.rs` (`mod tests;`, no `#[path]`).
 #[test]
 fn unit_tests_are_inline_or_a_sibling_file_by_their_length() {
+    let _busy = load::busy();
     let src = root().join("src");
     let files = rust_files(&src);
     assert!(files.len() > 50, "only {} source files found", files.len());

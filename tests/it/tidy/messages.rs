@@ -19,6 +19,7 @@ use std::path::PathBuf;
 
 use fluent_syntax::ast;
 
+use crate::support::load;
 use crate::support::message_ids::{Scan, scan};
 use crate::support::sources::{Source, crate_sources};
 
@@ -149,6 +150,7 @@ fn message_files() -> Vec<(String, String)> {
 
 #[test]
 fn every_message_id_is_in_every_language_and_used() {
+    let _busy = load::busy();
     let sources = crate_sources(&root().join("src"));
     assert!(
         sources.len() > 50,
