@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use crate::support::load;
 use crate::support::module_graph::{module_cycles, module_graph};
 use crate::support::names::names;
-use crate::support::sources::{Source, crate_sources, module_tree};
+use crate::support::sources::{self, Source, crate_sources, module_tree};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
