@@ -17,19 +17,22 @@
 //! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`) are
 //! plain data for the device adapters.
 
-mod devices;
 mod dirs;
 mod file_format;
 mod layers;
+mod sections;
 
 use std::path::PathBuf;
 
 use crate::core::settings::{ExclusiveError, GameSettings};
-use crate::core::setup::Config;
+use crate::core::setup::SessionSetup;
 
-pub use devices::{Braille, InputMethod, Inputs, JournalSettings, Speech, Voice, WEB_LISTEN, Web};
 pub use dirs::{NoHome, default_path, games_dir};
 pub use layers::Layers;
+pub use sections::{
+    BrailleSettings, InputMethod, InputSettings, JournalSettings, SpeechSettings, VoiceSettings,
+    WEB_LISTEN, WebSettings,
+};
 
 #[cfg(test)]
 use layers::did_you_mean;
@@ -45,17 +48,17 @@ pub struct Settings {
     /// setup line, and the roles.
     pub game: GameSettings,
     /// How each side enters moves.
-    pub input: Inputs,
+    pub input: InputSettings,
     /// The speech output.
-    pub speech: Speech,
+    pub speech: SpeechSettings,
     /// The Braille display.
-    pub braille: Braille,
+    pub braille: BrailleSettings,
     /// Speech recognition.
-    pub voice: Voice,
+    pub voice: VoiceSettings,
     /// The crash-safe journal.
     pub journal: JournalSettings,
     /// The web page.
-    pub web: Web,
+    pub web: WebSettings,
 }
 
 /// Why settings cannot be read.
@@ -99,8 +102,8 @@ pub enum SettingsError {
 
 impl Settings {
     /// The core's configuration of a game.
-    pub fn to_config(&self) -> Result<Config, SettingsError> {
-        Ok(self.game.to_config()?)
+    pub fn to_setup(&self) -> Result<SessionSetup, SettingsError> {
+        Ok(self.game.to_setup()?)
     }
 
     /// The settings as a TOML file (`ansage config --print`).

@@ -12,10 +12,10 @@
 
 use std::path::Path;
 
+use crate::adapter::DeviceStatus;
 use crate::config::{InputMethod, Settings};
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
-use crate::devices::DeviceStatus;
 
 #[cfg(feature = "web")]
 mod port;
@@ -306,7 +306,7 @@ fn braille(settings: &Settings) -> DeviceStatus {
 }
 
 fn espeak() -> DeviceStatus {
-    let program = crate::record::spoken::SpokenOptions::default().program;
+    let program = crate::recorder::spoken::SpokenOptions::default().program;
     match std::process::Command::new(&program)
         .arg("--version")
         .output()

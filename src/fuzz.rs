@@ -18,7 +18,7 @@ use crate::core::lang::Language;
 use crate::core::scoresheet::pgn_in;
 use crate::core::script;
 use crate::core::time::Timestamp;
-use crate::core::words::{Resolution, Typed, Utterance, vocabulary};
+use crate::core::words::{HeardWords, Resolution, Typed, vocabulary};
 use crate::eboard::{self, Event};
 
 /// Scripts whose last event is later than this (virtual time) are parsed but not run:
@@ -83,9 +83,9 @@ pub fn resolve(data: &[u8]) -> Resolution {
     let (among, scored, rest) = among(&pos, rest);
     let text = text(rest);
     let heard = if scored {
-        script::scored_utterance(&text).unwrap_or_else(|_| Utterance::from_text(&text))
+        script::scored_utterance(&text).unwrap_or_else(|_| HeardWords::from_text(&text))
     } else {
-        Utterance::from_text(&text)
+        HeardWords::from_text(&text)
     };
     vocabulary(lang).resolve(&pos, &heard, among.as_deref())
 }
@@ -138,13 +138,13 @@ pub fn journal(data: &[u8]) -> (usize, bool) {
         assert_eq!(damage.offset + damage.dropped, bytes.len());
     }
     let too_long = recovered.records.last().is_some_and(|r| r.at() > MAX_RUN);
-    if let Some(config) = recovered.config()
+    if let Some(config) = recovered.setup()
         && !too_long
     {
         // The setup line of what was read reads back the same configuration.
         if let Ok(line) = crate::core::settings::setup_line(config) {
             let again = journal::read(journal::frame(&line).as_bytes());
-            assert_eq!(again.config(), Some(config), "setup line {line:?}");
+            assert_eq!(again.setup(), Some(config), "setup line {line:?}");
         }
         let _ = journal::replay(&recovered);
     }

@@ -5,9 +5,11 @@
 //! The crate is split in two (see `ARCHITECTURE.md`):
 //! - [`core`]: the pure, sans-IO heart. It never reads a clock, touches a file or a device.
 //! - the adapters around it: [`station`] (the tokio main loop), [`console`], [`hearing`]
-//!   (speech recognizers), [`speech`] (the voice and its queue), [`record`] (the audio
-//!   and spoken scoresheets), [`audio`] (microphone and earcons through the sound card),
-//!   [`braille`] (the display), [`devices`] (what they share), [`config`], [`doctor`];
+//!   (speech recognizers), [`speech`] (the voice and its queue), [`recorder`] (the audio
+//!   and spoken scoresheets: D.2.6's recording device), [`audio`] (microphone and earcons
+//!   through the sound card), [`braille`] (the display), [`eboard`] (the sighted player's
+//!   electronic board), [`journal_file`] (the journal on disk), [`adapter`] (what the
+//!   adapters share), [`config`] (the settings file), [`doctor`];
 //! - [`app`]: the `ansage` program's commands, on top of everything (the one station
 //!   set-up of `play` and `demo`, opening every device).
 //!
@@ -17,20 +19,20 @@
 //! (`eboard::emulator`), the fuzz targets' entry functions (`fuzz`) and the Korean
 //! stand-in words of the vosk tests (`hearing::vocabulary::KO_STANDIN`).
 
+pub mod adapter;
 pub mod app;
 pub mod audio;
 pub mod braille;
 pub mod config;
 pub mod console;
 pub mod core;
-pub mod devices;
 pub mod doctor;
 pub mod eboard;
 #[cfg(feature = "testing")]
 pub mod fuzz;
 pub mod hearing;
-pub mod journal;
-pub mod record;
+pub mod journal_file;
+pub mod recorder;
 pub mod speech;
 pub mod station;
 #[cfg(feature = "web")]

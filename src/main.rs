@@ -47,7 +47,7 @@ enum Cmd {
     /// The settings: `config --print` writes the effective settings (built-in defaults,
     /// the file, the options given here) as TOML, a file to start from; without `--print`
     /// they are only checked.
-    Config(app::settings::ConfigArgs),
+    Config(app::check::ConfigArgs),
     /// Check every device and resource (microphone, libvosk, the vosk model and its
     /// vocabulary, speech-dispatcher and a voice for the language, BrlAPI, espeak-ng) and
     /// say what to install or set. Exit status 1 when something is missing.
@@ -77,9 +77,9 @@ fn main() -> Result<()> {
                 std::process::exit(1);
             }
         }
-        Cmd::Config(args) => app::settings::config(&args)?,
+        Cmd::Config(args) => app::check::config(&args)?,
         Cmd::Doctor { options } => {
-            if !app::settings::doctor(&options)? {
+            if !app::check::doctor(&options)? {
                 std::process::exit(1);
             }
         }

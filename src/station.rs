@@ -21,8 +21,9 @@ use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::script::ConsoleOwner;
 use crate::core::session::Session;
+use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
-use crate::journal::{Journal, NoJournal, WriteError};
+use crate::journal_file::{Journal, NoJournal, WriteError};
 
 mod heartbeat;
 mod held;
@@ -86,10 +87,11 @@ pub trait Sink {
     /// Hands over the outputs of one step, stamped with their instant.
     fn deliver(&mut self, at: Timestamp, outputs: &[Output]);
 
-    /// Looks at the session after each step (after [`Sink::deliver`]): a device that
-    /// follows the game itself (the recognizer's grammar of the legal moves, the Braille
-    /// display's board) takes what it needs here. Must not block.
-    fn observe(&mut self, _session: &Session) {}
+    /// Looks at the game after each step (after [`Sink::deliver`]), as a value built once
+    /// for every sink: a device that follows the game itself (the recognizer's grammar of
+    /// the legal moves, the Braille display's board) takes what it needs here. Must not
+    /// block.
+    fn observe(&mut self, _step: &StepView) {}
 
     /// The station's voice (speech-dispatcher) has opened and speaks to `listeners` and to
     /// everyone: a sink that would say the same again (the console, read by a screen
@@ -159,8 +161,9 @@ fn deliver(sinks: &mut [Box<dyn Sink + Send>], at: Timestamp, outputs: &[Output]
 }
 
 fn observe(sinks: &mut [Box<dyn Sink + Send>], session: &Session) {
+    let step = StepView::of(session);
     for sink in sinks.iter_mut() {
-        sink.observe(session);
+        sink.observe(&step);
     }
 }
 
@@ -388,7 +391,7 @@ fn receive(
 /// ([`ConsoleOwner`]); a line not understood is answered here.
 fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<Input> {
     let owner = ConsoleOwner {
-        impaired: session.config().impaired,
+        impaired: session.setup().impaired,
         opponent_input,
     };
     let turn = shakmaty::Position::turn(session.position());

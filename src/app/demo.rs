@@ -9,13 +9,13 @@
 use std::path::PathBuf;
 
 use crate::app::devices::Wanted;
+use crate::app::launch::{self, Game, JournalAt, Players};
 use crate::app::scripted::Pace;
-use crate::app::setup::{self, Game, JournalAt, Players};
 use crate::app::{AppError, records};
 use crate::config::Settings;
 use crate::console::{ConsoleSink, Show};
 use crate::core::script;
-use crate::record::spoken::{self, SpokenOptions};
+use crate::recorder::spoken::{self, SpokenOptions};
 
 /// The arguments of `ansage demo`.
 #[derive(clap::Args, Debug)]
@@ -38,9 +38,9 @@ pub struct DemoArgs {
 pub fn run(args: &DemoArgs) -> Result<(), AppError> {
     let text = include_str!("../../assets/demo/seed_game_de.script");
     let mut parsed = script::parse(text).map_err(|e| AppError::DemoScript(Box::new(e)))?;
-    parsed.config.info.event = "ansage demo: FIDE Laws Appendix C".into();
-    parsed.config.info.date = chrono::Local::now().format("%Y.%m.%d").to_string();
-    let config = parsed.config.clone();
+    parsed.setup.info.event = "ansage demo: FIDE Laws Appendix C".into();
+    parsed.setup.info.date = chrono::Local::now().format("%Y.%m.%d").to_string();
+    let config = parsed.setup.clone();
     let journal = JournalAt::NewFolder {
         base: args.out.clone(),
         name: "demo".into(),
@@ -62,14 +62,14 @@ pub fn run(args: &DemoArgs) -> Result<(), AppError> {
             ..Pace::default()
         },
     };
-    let session = setup::run(game, wanted, players)?;
+    let session = launch::run(game, wanted, players)?;
     println!("Journal: {}", dir.join("journal.txt").display());
     for line in records::write(&session, &dir)?.lines() {
         println!("{line}");
     }
     // The spoken scoresheet (FIDE Laws D.2.6: the moves on a recording device).
     let wav = dir.join("game.wav");
-    let sheet = records::session_sheet(&session);
+    let sheet = crate::core::game_record::scoresheet(&session);
     match spoken::render(&sheet, config.lang, &wav, &SpokenOptions::default()) {
         Ok(cues) => println!(
             "WAV: {} (the spoken scoresheet, {} moves, espeak-ng)",

@@ -11,8 +11,8 @@ use crate::core::phrases::PhraseError;
 use crate::core::scoresheet::pgn_in::{PgnError, ReadError};
 use crate::core::script::ScriptError;
 use crate::core::setup::SetupError;
-use crate::journal::{ResumeError, WriteError};
-use crate::record::spoken::SpokenError;
+use crate::journal_file::{ResumeError, WriteError};
+use crate::recorder::spoken::SpokenError;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]

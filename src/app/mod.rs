@@ -5,25 +5,25 @@
 //! adapters together (ARCHITECTURE.md).
 //!
 //! - [`options`]: the settings on the command line (a file, named flags, `--set`).
-//! - [`setup`]: the one station set-up of `play` and `demo`: a game (session, journal,
+//! - [`launch`]: the one station launch of `play` and `demo`: a game (session, journal,
 //!   the console's sink) → the devices → the main loop with its players → the devices
 //!   closed.
 //! - [`devices`]: opening every device the settings ask for.
 //! - [`records`]: the game's PGN, BRF and WAV at the end.
-//! - [`play`], [`demo`], [`sheets`] (`compare`, `export`), [`settings`] (`config`,
+//! - [`play`], [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
 //!   `doctor`), [`script`]: the commands.
 //! - [`AppError`]: why a command failed.
 
+pub mod check;
 pub mod demo;
 pub mod devices;
 mod error;
+pub mod launch;
 pub mod options;
 pub mod play;
 pub mod records;
 pub mod script;
 pub mod scripted;
-pub mod settings;
-pub mod setup;
 pub mod sheets;
 pub mod web;
 

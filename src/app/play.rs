@@ -4,8 +4,8 @@
 use std::path::PathBuf;
 
 use crate::app::devices::Wanted;
+use crate::app::launch::{self, Game, JournalAt, Players, Sinks};
 use crate::app::options::GameOptions;
-use crate::app::setup::{self, Game, JournalAt, Players, Sinks};
 use crate::app::{AppError, records};
 use crate::config::Settings;
 use crate::console::{ConsoleSink, Show};
@@ -73,10 +73,10 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
     // The station says it is starting before anything slow (a journal's replay, the
     // devices): on the console at once, by voice and on the display as they open.
     let lang = match &args.resume {
-        Some(path) => journal_lang(path).unwrap_or(settings.to_config()?.lang),
-        None => settings.to_config()?.lang,
+        Some(path) => journal_lang(path).unwrap_or(settings.to_setup()?.lang),
+        None => settings.to_setup()?.lang,
     };
-    let starting = setup::station_says(lang, &Message::new("station-starting"))?;
+    let starting = launch::station_says(lang, &Message::new("station-starting"))?;
     let mut console = ConsoleSink::new(show, !args.no_braille);
     console.deliver(Timestamp::ZERO, &starting);
     let sinks: Sinks = vec![Box::new(console)];
@@ -99,16 +99,16 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
         )));
     }
     let wanted = if args.console {
-        Wanted::console_only(&game.settings, game.session.config())
+        Wanted::console_only(&game.settings, game.session.setup())
     } else {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
         Some(Wanted::for_game(
             &game.settings,
-            game.session.config(),
+            game.session.setup(),
             recording,
         ))
     };
-    let session = setup::run(game, wanted, Players::Console)?;
+    let session = launch::run(game, wanted, Players::Console)?;
     let mut written = Vec::new();
     if let Some(out) = args.pgn {
         records::write_pgn(&session, &out)?;
@@ -131,7 +131,7 @@ fn new_game(
     no_journal: bool,
     sinks: Sinks,
 ) -> Result<Game, AppError> {
-    let mut config = settings.to_config()?;
+    let mut config = settings.to_setup()?;
     // FIDE Laws 8.1: the scoresheet's date is the day the game begins (kept in the journal).
     records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
     // FIDE Laws D.2.6: without speech the player plays by the display; help then names its
@@ -145,7 +145,7 @@ fn new_game(
     } else {
         JournalAt::NewFolder {
             base: Some(settings.journal.dir.clone()).filter(|d| !d.as_os_str().is_empty()),
-            name: setup::game_name(&config),
+            name: launch::game_name(&config),
         }
     };
     let mut game = Game::new(settings, config, at, sinks)?;
@@ -164,5 +164,5 @@ fn new_game(
 /// replayed: the station says it is starting before the replay), if it reads.
 fn journal_lang(path: &std::path::Path) -> Option<crate::core::lang::Language> {
     let bytes = std::fs::read(path).ok()?;
-    crate::core::journal::read(&bytes).config().map(|c| c.lang)
+    crate::core::journal::read(&bytes).setup().map(|c| c.lang)
 }

@@ -10,25 +10,15 @@ use std::sync::mpsc;
 use std::thread::JoinHandle;
 
 use crate::app::AppError;
+use crate::core::game_record::pgn;
 use crate::core::output::Output;
 use crate::core::phrases::Message;
-use crate::core::record::pgn;
-use crate::core::scoresheet::{Sheet, brf};
+use crate::core::scoresheet::brf;
 use crate::core::session::Session;
 use crate::core::setup::GameInfo;
+use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
 use crate::station::Sink;
-
-/// FIDE Laws D.2.6: the scoresheet of a session's game.
-pub fn session_sheet(session: &Session) -> Sheet {
-    Sheet::from_plies(
-        &session.config().info,
-        session.config().clock.as_ref().map(|c| c.white.to_string()),
-        session.result().map(|r| r.pgn().to_owned()),
-        session.initial_position(),
-        session.history(),
-    )
-}
 
 /// FIDE Laws 8.1: the game's date on the scoresheet (PGN `YYYY.MM.DD`), set to `today`
 /// when the settings leave it unknown; a date given is kept.
@@ -123,16 +113,12 @@ impl Written {
 }
 
 /// The files of a game's records and their texts now.
-fn texts(
-    session: &Session,
-    folder: Option<&Path>,
-    pgn_out: Option<&Path>,
-) -> Vec<(PathBuf, String)> {
-    let text = pgn(session);
+fn texts(step: &StepView, folder: Option<&Path>, pgn_out: Option<&Path>) -> Vec<(PathBuf, String)> {
+    let text = step.pgn.clone();
     let mut out = Vec::new();
     if let Some(dir) = folder {
         out.push((dir.join("game.pgn"), text.clone()));
-        let brf = brf::render_brf(&session_sheet(session), session.config().lang);
+        let brf = brf::render_brf(&step.sheet, step.lang);
         out.push((dir.join("game.brf"), brf));
     }
     if let Some(path) = pgn_out {
@@ -144,14 +130,14 @@ fn texts(
 /// Writes the game's PGN and Braille scoresheet into its folder; says where each went
 /// (and where the audio scoresheet is, if one was recorded).
 pub fn write(session: &Session, dir: &Path) -> Result<Written, AppError> {
-    for (path, text) in texts(session, Some(dir), None) {
+    for (path, text) in texts(&StepView::of(session), Some(dir), None) {
         write_file(&path, &text)?;
     }
     let pgn = dir.join("game.pgn");
     let brf = dir.join("game.brf");
     let wav: PathBuf = dir.join("game.wav");
     let wav = wav.is_file().then(|| {
-        let marks = crate::record::audio::index_path(&wav);
+        let marks = crate::recorder::audio::index_path(&wav);
         (wav, marks)
     });
     Ok(Written { pgn, brf, wav })
@@ -213,12 +199,12 @@ impl RecordsSink {
 impl Sink for RecordsSink {
     fn deliver(&mut self, _at: Timestamp, _outputs: &[Output]) {}
 
-    fn observe(&mut self, session: &Session) {
-        let now = pgn(session);
-        if self.last.as_ref() == Some(&now) {
+    fn observe(&mut self, step: &StepView) {
+        if self.last.as_ref() == Some(&step.pgn) {
             return;
         }
-        let files = texts(session, self.folder.as_deref(), self.pgn_out.as_deref());
+        let now = step.pgn.clone();
+        let files = texts(step, self.folder.as_deref(), self.pgn_out.as_deref());
         if let Some(sender) = &self.sender
             && sender.send(files).is_ok()
         {

@@ -7,8 +7,8 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use crate::adapter::Speaking;
 use crate::core::script::{Action, Step};
-use crate::devices::Speaking;
 use crate::station::{StationInput, Timeline};
 
 /// How fast the scripted players act.

@@ -6,15 +6,16 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::app::AppError;
-use crate::app::records::{self, session_sheet};
+use crate::app::records;
+use crate::core::game_record::scoresheet;
+use crate::core::game_record::{pgn, pgn_of_sheet};
 use crate::core::journal;
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
-use crate::core::record::{pgn, pgn_of_sheet};
 use crate::core::scoresheet::compare::compare_sheets;
 use crate::core::scoresheet::pgn_in::{self, Partial, PgnError, ReadError};
 use crate::core::scoresheet::{Sheet, brf};
-use crate::record::spoken::{self, SpokenOptions};
+use crate::recorder::spoken::{self, SpokenOptions};
 
 /// The arguments of `ansage compare`.
 #[derive(clap::Args, Debug)]
@@ -103,7 +104,7 @@ pub fn load(path: &Path, lang: Language) -> Result<Vec<Loaded>, AppError> {
         source,
     })?;
     let recovered = journal::read(&bytes);
-    if recovered.config().is_some() {
+    if recovered.setup().is_some() {
         let replay = journal::replay(&recovered).map_err(|source| AppError::Replay {
             path: path.to_owned(),
             source,
@@ -116,7 +117,7 @@ pub fn load(path: &Path, lang: Language) -> Result<Vec<Loaded>, AppError> {
         let session = &replay.session;
         let history = session.history();
         return Ok(vec![Loaded {
-            sheet: session_sheet(session),
+            sheet: scoresheet(session),
             clocks: history.iter().map(|p| p.made.clock).collect(),
             elapsed: history.iter().map(|p| p.made.elapsed).collect(),
             pgn: Some(pgn(session)),

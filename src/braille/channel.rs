@@ -8,10 +8,10 @@ use std::sync::atomic::AtomicU64;
 
 use shakmaty::Chess;
 
+use crate::adapter::DeviceStatus;
 use crate::core::output::Output;
 use crate::core::status::StatusSource;
 use crate::core::time::Timestamp;
-use crate::devices::DeviceStatus;
 
 /// What the sink hands the display's thread.
 pub(super) enum ToDevice {

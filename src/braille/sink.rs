@@ -11,12 +11,12 @@ use tokio::sync::mpsc;
 use super::channel::{Shared, ToDevice};
 use super::worker::Worker;
 use super::{BrailleConfig, Connector};
+use crate::adapter::DeviceStatus;
 use crate::core::display::DisplayModel;
 use crate::core::output::Output;
 use crate::core::phrases::PhraseError;
-use crate::core::session::Session;
+use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
-use crate::devices::DeviceStatus;
 use crate::station::{Sink, StationInput};
 
 /// FIDE Laws D.2.6: the Braille display as a [`Sink`]; see the module documentation.
@@ -130,10 +130,10 @@ impl Sink for BrailleSink {
         self.send(ToDevice::Outputs(at, wanted));
     }
 
-    fn observe(&mut self, session: &Session) {
+    fn observe(&mut self, step: &StepView) {
         self.send(ToDevice::Observe(
-            Box::new(session.position().clone()),
-            Box::new(session.status_source()),
+            Box::new(step.position.clone()),
+            Box::new(step.status.clone()),
         ));
     }
 }

@@ -12,12 +12,12 @@ use tokio::sync::mpsc;
 use super::channel::{Shared, ToDevice};
 use super::keys::decode_key;
 use super::{BrailleConfig, Connector, LinkError, Terminal};
+use crate::adapter::DeviceStatus;
 use crate::core::display::DisplayModel;
 use crate::core::input::Input;
 use crate::core::phrases::Message;
 use crate::core::scoresheet::braille::Cell;
 use crate::core::time::Timestamp;
-use crate::devices::DeviceStatus;
 use crate::station::StationInput;
 
 /// The display's thread.

@@ -6,7 +6,7 @@ fn file(text: &str) -> Result<Settings, SettingsError> {
     let mut layers = Layers::new();
     layers.file(text, "config.toml")?;
     let settings = layers.settings()?;
-    settings.to_config()?;
+    settings.to_setup()?;
     Ok(settings)
 }
 
@@ -134,14 +134,14 @@ fn settings(layers: &[&str]) -> Settings {
 fn same_as_script(s: &Settings, setup: &str) {
     let script = crate::core::script::parse(&format!("@0 arbiter setup {setup}\n"))
         .unwrap_or_else(|e| panic!("{setup}: {e}"));
-    assert_eq!(s.to_config().expect("config"), script.config, "{setup}");
+    assert_eq!(s.to_setup().expect("config"), script.setup, "{setup}");
 }
 
 #[test]
 fn defaults_are_todays_behaviour() {
     let s = settings(&[]);
     assert_eq!(s, Settings::default());
-    assert_eq!(s.to_config().expect("config"), Config::default());
+    assert_eq!(s.to_setup().expect("config"), SessionSetup::default());
     assert_eq!(settings(&[""]), Settings::default());
     assert_eq!(settings(&["# nothing\n[game]\n"]), Settings::default());
 }

@@ -332,7 +332,7 @@ pub fn announcement(vocab: &Vocabulary, pos: &Chess, m: Move) -> Option<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::words::{Resolution, Utterance};
+    use crate::core::words::{HeardWords, Resolution};
     use shakmaty::fen::Fen;
     use shakmaty::{CastlingMode, Position};
 
@@ -404,7 +404,7 @@ mod tests {
                 }
                 let text = announcement(v, &q, m).unwrap();
                 if let Resolution::Move { sure: true, .. } =
-                    v.resolve(&p, &Utterance::from_text(&text), None)
+                    v.resolve(&p, &HeardWords::from_text(&text), None)
                 {
                     continue; // the same words designate a legal move here
                 }

@@ -7,7 +7,7 @@ use shakmaty::Color;
 use shakmaty::uci::UciMove;
 
 use crate::core::command_table::command_table;
-use crate::core::words::Utterance;
+use crate::core::words::HeardWords;
 
 /// Who gave an input. FIDE Laws D.2.9: an assistant may announce moves, keep score and
 /// ask for times on the visually impaired player's behalf; the station treats the
@@ -317,7 +317,7 @@ pub enum BoardEvent {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
     /// Words a recognizer heard, with confidences and alternatives.
-    Heard(Utterance),
+    Heard(HeardWords),
     /// Text typed on a keyboard or a Braille display.
     Typed(String),
     /// A move given by its squares, not as text: a routing key's pick on the Braille
@@ -352,7 +352,7 @@ impl Input {
     pub fn heard(by: Actor, text: &str) -> Input {
         Input::Act {
             by,
-            event: Event::Heard(Utterance::from_text(text)),
+            event: Event::Heard(HeardWords::from_text(text)),
         }
     }
     /// Text typed by `by`.

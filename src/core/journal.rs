@@ -60,7 +60,7 @@
 //! von Weiß.").
 //!
 //! This module is pure (no file access): bytes in, records and reports out. The file and
-//! its syncing are the adapter's (`crate::journal`).
+//! its syncing are the adapter's (`crate::journal_file`).
 
 use std::collections::VecDeque;
 
@@ -69,7 +69,7 @@ use crate::core::output::Output;
 use crate::core::script::{self, Action, Body, BodyError, input_line, stamp, transcript_line};
 use crate::core::session::Session;
 use crate::core::settings::{SettingError, SetupLineError, read_setup, setup_line};
-use crate::core::setup::{Config, SetupError};
+use crate::core::setup::{SessionSetup, SetupError};
 use crate::core::time::Timestamp;
 
 /// The longest payload a frame may announce; longer is taken as damage.
@@ -79,7 +79,7 @@ pub const MAX_PAYLOAD: usize = 1 << 20;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Record {
     /// The game's setup (always the first record).
-    Setup(Box<Config>),
+    Setup(Box<SessionSetup>),
     /// An input, at its instant.
     Input {
         /// When it was handled.
@@ -152,7 +152,7 @@ pub fn frame(payload: &str) -> String {
 }
 
 /// The framed setup record, the first of every journal.
-pub fn header(config: &Config) -> Result<String, JournalError> {
+pub fn header(config: &SessionSetup) -> Result<String, JournalError> {
     Ok(frame(&setup_line(config)?))
 }
 
@@ -296,7 +296,7 @@ pub enum ReplayError {
 /// stand before an input with an earlier instant): it only moves the last instant on, up
 /// to which the deadlines fire at the end. Pure and deterministic.
 pub fn replay(recovered: &Recovered) -> Result<Replay, ReplayError> {
-    let config = recovered.config().ok_or(ReplayError::NoSetup)?;
+    let config = recovered.setup().ok_or(ReplayError::NoSetup)?;
     let mut session = Session::new(config.clone())?;
     let mut restored = Vec::new();
     let mut unchecked: VecDeque<String> = VecDeque::new();

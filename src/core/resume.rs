@@ -148,7 +148,7 @@ pub fn resume_announcement(session: &mut Session, at: Timestamp) -> Vec<Output> 
         // FIDE Laws 6.5, 6.11.c: who restarts the clock, as the settings say. The players
         // heard that the clock stands (the clocks' sentence): how to start it is left to
         // the display (its last line) and to help, to keep the summary short (issue 22).
-        if session.config().arbiter {
+        if session.setup().arbiter {
             say(session, &mut out, &Message::new("journal-restart"));
         } else {
             let [_, braille] = session.announce(

@@ -23,9 +23,9 @@ use crate::core::output::Output;
 use crate::core::phrases::role_key;
 use crate::core::session::Session;
 use crate::core::settings::{read_setup, setup_pairs};
-use crate::core::setup::Config;
+use crate::core::setup::SessionSetup;
 use crate::core::time::Timestamp;
-use crate::core::words::{HeardWord, Utterance};
+use crate::core::words::{HeardWord, HeardWords};
 use shakmaty::uci::UciMove;
 
 use transcript::color_word;
@@ -58,8 +58,8 @@ pub struct Step {
 /// A parsed script.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Script {
-    /// The configuration from the setup line (defaults without one).
-    pub config: Config,
+    /// What the session is set up with, from the setup line (defaults without one).
+    pub setup: SessionSetup,
     /// The events in time order.
     pub steps: Vec<Step>,
 }
@@ -74,7 +74,7 @@ fn line_err(line: usize, error: impl Into<LineError>) -> ScriptError {
 /// The words of a `say` line. A word may carry its recognizer confidence and
 /// alternatives: `Felix:0.4`, `Felix:0.4|Eva:0.35` (the first is the recognizer's choice).
 /// Without a suffix a word is certain (1.0).
-pub fn scored_utterance(text: &str) -> Result<Utterance, WordsError> {
+pub fn scored_utterance(text: &str) -> Result<HeardWords, WordsError> {
     let mut words = Vec::new();
     for token in text.split_whitespace() {
         let mut choices = Vec::new();
@@ -105,7 +105,7 @@ pub fn scored_utterance(text: &str) -> Result<Utterance, WordsError> {
             alternatives: choices,
         });
     }
-    Ok(Utterance { words })
+    Ok(HeardWords { words })
 }
 
 /// What follows `@SECONDS WHO` on a script line.
@@ -157,7 +157,7 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), BodyError> {
 
 /// Parses a script.
 pub fn parse(text: &str) -> Result<Script, ScriptError> {
-    let mut config = Config::default();
+    let mut setup = SessionSetup::default();
     let mut steps = Vec::new();
     let mut last = Timestamp::ZERO;
     let mut seen_event = false;
@@ -182,13 +182,13 @@ pub fn parse(text: &str) -> Result<Script, ScriptError> {
                 if seen_event || who != Actor::Arbiter {
                     return Err(line_err(line, LineError::SetupNotFirst));
                 }
-                config = read_setup(&pairs).map_err(|e| line_err(line, e))?;
+                setup = read_setup(&pairs).map_err(|e| line_err(line, e))?;
             }
             Body::Action(action) => steps.push(Step { line, at, action }),
         }
         seen_event = true;
     }
-    Ok(Script { config, steps })
+    Ok(Script { setup, steps })
 }
 
 /// A finished run of a script.
@@ -206,7 +206,7 @@ pub struct Run {
 /// (how the clock starts, [`Session::clock_start_hint`]), then before each event every deadline
 /// up to its instant fires at its own instant.
 pub fn run(script: &Script) -> Result<Run, ScriptError> {
-    let mut session = Session::new(script.config.clone())?;
+    let mut session = Session::new(script.setup.clone())?;
     let hint = session.clock_start_hint();
     let mut transcript: Vec<String> = hint
         .iter()

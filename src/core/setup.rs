@@ -76,14 +76,14 @@ impl Default for GameInfo {
 
 /// Everything a session is set up with.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Config {
+pub struct SessionSetup {
     /// The language spoken, brailled and understood.
     pub lang: Language,
     /// Who is visually impaired.
     pub impaired: Impaired,
     /// FIDE Laws 6.5, 6.11: an arbiter is present at the board. Then only the arbiter
     /// starts, stops and restarts the clock; without one (a game at home or in a club)
-    /// either player does, by key, Braille chord or voice ([`Config::in_charge`]).
+    /// either player does, by key, Braille chord or voice ([`SessionSetup::in_charge`]).
     pub arbiter: bool,
     /// How a visually impaired player's announcement is confirmed (D.2.3, D.2.7).
     pub confirm: ConfirmPolicy,
@@ -104,7 +104,7 @@ pub struct Config {
     pub braille_input: bool,
 }
 
-impl Config {
+impl SessionSetup {
     /// FIDE Laws 6.5, 6.11: whether `by` may start, stop or restart the clock, or end the
     /// game unfinished: with an arbiter present only the arbiter (the arbiter decides when
     /// the game starts and goes on, 6.11.c); without one, either player (or whoever sits at
@@ -133,9 +133,9 @@ impl Default for Announcements {
     }
 }
 
-impl Default for Config {
-    fn default() -> Config {
-        Config {
+impl Default for SessionSetup {
+    fn default() -> SessionSetup {
+        SessionSetup {
             lang: Language::De,
             impaired: Impaired::White,
             arbiter: false,

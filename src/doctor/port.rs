@@ -4,9 +4,9 @@
 
 use std::net::ToSocketAddrs;
 
+use crate::adapter::DeviceStatus;
 use crate::config::Settings;
 use crate::core::phrases::Message;
-use crate::devices::DeviceStatus;
 
 const DEVICE: &str = "web page";
 

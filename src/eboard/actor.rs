@@ -24,7 +24,7 @@ use tokio::sync::mpsc;
 
 use crate::core::input::{Actor as Who, BoardEvent, Input};
 use crate::core::output::Output;
-use crate::core::session::Session;
+use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
 
@@ -275,17 +275,17 @@ impl Sink for ClockSink {
         }
     }
 
-    fn observe(&mut self, session: &Session) {
-        let text = session
-            .history()
-            .last()
+    fn observe(&mut self, step: &StepView) {
+        let text = step
+            .last_ply
+            .as_ref()
             .filter(|ply| ply.made.side == self.blind)
             .map(|ply| move_text(ply.made.number, ply.made.side, &ply.san_local));
         if let Ok(mut wish) = self.wish.lock() {
             // Before the clock first changes, the times it stands at (a game's start, a
             // resumed game's clock stopped).
             if wish.times.is_none()
-                && let Some(clock) = session.clock()
+                && let Some(clock) = &step.status.clock
             {
                 let remaining = |side| clock.remaining(side, self.at);
                 wish.times = Some(set_and_run(

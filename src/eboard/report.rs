@@ -6,9 +6,9 @@ use std::path::Path;
 
 use shakmaty::Color;
 
+use crate::adapter::DeviceStatus;
 use crate::config::InputMethod;
 use crate::core::phrases::Message;
-use crate::devices::DeviceStatus;
 
 use super::ports::{AUTO_PREFIXES, DEV, Protocol, Search};
 

@@ -50,14 +50,14 @@ use shakmaty::{Color, EnPassantMode, Position};
 use tokio::sync::mpsc::Sender;
 
 use super::{Heard, Recognizer};
+use crate::adapter::Speaking;
 use crate::core::grammar::{Grammar, GrammarBuilder};
 use crate::core::input::{Actor, Event, Input};
 use crate::core::output::{Audience, Output};
 use crate::core::phrases::Message;
-use crate::core::session::Session;
+use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
-use crate::core::words::{MovePhrases, Utterance};
-use crate::devices::Speaking;
+use crate::core::words::{HeardWords, MovePhrases};
 use crate::station::{Sink, StationInput};
 
 /// The longest block of audio a source sends (the recognizer answers at least this often).
@@ -136,15 +136,15 @@ impl Sink for HearingSink {
     /// FIDE Laws D.2.1: at each turn the recognizer listens for the legal moves of the new
     /// position (built on the recognizer's thread, not here, from the session's phrase forms
     /// of the position, shared).
-    fn observe(&mut self, session: &Session) {
-        let hash = session
-            .position()
+    fn observe(&mut self, step: &StepView) {
+        let hash = step
+            .position
             .zobrist_hash::<Zobrist64>(EnPassantMode::Legal);
-        let answering = session.asks_which();
+        let answering = step.asks_which;
         if self.last != Some((hash, answering)) {
             self.last = Some((hash, answering));
             self.slot.put(Listening {
-                moves: Arc::clone(session.move_phrases()),
+                moves: Arc::clone(&step.move_phrases),
                 answering,
             });
         }
@@ -286,7 +286,7 @@ impl Listener {
         self.audio.clear();
     }
 
-    fn heard(&mut self, u: Utterance) -> bool {
+    fn heard(&mut self, u: HeardWords) -> bool {
         self.forget();
         if u.words.is_empty() || u.words.iter().all(|w| w.text == Grammar::UNKNOWN) {
             self.stats.dropped += 1;

@@ -48,7 +48,7 @@ use std::path::{Path, PathBuf};
 use crate::core::grammar::Grammar;
 #[cfg(doc)]
 use crate::core::grammar::GrammarBuilder;
-use crate::core::words::{HeardWord, Utterance};
+use crate::core::words::{HeardWord, HeardWords};
 
 /// The highest confidence a recognizer's word is given: a recognizer is never certain
 /// (confidence 1.0 is for typed or scripted text). The matcher then also allows for a word
@@ -114,7 +114,7 @@ pub enum Heard {
     Partial(String),
     /// A finished utterance, with per-word confidences and alternatives: handed to the
     /// session as [`crate::core::input::Event::Heard`].
-    Final(Utterance),
+    Final(HeardWords),
 }
 
 /// A speech recognizer as the station drives it (see the module documentation for how
@@ -167,9 +167,9 @@ pub fn model_dir(configured: Option<&Path>, env: Option<&std::ffi::OsStr>) -> Pa
 /// weight of the alternatives that have this word at this position as its confidence, and
 /// the other words heard at the same position (in alternatives of the same length) with
 /// their shares as alternatives. Confidences are at most [`MAX_CONFIDENCE`].
-pub fn from_nbest(alternatives: &[(&str, f32)]) -> Utterance {
+pub fn from_nbest(alternatives: &[(&str, f32)]) -> HeardWords {
     let Some((best, _)) = alternatives.first() else {
-        return Utterance::default();
+        return HeardWords::default();
     };
     let total: f32 = alternatives
         .iter()
@@ -220,7 +220,7 @@ pub fn from_nbest(alternatives: &[(&str, f32)]) -> Utterance {
             }
         })
         .collect();
-    Utterance { words }
+    HeardWords { words }
 }
 
 #[cfg(test)]

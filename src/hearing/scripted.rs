@@ -18,12 +18,12 @@ use std::collections::{HashSet, VecDeque};
 use super::{Heard, HearingError, Recognizer};
 use crate::core::grammar::{Grammar, spoken_form};
 use crate::core::script::scored_utterance;
-use crate::core::words::{HeardWord, Utterance};
+use crate::core::words::{HeardWord, HeardWords};
 
 /// The scripted recognizer (see the module documentation).
 #[derive(Debug, Clone)]
 pub struct ScriptedRecognizer {
-    queue: VecDeque<Utterance>,
+    queue: VecDeque<HeardWords>,
     /// The words of the grammar set last, if any.
     grammar: Option<HashSet<String>>,
     grammars_set: usize,
@@ -39,7 +39,7 @@ impl ScriptedRecognizer {
     pub const SAMPLE_RATE: u32 = 16_000;
 
     /// A recognizer that will hear these utterances, in order.
-    pub fn new(utterances: impl IntoIterator<Item = Utterance>) -> ScriptedRecognizer {
+    pub fn new(utterances: impl IntoIterator<Item = HeardWords>) -> ScriptedRecognizer {
         ScriptedRecognizer {
             queue: utterances.into_iter().collect(),
             grammar: None,
@@ -90,14 +90,14 @@ impl ScriptedRecognizer {
     }
 
     /// The current utterance as the grammar lets it be heard.
-    fn constrained(&self, u: &Utterance, words: usize) -> Utterance {
+    fn constrained(&self, u: &HeardWords, words: usize) -> HeardWords {
         let allowed = |w: &str| {
             self.grammar.as_ref().is_none_or(|g| {
                 let sf = spoken_form(w);
                 !sf.is_empty() && sf.iter().all(|x| g.contains(x))
             })
         };
-        Utterance {
+        HeardWords {
             words: u
                 .words
                 .iter()
@@ -191,7 +191,7 @@ mod tests {
     use crate::core::output::Audience;
     use crate::core::output::Output;
     use crate::core::session::Session;
-    use crate::core::setup::{Config, Impaired};
+    use crate::core::setup::{Impaired, SessionSetup};
     use crate::core::time::Timestamp;
     use shakmaty::Position;
 
@@ -204,7 +204,7 @@ mod tests {
     }
 
     /// Feeds silence in blocks until a final result, collecting the partials.
-    fn until_final(r: &mut ScriptedRecognizer, block: usize) -> (Vec<String>, Option<Utterance>) {
+    fn until_final(r: &mut ScriptedRecognizer, block: usize) -> (Vec<String>, Option<HeardWords>) {
         let mut partials = Vec::new();
         for _ in 0..100 {
             match r.accept(&vec![0; block]).unwrap() {
@@ -291,9 +291,9 @@ mod tests {
     /// session echoes and asks back (D.2.3), "ja" makes the move.
     #[test]
     fn drives_a_session_through_the_german_path() {
-        let mut session = Session::new(Config {
+        let mut session = Session::new(SessionSetup {
             impaired: Impaired::Both,
-            ..Config::default()
+            ..SessionSetup::default()
         })
         .unwrap();
         let builder = crate::core::grammar::GrammarBuilder::new(Language::De).unwrap();

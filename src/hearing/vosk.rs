@@ -39,7 +39,7 @@ use serde_json::Value;
 use super::vocabulary::{Spelling, VocabularyReport};
 use super::{Heard, HearingError, MAX_CONFIDENCE, Recognizer, from_nbest};
 use crate::core::grammar::{Grammar, GrammarBuilder};
-use crate::core::words::{HeardWord, Utterance};
+use crate::core::words::{HeardWord, HeardWords};
 
 unsafe extern "C" {
     /// libvosk 0.3.45: replaces a grammar recognizer's phrase list (rebuilds its grammar
@@ -234,9 +234,9 @@ impl VoskRecognizer {
     }
 
     /// Turns a complete result into an utterance in the grammar's spelling.
-    fn utterance(&self, v: &Value) -> Utterance {
+    fn utterance(&self, v: &Value) -> HeardWords {
         let u = parse_result(v);
-        Utterance {
+        HeardWords {
             words: u
                 .words
                 .into_iter()
@@ -267,7 +267,7 @@ impl VoskRecognizer {
 
 /// Parses a vosk result (either form, see the module documentation) into an utterance in
 /// the model's spelling.
-pub fn parse_result(v: &Value) -> Utterance {
+pub fn parse_result(v: &Value) -> HeardWords {
     if let Some(alts) = v.get("alternatives").and_then(Value::as_array) {
         let scored: Vec<(&str, f64)> = alts
             .iter()
@@ -293,7 +293,7 @@ pub fn parse_result(v: &Value) -> Utterance {
             .map(|(_, c)| (c - best).exp() as f32)
             .sum();
         if weighted.is_empty() {
-            return Utterance::default();
+            return HeardWords::default();
         }
         let mut with_empty = weighted.clone();
         if empty_weight > 0.0 {
@@ -318,7 +318,7 @@ pub fn parse_result(v: &Value) -> Utterance {
                 .collect()
         })
         .unwrap_or_default();
-    Utterance { words }
+    HeardWords { words }
 }
 
 impl Recognizer for VoskRecognizer {

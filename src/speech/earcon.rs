@@ -146,7 +146,7 @@ mod tests {
     /// Runs a script and collects the earcons of each step for the white player.
     fn earcons(text: &str, config: EarconConfig) -> Vec<(u64, Tone)> {
         let parsed = script::parse(text).unwrap();
-        let mut session = crate::core::session::Session::new(parsed.config.clone()).unwrap();
+        let mut session = crate::core::session::Session::new(parsed.setup.clone()).unwrap();
         let mut chooser = EarconChooser::new(config);
         let hears = |a: Audience| a == Audience::White || a == Audience::All;
         let mut got = Vec::new();

@@ -70,9 +70,9 @@ mod tests {
     use shakmaty::Color;
 
     use super::*;
+    use crate::adapter::Speaking;
     use crate::core::clock::{Clock, ClockSetup, TimeControl};
     use crate::core::output::{Audience, ClockForm, Priority};
-    use crate::devices::Speaking;
     use crate::speech::thread::SpeechThread;
     use crate::speech::{EventSender, Msg, Speaker, SpeakerEventKind, SpeechError, Trace};
 

@@ -9,7 +9,7 @@
 //!   say (the golden transcripts' speech timelines).
 //! - [`SpeechSink`]: the [`Sink`](crate::station::Sink) that hands what the session says to its own speech thread
 //!   over a bounded channel (it never blocks the main loop). The thread drives the
-//!   [`Speaking`](crate::devices::Speaking) gate so the microphone ignores the station's own voice, and keeps a
+//!   [`Speaking`](crate::adapter::Speaking) gate so the microphone ignores the station's own voice, and keeps a
 //!   [`Trace`] of what was said, dropped and when.
 //! - [`pronunciation`]: the respellings a synthesizer is handed instead of the words it
 //!   would mispronounce (the speech-dispatcher backend applies espeak-ng's table).
@@ -211,9 +211,9 @@ mod tests {
     use std::sync::{Arc, Mutex};
 
     use super::*;
+    use crate::adapter::Speaking;
     use crate::core::output::Audience;
     use crate::core::script;
-    use crate::devices::Speaking;
     use crate::station::Sink;
 
     /// A writer into shared memory.
@@ -251,7 +251,7 @@ mod tests {
             speaking.clone(),
         )
         .unwrap();
-        let mut session = crate::core::session::Session::new(parsed.config.clone()).unwrap();
+        let mut session = crate::core::session::Session::new(parsed.setup.clone()).unwrap();
         for step in &parsed.steps {
             if let script::Action::Input(input) = &step.action {
                 let outs = session.handle(input.clone(), step.at);

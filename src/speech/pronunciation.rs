@@ -12,7 +12,7 @@
 //!
 //! Two backends feed espeak-ng and so apply its table: speech-dispatcher
 //! (`super::tts`, whose default module is espeak-ng) and the spoken scoresheet
-//! ([`crate::record::spoken`], which runs espeak-ng itself). Loading is pure: the tables
+//! ([`crate::recorder::spoken`], which runs espeak-ng itself). Loading is pure: the tables
 //! are compiled in, and a unit test proves that every shipped one loads.
 
 use std::borrow::Cow;

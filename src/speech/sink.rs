@@ -10,9 +10,9 @@ use super::thread::SpeechThread;
 use super::{
     ConsoleSpeaker, EventSender, Live, Msg, Speaker, SpeechConfig, SpeechError, Trace, Utterance,
 };
+use crate::adapter::Speaking;
 use crate::core::output::{Audience, Output};
 use crate::core::time::Timestamp;
-use crate::devices::Speaking;
 use crate::station::Sink;
 
 /// The [`Sink`] of the speech output: filters what its listeners should hear and hands it

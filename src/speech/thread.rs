@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use super::live::Renderer;
 use super::schedule::{Action, Scheduler};
 use super::{Msg, Speaker, SpeakerEvent, SpeakerEventKind, Trace, Traced, Utterance};
-use crate::devices::Speaking;
+use crate::adapter::Speaking;
 
 /// How long to wait for a synthesizer's end event before taking the utterance as ended
 /// (a lost event must not silence the station): generous for the slowest rate.

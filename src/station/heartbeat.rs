@@ -13,7 +13,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 use tokio::time::MissedTickBehavior;
 
-use crate::journal::{Ticker, WriteError};
+use crate::journal_file::{Ticker, WriteError};
 
 use super::Timeline;
 
@@ -105,7 +105,7 @@ mod tests {
 
     use super::*;
     use crate::core::time::Timestamp;
-    use crate::journal::{FileJournal, Journal};
+    use crate::journal_file::{FileJournal, Journal};
 
     /// A write that fails (the device is full) ends the task, and the main loop learns
     /// what failed, once.

@@ -74,8 +74,8 @@ impl Sink for Held {
         self.flush();
     }
 
-    fn observe(&mut self, session: &crate::core::session::Session) {
-        self.inner.observe(session);
+    fn observe(&mut self, step: &crate::core::step_view::StepView) {
+        self.inner.observe(step);
     }
 
     fn ready(&mut self) -> bool {

@@ -128,7 +128,7 @@ pub fn start(
         access: Mutex::default(),
         epoch: random::epoch(),
         timeline,
-        seats: Seats::of(session.config().impaired),
+        seats: Seats::of(session.setup().impaired),
         url: url.clone(),
         words: words::Words::new(session.phrases()),
         tx,
@@ -139,7 +139,7 @@ pub fn start(
     let app = Arc::new(request::Server {
         hub: Arc::clone(&hub),
         hosts: guard::Hosts::new(bound, &names),
-        words_json: assets::words_json(session.config().lang),
+        words_json: assets::words_json(session.setup().lang),
     });
     let (shutdown, stopped) = oneshot::channel::<()>();
     let router = server::router(app);

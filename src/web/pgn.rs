@@ -1,4 +1,4 @@
-//! `GET /game.pgn`: the live PGN with `[%clk]` (`core::record::pgn`, as the records are
+//! `GET /game.pgn`: the live PGN with `[%clk]` (`core::game_record::pgn`, as the records are
 //! written), read-only, for a broadcast that polls a PGN address.
 
 use axum::extract::State;

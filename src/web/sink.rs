@@ -15,7 +15,7 @@ use crate::core::input::AccessRole;
 use crate::core::output::AccessRequest;
 use crate::core::output::{Output, Priority};
 use crate::core::phrases::Message;
-use crate::core::session::Session;
+use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
 
@@ -119,8 +119,8 @@ impl Sink for WebSink {
         }
     }
 
-    fn observe(&mut self, session: &Session) {
-        let view = serde_json::to_value(session.view()).unwrap_or(Value::Null);
+    fn observe(&mut self, step: &StepView) {
+        let view = serde_json::to_value(&step.game).unwrap_or(Value::Null);
         let old = Arc::clone(&self.state.borrow());
         let announcement =
             announcement(&old.view, &view, self.made).unwrap_or_else(|| old.announcement.clone());
@@ -134,8 +134,8 @@ impl Sink for WebSink {
             view,
             announcement,
             said: self.said.iter().cloned().collect(),
-            turn: Some(shakmaty::Position::turn(session.position())),
-            pgn: crate::core::record::pgn(session),
+            turn: Some(shakmaty::Position::turn(&step.position)),
+            pgn: step.pgn.clone(),
         };
         self.state.send_replace(Arc::new(published));
     }

@@ -8,8 +8,8 @@
 //! each line became.
 //! Update after an intended change with `UPDATE_EXPECT=1 cargo test --test it golden::`.
 
+use ansage::core::game_record::pgn;
 use ansage::core::output::{Audience, Output};
-use ansage::core::record::pgn;
 use ansage::core::script::{self, ConsoleOwner, transcript_line};
 use ansage::core::time::Timestamp;
 use ansage::speech::timeline::timeline;
@@ -251,7 +251,7 @@ fn console_transcript(name: &str) -> String {
     let setup = lines.next().expect("a setup line");
     let config = script::parse(setup)
         .unwrap_or_else(|e| panic!("{path}: {e}"))
-        .config;
+        .setup;
     let mut session = ansage::core::session::Session::new(config).unwrap();
     let mut out: Vec<String> = session
         .clock_start_hint()
@@ -274,7 +274,7 @@ fn console_transcript(name: &str) -> String {
             out.extend(outputs.iter().map(|o| transcript_line(deadline, o)));
         }
         let owner = ConsoleOwner {
-            impaired: session.config().impaired,
+            impaired: session.setup().impaired,
             opponent_input,
         };
         let turn = shakmaty::Position::turn(session.position());

@@ -17,7 +17,8 @@ use ansage::core::lang::Language;
 use ansage::core::output::{Audience, Braille, BrailleKind, Output};
 use ansage::core::scoresheet::braille::Cell;
 use ansage::core::session::Session;
-use ansage::core::setup::Config;
+use ansage::core::setup::SessionSetup;
+use ansage::core::step_view::StepView;
 use ansage::core::time::Timestamp;
 use ansage::station::{Sink, StationInput};
 use shakmaty::Color;
@@ -105,13 +106,13 @@ fn the_cells_written_are_the_tables_dots() {
     let _turn = turn();
     let (tx, _rx) = tokio::sync::mpsc::channel(16);
     let mut sink = sink(tx);
-    let session = Session::new(Config::default()).unwrap();
+    let session = Session::new(SessionSetup::default()).unwrap();
     let outputs = [
         say("Sf3? Weiß: Kg1 (=)"),
         Output::Status("12.Sf3 W*4:57 S5:00".into()),
     ];
     sink.deliver(Timestamp::ZERO, &outputs);
-    sink.observe(&session);
+    sink.observe(&StepView::of(&session));
     let mut model = model();
     model.deliver(&outputs);
     model.observe(session.position(), session.status_source());
@@ -213,7 +214,7 @@ fn keys_on_the_display_make_and_confirm_moves() {
             .build()
             .unwrap();
         rt.block_on(async {
-            let session = Session::new(Config::default()).unwrap();
+            let session = Session::new(SessionSetup::default()).unwrap();
             let epoch = tokio::time::Instant::now();
             let session = ansage::station::run(session, rx, &mut sinks, epoch).await;
             drop(sinks);
@@ -380,7 +381,7 @@ fn in_time_trouble_the_board_stays_readable_and_no_key_is_lost() {
     ];
     let config = ansage::core::script::parse("@0 arbiter setup tc=900 vi=white lang=de")
         .unwrap()
-        .config;
+        .setup;
     let game = std::thread::spawn(move || {
         let rt = tokio::runtime::Builder::new_current_thread()
             .enable_all()

@@ -9,12 +9,12 @@ use std::sync::Arc;
 use std::sync::mpsc::sync_channel;
 use std::time::Duration;
 
+use ansage::adapter::Speaking;
 use ansage::audio::capture::{self, CaptureOptions};
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::input::{Actor, Event, Input};
 use ansage::core::lang::Language;
 use ansage::core::words::{MovePhrases, vocabulary};
-use ansage::devices::Speaking;
 use ansage::hearing::actor::{GrammarSlot, ListenOptions, ListenSetup, listen};
 use ansage::hearing::vocabulary::{KO_STANDIN, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};

@@ -18,10 +18,10 @@ const STOP_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
 mod speech {
     use std::time::{Duration, Instant};
 
+    use ansage::adapter::Speaking;
     use ansage::core::lang::Language;
     use ansage::core::output::{Audience, Output, Priority, Speech};
     use ansage::core::time::Timestamp;
-    use ansage::devices::Speaking;
     use ansage::speech::schedule::DropReason;
     use ansage::speech::{SpeechConfig, SpeechSink, Traced};
     use ansage::station::Sink;
@@ -174,7 +174,7 @@ fn the_spoken_scoresheet_has_the_moves_in_order() {
         return;
     };
     use ansage::core::lang::Language;
-    use ansage::record::spoken::{SpokenOptions, move_texts, synthesize};
+    use ansage::recorder::spoken::{SpokenOptions, move_texts, synthesize};
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("game.pgn");
     std::fs::write(&pgn, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O *\n").unwrap();
@@ -192,7 +192,7 @@ fn the_spoken_scoresheet_has_the_moves_in_order() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let cues = ansage::record::wav::read_cues(&wav).unwrap();
+    let cues = ansage::recorder::wav::read_cues(&wav).unwrap();
     let sheet = ansage::core::scoresheet::pgn_in::read_any(
         &std::fs::read_to_string(&pgn).unwrap(),
         Language::En,
@@ -282,7 +282,7 @@ fn the_audio_scoresheet_marks_every_move_at_its_offset() {
 
     use ansage::core::output::{MadeMove, Output};
     use ansage::core::time::Timestamp;
-    use ansage::record::audio::{AudioChunk, AudioRecordSink, RATE};
+    use ansage::recorder::audio::{AudioChunk, AudioRecordSink, RATE};
     use ansage::station::Sink;
     use shakmaty::Color;
 
@@ -359,7 +359,7 @@ fn the_audio_scoresheet_marks_every_move_at_its_offset() {
     proc::stop(&mut parec, proc::Signal::INT, STOP_LIMIT, "parec");
     proc::join_within(reader, STOP_LIMIT, "the reader of parec's output");
     let path = sink.close().unwrap();
-    let cues = ansage::record::wav::read_cues(&path).unwrap();
+    let cues = ansage::recorder::wav::read_cues(&path).unwrap();
     assert_eq!(cues.len(), 4);
     let samples: Vec<i16> = hound::WavReader::open(&path)
         .unwrap()

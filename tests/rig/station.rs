@@ -401,7 +401,7 @@ fn a_move_announced_into_the_microphone_is_heard_echoed_and_made() {
     assert!(pgn.contains("1. f4 {"), "{pgn}");
     // The microphone's audio of the game, with a mark at each made move.
     let wav = dir.path().join("game").join("game.wav");
-    let cues = ansage::record::wav::read_cues(&wav).expect("the audio scoresheet");
+    let cues = ansage::recorder::wav::read_cues(&wav).expect("the audio scoresheet");
     let labels: Vec<&str> = cues.iter().map(|c| c.label.as_str()).collect();
     assert_eq!(labels, ["1. f4 Felix vier", "1... e5 Eva fünf"], "{err:?}");
 }
@@ -537,7 +537,7 @@ fn the_demo_plays_through_speech_and_the_display_and_writes_its_records() {
     );
     assert!(path("BRF: ").is_file());
     assert!(path("Journal: ").is_file());
-    let cues = ansage::record::wav::read_cues(&path("WAV: ")).unwrap();
+    let cues = ansage::recorder::wav::read_cues(&path("WAV: ")).unwrap();
     assert_eq!(cues.len(), 21, "{cues:?}");
 }
 

@@ -9,13 +9,13 @@ use tokio::sync::mpsc;
 use super::{Devices, Wanted};
 #[cfg(feature = "braille")]
 use super::{Shared, take};
+use crate::adapter::DeviceStatus;
 use crate::config::Settings;
 use crate::core::phrases::Message;
-use crate::devices::DeviceStatus;
 use crate::station::StationInput;
 #[cfg(feature = "braille")]
 use crate::{
-    braille::BrailleSink, core::output::Output, core::session::Session, core::time::Timestamp,
+    braille::BrailleSink, core::output::Output, core::step_view::StepView, core::time::Timestamp,
     station::Sink,
 };
 
@@ -30,8 +30,8 @@ impl Sink for Display {
         self.0.deliver(at, outputs);
     }
 
-    fn observe(&mut self, session: &Session) {
-        self.0.observe(session);
+    fn observe(&mut self, step: &StepView) {
+        self.0.observe(step);
     }
 
     fn ready(&mut self) -> bool {

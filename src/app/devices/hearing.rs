@@ -7,11 +7,11 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 use super::{Devices, Wanted};
+use crate::adapter::DeviceStatus;
 use crate::config::Settings;
 use crate::core::phrases::Message;
 use crate::core::session::Session;
 use crate::core::time::Timestamp;
-use crate::devices::DeviceStatus;
 use crate::station::StationInput;
 
 impl Devices {
@@ -220,8 +220,9 @@ impl Devices {
         &mut self,
         wav: &std::path::Path,
         origin: (Timestamp, std::time::Instant),
-    ) -> Option<crate::record::audio::AudioFeed> {
-        match crate::record::audio::AudioRecordSink::spawn(wav, std::time::Instant::now(), origin) {
+    ) -> Option<crate::recorder::audio::AudioFeed> {
+        match crate::recorder::audio::AudioRecordSink::spawn(wav, std::time::Instant::now(), origin)
+        {
             Ok((sink, feed)) => {
                 // Dropping the sink (Devices::close) finishes the WAV, its marks and index.
                 self.sinks.push(Box::new(sink));
@@ -242,7 +243,7 @@ impl Devices {
 #[cfg(all(feature = "vosk", feature = "audio"))]
 fn spawn_tee(
     mic_rx: std::sync::mpsc::Receiver<crate::hearing::actor::AudioEvent>,
-    recorder: Option<crate::record::audio::AudioFeed>,
+    recorder: Option<crate::recorder::audio::AudioFeed>,
     hear_tx: std::sync::mpsc::SyncSender<crate::hearing::actor::AudioEvent>,
 ) -> std::io::Result<std::thread::JoinHandle<()>> {
     use crate::hearing::actor::AudioEvent;
@@ -254,7 +255,7 @@ fn spawn_tee(
                     let span = std::time::Duration::from_micros(
                         c.samples.len() as u64 * 1_000_000 / 16_000,
                     );
-                    feed.send(crate::record::audio::AudioChunk {
+                    feed.send(crate::recorder::audio::AudioChunk {
                         at: c.at.checked_sub(span).unwrap_or(c.at),
                         samples: c.samples.clone(),
                     });

@@ -10,15 +10,16 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
+use crate::adapter::{DeviceStatus, Speaking};
 use crate::config::{InputMethod, Settings};
 use crate::core::input::Actor;
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Output};
 use crate::core::phrases::{Message, Phrases};
 use crate::core::session::Session;
-use crate::core::setup::{Config, Impaired};
+use crate::core::setup::{Impaired, SessionSetup};
+use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
-use crate::devices::{DeviceStatus, Speaking};
 use crate::station::{Backlog, Held, Sink, StationInput};
 
 mod access_off;
@@ -43,11 +44,11 @@ impl<S: Sink + Send> Sink for Shared<S> {
         }
     }
 
-    fn observe(&mut self, session: &Session) {
+    fn observe(&mut self, step: &StepView) {
         if let Ok(mut guard) = self.0.lock()
             && let Some(s) = guard.as_mut()
         {
-            s.observe(session);
+            s.observe(step);
         }
     }
 }
@@ -100,7 +101,11 @@ pub struct Wanted {
 
 impl Wanted {
     /// What a game set up by `settings` and `config` needs.
-    pub fn for_game(settings: &Settings, config: &Config, recording: Option<PathBuf>) -> Wanted {
+    pub fn for_game(
+        settings: &Settings,
+        config: &SessionSetup,
+        recording: Option<PathBuf>,
+    ) -> Wanted {
         let voice = settings.input.white == InputMethod::Voice
             || settings.input.black == InputMethod::Voice;
         Wanted {
@@ -114,7 +119,7 @@ impl Wanted {
 
     /// What a console-only game (`--console`) needs: nothing, unless an input is an
     /// electronic board (FIDE Laws D.1: the sighted player moves on it).
-    pub fn console_only(settings: &Settings, config: &Config) -> Option<Wanted> {
+    pub fn console_only(settings: &Settings, config: &SessionSetup) -> Option<Wanted> {
         crate::eboard::report::board_side(settings.input.white, settings.input.black).map(|_| {
             Wanted {
                 lang: config.lang,
@@ -212,7 +217,7 @@ impl Devices {
             // background (issue 22).
             devices.open_braille(settings, wanted, tx);
             if let Some(display) = devices.sinks.last_mut() {
-                display.observe(session);
+                display.observe(&StepView::of(session));
             }
             devices.open_speech(settings, wanted, tx);
             devices.open_hearing(settings, wanted, session, tx, origin);

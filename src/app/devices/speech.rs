@@ -7,11 +7,11 @@ use std::sync::{Arc, Mutex};
 use super::{Devices, Wanted};
 #[cfg(feature = "speech")]
 use super::{Shared, take};
+use crate::adapter::DeviceStatus;
 use crate::config::Settings;
 #[cfg(feature = "speech")]
 use crate::core::lang::Language;
 use crate::core::phrases::Message;
-use crate::devices::DeviceStatus;
 use crate::station::StationInput;
 #[cfg(feature = "speech")]
 use crate::{

@@ -14,13 +14,13 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
+use ansage::adapter::Speaking;
 use ansage::core::input::Input;
 use ansage::core::lang::Language;
 use ansage::core::output::{Audience, Output, Priority, Speech};
 use ansage::core::script::{self, Action};
 use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
-use ansage::devices::Speaking;
 use ansage::speech::{SpeechConfig, SpeechSink, Trace, Traced};
 use ansage::station::Sink;
 
@@ -129,7 +129,7 @@ fn said(outputs: &[Output]) -> Vec<String> {
 fn inputs() -> Result<(Session, Vec<Input>), SpeechBenchError> {
     let parsed = script::parse(SCRIPT).map_err(|e| SpeechBenchError::Setup(e.to_string()))?;
     let session =
-        Session::new(parsed.config.clone()).map_err(|e| SpeechBenchError::Setup(e.to_string()))?;
+        Session::new(parsed.setup.clone()).map_err(|e| SpeechBenchError::Setup(e.to_string()))?;
     let inputs = parsed
         .steps
         .into_iter()

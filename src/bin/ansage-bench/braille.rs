@@ -21,6 +21,7 @@ use ansage::core::input::{Actor, Input};
 use ansage::core::lang::Language;
 use ansage::core::script;
 use ansage::core::session::Session;
+use ansage::core::step_view::StepView;
 use ansage::core::time::Timestamp;
 use ansage::station::Sink;
 
@@ -74,7 +75,7 @@ pub fn braille_latency(moves: usize) -> Result<BrailleBench, BrailleBenchError> 
         .ok_or(BrailleBenchError::NoRig)?;
     let config = script::parse("@0 arbiter setup vi=none lang=de")
         .map_err(|e| BrailleBenchError::Setup(e.to_string()))?
-        .config;
+        .setup;
     let owner = Actor::Player(shakmaty::Color::White);
     let (tx, _rx) = tokio::sync::mpsc::channel(64);
     let bconfig = BrailleConfig::new(owner, Language::De);
@@ -122,7 +123,7 @@ pub fn braille_latency(moves: usize) -> Result<BrailleBench, BrailleBenchError> 
             let want = model.vr_dots();
             let sent = wall();
             sink.deliver(t, &outputs);
-            sink.observe(&session);
+            sink.observe(&StepView::of(&session));
             if want == shown {
                 unchanged += 1;
                 continue;

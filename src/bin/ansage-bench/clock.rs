@@ -14,7 +14,7 @@ use ansage::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule, ReminderS
 use ansage::core::input::{Actor, Input, Key};
 use ansage::core::output::{Output, Priority};
 use ansage::core::session::Session;
-use ansage::core::setup::Config;
+use ansage::core::setup::SessionSetup;
 use ansage::core::time::Timestamp;
 use ansage::station::{Sink, StationInput};
 
@@ -87,9 +87,9 @@ impl Sink for Recorder {
 }
 
 /// A game of `length` in which a reminder is due every 100 ms until the flag falls.
-fn reminders_every_100ms(length: Duration) -> Config {
+fn reminders_every_100ms(length: Duration) -> SessionSetup {
     let every = Duration::from_millis(100);
-    Config {
+    SessionSetup {
         clock: Some(ClockSetup::same(TimeControl::sudden_death(
             length,
             Duration::ZERO,
@@ -107,7 +107,7 @@ fn reminders_every_100ms(length: Duration) -> Config {
                 control_passed: false,
             },
         },
-        ..Config::default()
+        ..SessionSetup::default()
     }
 }
 

@@ -26,7 +26,7 @@
 //!
 //! **Why the standard output stands for "handed to speech".** The station's main loop
 //! (`station::run_journaled`) hands each step's outputs to every sink in one call
-//! (`station::deliver`), in the order of its sink list; `app::setup` puts the console's
+//! (`station::deliver`), in the order of its sink list; `app::launch` puts the console's
 //! sink first and the devices' sinks (speech among them) after it. The console writes and
 //! flushes its lines in its `deliver`, so the echo reaches the pipe in the same step,
 //! microseconds before the speech sink gets it; the pipe to this process adds the

@@ -19,7 +19,7 @@ use ansage::core::output::Output;
 use ansage::core::script;
 use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
-use ansage::journal::{FileJournal, Journal, NoJournal, WriteError};
+use ansage::journal_file::{FileJournal, Journal, NoJournal, WriteError};
 use ansage::station::{Sink, StationInput, Timeline};
 
 /// Latencies of one configuration, in milliseconds.
@@ -167,7 +167,7 @@ fn measure(moves: usize, dir: Option<&Path>) -> Result<(Vec<Duration>, u64), Jou
     let config =
         script::parse("@0 arbiter setup tc=5400+30 vi=white confirm=explicit reminders=off")
             .map_err(|e| JournalBenchError::Setup(e.to_string()))?
-            .config;
+            .setup;
     let mut samples = Vec::with_capacity(moves);
     let mut syncs = 0;
     let mut game = 0;

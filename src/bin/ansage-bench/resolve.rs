@@ -11,7 +11,7 @@ use pgn_reader::{Reader, SanPlus, Visitor};
 use shakmaty::{Chess, Move, Position};
 
 use ansage::core::lang::Language;
-use ansage::core::words::{Resolution, Utterance, Vocabulary, vocabulary};
+use ansage::core::words::{HeardWords, Resolution, Vocabulary, vocabulary};
 
 /// Why a benchmark could not run.
 #[derive(Debug, thiserror::Error)]
@@ -164,14 +164,14 @@ pub fn resolve_stats(pgn: &str, lang: Language) -> Result<ResolveStats, BenchErr
     let v = vocabulary(lang);
     // Warm up: the vocabulary is loaded on first use, not per call.
     if let Some((pos, m)) = positions.first() {
-        let _ = v.resolve(pos, &Utterance::from_text(&v.announce(pos, *m)), None);
+        let _ = v.resolve(pos, &HeardWords::from_text(&v.announce(pos, *m)), None);
     }
     let mut times: Vec<Duration> = Vec::with_capacity(positions.len() * 2);
     let mut mismatches = 0;
     let mut examples = Vec::new();
     for (pos, m) in &positions {
         for phrase in phrases_for(v, pos, *m) {
-            let heard = Utterance::from_text(&phrase);
+            let heard = HeardWords::from_text(&phrase);
             let start = Instant::now();
             let got = v.resolve(pos, &heard, None);
             times.push(start.elapsed());

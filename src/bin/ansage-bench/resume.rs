@@ -2,7 +2,7 @@
 //! journal of a typical game is written to a temporary file (six half-moves with a 15+10
 //! clock, the sighted Black offering a draw with his last move, the blind White's next
 //! move echoed and waiting for "ja", the station gone a minute in), resumed with
-//! [`ansage::journal::resume`] as `play --resume` does, and the announcement
+//! [`ansage::journal_file::resume`] as `play --resume` does, and the announcement
 //! ([`resume_announcement`]) rendered. Each part said is handed to espeak-ng as the speech
 //! backend hands it (the language's respellings applied) and synthesized at its default
 //! rate into a WAV file, whose duration is read; the parts are summed, as
@@ -138,7 +138,7 @@ fn summary(lang: Language, dir: &Path) -> Result<Summary> {
     let path = dir.join(format!("journal-{}.txt", lang.code()));
     std::fs::write(&path, journal_text(lang))
         .with_context(|| format!("writing {}", path.display()))?;
-    let mut resumed = ansage::journal::resume(&path)?;
+    let mut resumed = ansage::journal_file::resume(&path)?;
     if !resumed.replay.mismatches.is_empty() {
         bail!(
             "{}: the replay differs: {:?}",
@@ -206,7 +206,7 @@ mod tests {
         for lang in Language::ALL {
             let path = dir.join(format!("j-{}.txt", lang.code()));
             std::fs::write(&path, journal_text(lang)).unwrap();
-            let mut resumed = ansage::journal::resume(&path).unwrap();
+            let mut resumed = ansage::journal_file::resume(&path).unwrap();
             assert!(resumed.replay.mismatches.is_empty());
             assert_eq!(resumed.replay.session.history().len(), 6);
             let at = resumed.replay.last;

@@ -21,7 +21,7 @@
 use serde::Deserialize;
 
 use ansage::core::lang::normalize_word;
-use ansage::core::words::{HeardWord, Utterance};
+use ansage::core::words::{HeardWord, HeardWords};
 use ansage::hearing::{HearingError, MAX_CONFIDENCE};
 
 /// A small deterministic random generator (SplitMix64): the same seed, the same errors.
@@ -218,7 +218,7 @@ impl Channel {
     }
 
     /// What the recognizer delivers when `said` was said.
-    pub fn hear(&mut self, said: &str) -> Utterance {
+    pub fn hear(&mut self, said: &str) -> HeardWords {
         let p_sub = 0.6 * self.wer;
         let p_del = 0.25 * self.wer;
         let p_ins = 0.15 * self.wer;
@@ -269,14 +269,14 @@ impl Channel {
                 });
             }
         }
-        Utterance { words }
+        HeardWords { words }
     }
 }
 
 /// The word edits (substitutions, deletions, insertions) between what was said and what
 /// was heard, by normalised word (Levenshtein), and the number of words said: their ratio
 /// is the word error rate.
-pub fn word_errors(said: &str, heard: &Utterance) -> (usize, usize) {
+pub fn word_errors(said: &str, heard: &HeardWords) -> (usize, usize) {
     let r: Vec<String> = said.split_whitespace().map(normalize_word).collect();
     let h: Vec<String> = heard
         .words
@@ -455,7 +455,7 @@ mod tests {
         ];
         for (said, heard, want) in table {
             assert_eq!(
-                word_errors(said, &Utterance::from_text(heard)),
+                word_errors(said, &HeardWords::from_text(heard)),
                 *want,
                 "{said} / {heard}"
             );

@@ -20,10 +20,10 @@ use std::process::{Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use ansage::adapter::Speaking;
 use ansage::core::lang::Language;
 use ansage::core::output::{Audience, Output, Priority, Speech};
 use ansage::core::time::Timestamp;
-use ansage::devices::Speaking;
 use ansage::speech::{SpeechConfig, SpeechSink, Traced};
 use ansage::station::Sink;
 

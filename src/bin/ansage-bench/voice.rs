@@ -46,7 +46,7 @@ use crate::resolve::{BenchError, read_positions};
 use crate::simulated::{Channel, Confusions, Rng};
 use ansage::core::lang::Language;
 use ansage::core::session::Session;
-use ansage::core::setup::{Config, ConfirmPolicy, Impaired};
+use ansage::core::setup::{ConfirmPolicy, Impaired, SessionSetup};
 use ear::Ear;
 use player::Player;
 
@@ -278,12 +278,12 @@ pub fn voice(pgn: &str, setup: &VoiceSetup) -> Result<VoiceReport, BenchError> {
                     break;
                 }
                 played_games += 1;
-                let mut session = Session::new(Config {
+                let mut session = Session::new(SessionSetup {
                     lang: Language::De,
                     impaired: Impaired::Both,
                     confirm: policy,
                     confirm_sighted: ConfirmPolicy::Window(Duration::ZERO),
-                    ..Config::default()
+                    ..SessionSetup::default()
                 })
                 .map_err(|e| BenchError::Setup(e.to_string()))?;
                 let ear = Ear::new(&session);

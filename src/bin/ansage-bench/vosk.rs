@@ -28,15 +28,15 @@ use std::sync::mpsc::sync_channel;
 use std::time::{Duration, Instant};
 
 use crate::resolve::{BenchError, read_positions};
+use ansage::adapter::Speaking;
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::input::{Event, Input};
 use ansage::core::lang::Language;
 use ansage::core::output::Output;
 use ansage::core::session::Session;
-use ansage::core::setup::Config;
+use ansage::core::setup::SessionSetup;
 use ansage::core::time::Timestamp;
 use ansage::core::words::{MovePhrases, vocabulary};
-use ansage::devices::Speaking;
 use ansage::hearing::Recognizer;
 use ansage::hearing::actor::{
     AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenSetup, ListenStats, listen,
@@ -359,7 +359,7 @@ fn one_utterance(
     let speech_end = t0 + Duration::from_secs_f64((last_loud + 1) as f64 / 16_000.0);
     let feeder = feed(all, block, t0, atx);
     // The station's side: the first heard input goes to a session, whose echo is timed.
-    let mut session = Session::new(Config::default()).map_err(setup)?;
+    let mut session = Session::new(SessionSetup::default()).map_err(setup)?;
     let mut result = None;
     let mut echo = None;
     let mut right = false;

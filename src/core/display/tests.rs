@@ -360,7 +360,7 @@ fn any_display_size() {
 fn the_status_line_is_the_sessions_and_ticks_with_the_clock() {
     let config = crate::core::script::parse("@0 arbiter setup tc=300 vi=none")
         .unwrap()
-        .config;
+        .setup;
     let mut s = Session::new(config).unwrap();
     let t = Timestamp::from_millis(0);
     s.handle(Input::key(Actor::Arbiter, Key::Start), t);
@@ -382,7 +382,7 @@ fn the_status_line_is_the_sessions_and_ticks_with_the_clock() {
 }
 
 fn clocked(setup: &str) -> Session {
-    let config = crate::core::script::parse(setup).unwrap().config;
+    let config = crate::core::script::parse(setup).unwrap().setup;
     Session::new(config).unwrap()
 }
 

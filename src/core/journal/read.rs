@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use crate::core::setup::Config;
+use crate::core::setup::SessionSetup;
 use crate::core::time::Timestamp;
 
 use super::{MAX_PAYLOAD, Record, parse_payload};
@@ -81,7 +81,7 @@ pub struct Recovered {
 
 impl Recovered {
     /// The game's setup, if the first record survived.
-    pub fn config(&self) -> Option<&Config> {
+    pub fn setup(&self) -> Option<&SessionSetup> {
         match self.records.first() {
             Some(Record::Setup(config)) => Some(config),
             _ => None,

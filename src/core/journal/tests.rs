@@ -13,8 +13,8 @@ mod reading;
 /// The journal a station writes for a script: each input recorded before it is handled,
 /// the checks after it, deadlines fired at their instants, a `wait` as a heartbeat.
 fn record(script: &Script) -> String {
-    let mut out = header(&script.config).unwrap();
-    let mut session = Session::new(script.config.clone()).unwrap();
+    let mut out = header(&script.setup).unwrap();
+    let mut session = Session::new(script.setup.clone()).unwrap();
     for step in &script.steps {
         while let Some((deadline, outputs)) = session.poll_due(step.at) {
             out.push_str(&check_records(deadline, &outputs));
@@ -70,7 +70,7 @@ fn the_sample_reads_whole_and_replays_as_the_script_runs() {
     assert_eq!(got.good_len, text.len());
     assert_eq!(got.records.len(), ends(&text).len());
     let script = parse(SAMPLE).unwrap();
-    assert_eq!(got.config(), Some(&script.config));
+    assert_eq!(got.setup(), Some(&script.setup));
     let ran = run(&script).unwrap();
     let replayed = replay(&got).unwrap();
     assert_eq!(replayed.mismatches, vec![]);
@@ -102,7 +102,7 @@ fn typed_text_keeps_a_hash_sign() {
     let record = input_record(Timestamp::from_millis(1), &input).unwrap();
     let framed = frame(&record.line);
     assert_eq!(record.input, input);
-    let got = read(format!("{}{framed}", header(&Config::default()).unwrap()).as_bytes());
+    let got = read(format!("{}{framed}", header(&SessionSetup::default()).unwrap()).as_bytes());
     assert_eq!(
         got.records[1],
         Record::Input {
@@ -167,18 +167,18 @@ fn the_damage_message_in_each_language() {
         ),
     ];
     for (lang, want) in want {
-        let mut config = got.config().unwrap().clone();
+        let mut config = got.setup().unwrap().clone();
         config.lang = lang;
         let session = Session::new(config).unwrap();
         // The same game in the other language, for the message's move.
         let mut rec = got.clone();
-        rec.records[0] = Record::Setup(Box::new(session.config().clone()));
+        rec.records[0] = Record::Setup(Box::new(session.setup().clone()));
         let again = replay(&rec).unwrap();
         let msg = damage_message(again.session.phrases(), &damage, &again.session);
         assert_eq!(again.session.phrases().speech(&msg), want);
     }
     // Nothing kept yet: said so.
-    let head = header(&Config::default()).unwrap();
+    let head = header(&SessionSetup::default()).unwrap();
     let mut bytes = head.clone().into_bytes();
     bytes.extend_from_slice(b"torn");
     let got = read(&bytes);
@@ -298,7 +298,7 @@ mod inputs {
     use shakmaty::{Color, File, Rank, Role, Square};
 
     use crate::core::input::{Actor, Command, Event, Input, Key, Question};
-    use crate::core::words::{HeardWord, Utterance};
+    use crate::core::words::{HeardWord, HeardWords};
 
     fn actor() -> impl Strategy<Value = Actor> {
         prop_oneof![
@@ -320,7 +320,7 @@ mod inputs {
         prop_oneof![0.0f32..=1.0, Just(1.0), Just(f32::NAN), any::<f32>()]
     }
 
-    fn heard() -> impl Strategy<Value = Utterance> {
+    fn heard() -> impl Strategy<Value = HeardWords> {
         let alternative = (word(), confidence());
         let heard_word = (
             word(),
@@ -332,7 +332,7 @@ mod inputs {
                 confidence,
                 alternatives,
             });
-        proptest::collection::vec(heard_word, 0..5).prop_map(|words| Utterance { words })
+        proptest::collection::vec(heard_word, 0..5).prop_map(|words| HeardWords { words })
     }
 
     fn role() -> impl Strategy<Value = Role> {

@@ -62,7 +62,7 @@ pub struct Context<'a> {
     /// gewinnt."); nobody is to move any more.
     pub over: Option<String>,
     /// FIDE Laws D.2.6: the player plays by the Braille display without speech: help
-    /// describes typing and the display's keys ([`crate::core::setup::Config::braille_input`]).
+    /// describes typing and the display's keys ([`crate::core::setup::SessionSetup::braille_input`]).
     pub braille_input: bool,
 }
 

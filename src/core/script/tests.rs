@@ -46,17 +46,17 @@ fn scored_words() {
 #[test]
 fn setup_reads_every_key() {
     let s = parse("@0 arbiter setup lang=es vi=both confirm=window:2.5 fen=\"8/8/4k3/8/8/3K4/8/8 w - - 0 1\" white=\"Ana B\"").unwrap();
-    assert_eq!(s.config.lang, crate::core::lang::Language::Es);
-    assert_eq!(s.config.impaired, Impaired::Both);
+    assert_eq!(s.setup.lang, crate::core::lang::Language::Es);
+    assert_eq!(s.setup.impaired, Impaired::Both);
     assert_eq!(
-        s.config.confirm,
+        s.setup.confirm,
         ConfirmPolicy::Window(Duration::from_millis(2500))
     );
     assert_eq!(
-        s.config.start,
+        s.setup.start,
         Start::Fen("8/8/4k3/8/8/3K4/8/8 w - - 0 1".into())
     );
-    assert_eq!(s.config.info.white, "Ana B");
+    assert_eq!(s.setup.info.white, "Ana B");
 }
 
 fn read_back(line: &str) -> Input {
@@ -214,7 +214,7 @@ fn input_lines_normalise_to_a_fixed_point() {
         Input::typed(white, "  e4\nja\r "),
         Input::Act {
             by: white,
-            event: Event::Heard(Utterance {
+            event: Event::Heard(HeardWords {
                 words: vec![
                     HeardWord {
                         text: "Fe lix|".into(),

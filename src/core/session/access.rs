@@ -14,7 +14,7 @@ impl Session {
     /// FIDE Laws 6.11, D.2.10: with an arbiter present, only he gives the arbiter's page
     /// away.
     pub(super) fn access_code(&mut self, by: Actor, role: AccessRole, out: &mut Vec<Output>) {
-        if role == AccessRole::Arbiter && self.config.arbiter && by != Actor::Arbiter {
+        if role == AccessRole::Arbiter && self.setup.arbiter && by != Actor::Arbiter {
             let msg = Message::new("access-arbiter-only");
             self.tell(audience(by), Priority::Answer, msg, out);
             return;
@@ -36,7 +36,7 @@ impl Session {
     /// impaired player's last move now stands on his board.
     pub(super) fn executed(&mut self, by: Actor, out: &mut Vec<Output>) {
         let to = audience(by);
-        if by.color().is_some_and(|c| self.config.impaired.includes(c)) {
+        if by.color().is_some_and(|c| self.setup.impaired.includes(c)) {
             self.tell(
                 to,
                 Priority::Answer,
@@ -46,7 +46,7 @@ impl Session {
             return;
         }
         let awaiting = self.history.last().is_some_and(|ply| {
-            self.config.impaired.includes(ply.made.side) && self.executed < self.history.len()
+            self.setup.impaired.includes(ply.made.side) && self.executed < self.history.len()
         });
         if !awaiting {
             self.tell(to, Priority::Answer, Message::new("executed-nothing"), out);
@@ -64,11 +64,11 @@ mod tests {
     use crate::core::input::{AccessRole, Actor, Command, Event, Input};
     use crate::core::output::{AccessRequest, Audience, Output};
     use crate::core::session::Session;
-    use crate::core::setup::Config;
+    use crate::core::setup::SessionSetup;
     use crate::core::time::Timestamp;
 
     fn requests(by: Actor, command: Command) -> Vec<AccessRequest> {
-        let mut s = Session::new(Config::default()).unwrap();
+        let mut s = Session::new(SessionSetup::default()).unwrap();
         let input = Input::Act {
             by,
             event: Event::Command(command),
@@ -124,9 +124,9 @@ mod tests {
             (true, Actor::Arbiter, true),
             (false, Actor::Player(Color::Black), true),
         ] {
-            let mut s = Session::new(Config {
+            let mut s = Session::new(SessionSetup {
                 arbiter,
-                ..Config::default()
+                ..SessionSetup::default()
             })
             .unwrap();
             let input = Input::Act {

@@ -1,7 +1,7 @@
 //! The clock's and the arbiter's actions: how the clock starts (said at the start of the
 //! game), starting, pausing and resuming it, and setting or correcting it (FIDE Laws
 //! 6.10.b, 6.11, 7.5.b: the two-minute penalty). Who starts, stops and restarts the clock
-//! follows the Laws ([`crate::core::setup::Config::in_charge`]): with an arbiter present
+//! follows the Laws ([`crate::core::setup::SessionSetup::in_charge`]): with an arbiter present
 //! the arbiter, without one either player. Everything done to the clock is recorded as an
 //! [`Output::Arbiter`].
 
@@ -48,7 +48,7 @@ impl Session {
         let stands = self.clock.as_ref().is_some_and(|c| c.running().is_none());
         let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
         if stands && !sealed && self.result.is_none() {
-            return Some(Message::new(if self.config.arbiter {
+            return Some(Message::new(if self.setup.arbiter {
                 "clock-start-by-arbiter"
             } else {
                 "clock-start-how"
@@ -80,7 +80,7 @@ impl Session {
             );
             return;
         }
-        if !self.config.in_charge(by) {
+        if !self.setup.in_charge(by) {
             self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
             return;
         }
@@ -112,7 +112,7 @@ impl Session {
     /// refusal goes to `by` alone.
     pub(super) fn pause_clock(&mut self, by: Actor, now: Timestamp, out: &mut Vec<Output>) {
         let to = audience(by);
-        if !self.config.in_charge(by) {
+        if !self.setup.in_charge(by) {
             self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
             return;
         }

@@ -107,7 +107,7 @@ impl Session {
     /// as the configuration has them.
     pub(super) fn switch_alarms(&mut self, by: Actor, on: bool, out: &mut Vec<Output>) {
         let settings = if on {
-            self.config.announce.alarms.clone()
+            self.setup.announce.alarms.clone()
         } else {
             AlarmSettings::off()
         };

@@ -11,7 +11,7 @@ use crate::core::output::{ArbiterAction, Audience, Output, Priority, Termination
 use crate::core::phrases::Message;
 use crate::core::setup::ConfirmPolicy;
 use crate::core::time::Timestamp;
-use crate::core::words::{Resolution, Utterance};
+use crate::core::words::{HeardWords, Resolution};
 
 use super::arbiter::TWO_MINUTES;
 use super::pending::Pending;
@@ -108,7 +108,7 @@ impl Session {
         let intended = match move_words {
             None => None,
             Some(words) => {
-                let u = Utterance::from_text(&words.join(" "));
+                let u = HeardWords::from_text(&words.join(" "));
                 match self.here.resolve(&u, None) {
                     Resolution::Move { mv, sure: true } => Some(mv),
                     _ => {

@@ -116,7 +116,7 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let Some(side) = by.color() else { return };
-        let wait = self.config.eboard.wait;
+        let wait = self.setup.eboard.wait;
         let watch = self
             .eboard
             .get_or_insert_with(|| BoardWatch::new(side, wait));
@@ -324,7 +324,7 @@ impl Session {
         };
         watch.unfit_since = None;
         let standing = watch.last.as_ref().map_or(now, |(_, since)| *since);
-        let policy = match (watch.clock, self.config.eboard.complete) {
+        let policy = match (watch.clock, self.setup.eboard.complete) {
             _ if lever => ConfirmPolicy::Window(Duration::ZERO),
             (false, Completion::Stable(d)) if standing + d <= now => {
                 ConfirmPolicy::Window(Duration::ZERO)
@@ -365,7 +365,7 @@ impl Session {
             watch.seen_move = None;
             return;
         }
-        let wait = match self.config.eboard.complete {
+        let wait = match self.setup.eboard.complete {
             Completion::Stable(wait) if !watch.clock => wait,
             // The lever or the key makes it, nothing else.
             _ => {

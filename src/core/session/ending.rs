@@ -32,7 +32,7 @@ impl Session {
     /// decides when the game goes on); without one, either player.
     pub(super) fn ask_to_end(&mut self, by: Actor, out: &mut Vec<Output>) {
         let to = audience(by);
-        if !self.config.in_charge(by) {
+        if !self.setup.in_charge(by) {
             self.tell(to, Priority::Answer, Message::new("arbiter-only"), out);
             return;
         }

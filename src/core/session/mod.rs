@@ -56,7 +56,7 @@ use crate::core::output::{Audience, GameResult, Output, Priority};
 use crate::core::phrases::{Message, Phrases};
 use crate::core::ply::Ply;
 use crate::core::render;
-use crate::core::setup::{Config, ConfirmPolicy, SetupError};
+use crate::core::setup::{ConfirmPolicy, SessionSetup, SetupError};
 use crate::core::time::Timestamp;
 use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
@@ -66,7 +66,7 @@ use protocol::Announced;
 
 /// One game under FIDE Laws Appendix D.
 pub struct Session {
-    config: Config,
+    setup: SessionSetup,
     phrases: Phrases,
     vocab: &'static Vocabulary,
     commands: &'static CommandBook,
@@ -111,7 +111,7 @@ pub struct Session {
 impl std::fmt::Debug for Session {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Session")
-            .field("lang", &self.config.lang)
+            .field("lang", &self.setup.lang)
             .field("plies", &self.history.len())
             .field("pending", &self.pending)
             .field("result", &self.result)
@@ -121,12 +121,12 @@ impl std::fmt::Debug for Session {
 
 impl Session {
     /// Sets up a session.
-    pub fn new(config: Config) -> Result<Session, SetupError> {
-        let (pos, castling_mode) = config.start.position()?;
-        let phrases = Phrases::load(config.lang)?;
-        let commands = commands(config.lang).map_err(SetupError::Commands)?;
-        let clock = config.clock.clone().map(Clock::new);
-        let vocab = vocabulary(config.lang);
+    pub fn new(setup: SessionSetup) -> Result<Session, SetupError> {
+        let (pos, castling_mode) = setup.start.position()?;
+        let phrases = Phrases::load(setup.lang)?;
+        let commands = commands(setup.lang).map_err(SetupError::Commands)?;
+        let clock = setup.clock.clone().map(Clock::new);
+        let vocab = vocabulary(setup.lang);
         Ok(Session {
             vocab,
             commands,
@@ -146,18 +146,23 @@ impl Session {
             last_said: Vec::new(),
             step: 0,
             follow: Vec::new(),
-            alarms: Alarms::new(config.announce.alarms.clone()),
+            alarms: Alarms::new(setup.announce.alarms.clone()),
             adjournment: Adjournment::None,
             eboard: None,
             executed: 0,
             now: Timestamp::ZERO,
-            config,
+            setup,
         })
     }
 
-    /// The configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
+    /// The latest instant the session has seen (of an input or a deadline).
+    pub fn now(&self) -> Timestamp {
+        self.now
+    }
+
+    /// What the session was set up with.
+    pub fn setup(&self) -> &SessionSetup {
+        &self.setup
     }
 
     /// The command book of the session's language: what of a text is a command, not a
@@ -394,8 +399,8 @@ impl Session {
     /// How a move announced by `by` is confirmed (D.2.3, D.2.4, D.2.9.a-b).
     fn policy(&self, by: Actor) -> ConfirmPolicy {
         match by {
-            Actor::Player(c) if self.config.impaired.includes(c) => self.config.confirm,
-            _ => self.config.confirm_sighted,
+            Actor::Player(c) if self.setup.impaired.includes(c) => self.setup.confirm,
+            _ => self.setup.confirm_sighted,
         }
     }
 }

@@ -14,7 +14,7 @@ use crate::core::phrases::Message;
 use crate::core::ply::Ply;
 use crate::core::setup::ConfirmPolicy;
 use crate::core::time::Timestamp;
-use crate::core::words::{IllegalReason, RenderedMove, Resolution, Utterance};
+use crate::core::words::{HeardWords, IllegalReason, RenderedMove, Resolution};
 
 use super::adjournment::Adjournment;
 use super::pending::Pending;
@@ -22,7 +22,7 @@ use super::{Session, audience};
 
 /// What was announced: heard words, typed text, or a move given by its squares.
 pub(super) enum Announced {
-    Heard(Utterance),
+    Heard(HeardWords),
     Typed(String),
     /// A move picked on the Braille display's board (from and to square), never text.
     Move(UciMove),
@@ -196,8 +196,8 @@ impl Session {
         }
         let words = match what {
             Announced::Heard(u) => u.clone(),
-            Announced::Typed(t) => Utterance::from_text(t),
-            Announced::Move(_) => Utterance::default(),
+            Announced::Typed(t) => HeardWords::from_text(t),
+            Announced::Move(_) => HeardWords::default(),
         };
         if !self.here.answers_exactly(&words, candidates) {
             let whole = once(None);
@@ -438,12 +438,12 @@ impl Session {
     /// Said as a move announcement ([`Priority::Move`]): it is never dropped, and an
     /// answer waits behind it.
     fn announce_move_count(&mut self, out: &mut Vec<Output>) {
-        if !self.config.announce.move_count {
+        if !self.setup.announce.move_count {
             return;
         }
         let number = self.position().fullmoves().get();
         for c in Color::ALL {
-            if self.config.impaired.includes(c) {
+            if self.setup.impaired.includes(c) {
                 let msg = Message::new("move-count").arg("number", number);
                 self.tell(Audience::player(c), Priority::Move, msg, out);
             }

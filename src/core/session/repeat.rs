@@ -126,7 +126,7 @@ impl Session {
         let braille = join(&|m| self.phrases.braille(m));
         out.push(Output::Say(Speech {
             text,
-            lang: self.config.lang,
+            lang: self.setup.lang,
             priority: Priority::Answer,
             to,
             error: msgs.iter().any(|m| is_error(m.id)),

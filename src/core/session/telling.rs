@@ -301,9 +301,9 @@ impl Session {
             clock: self.clock.as_ref(),
             now,
             echo_pending: matches!(self.pending, Pending::Echoed { .. }),
-            in_charge: self.config.in_charge(by),
+            in_charge: self.setup.in_charge(by),
             over: self.result.clone().map(|r| self.result_text(&r)),
-            braille_input: self.config.braille_input,
+            braille_input: self.setup.braille_input,
         }
     }
 }

@@ -10,18 +10,18 @@ use crate::core::lang::Language;
 use crate::core::laws::Start;
 use crate::core::output::{Audience, Output};
 use crate::core::script;
-use crate::core::setup::{Config, ConfirmPolicy, Impaired};
+use crate::core::setup::{ConfirmPolicy, Impaired, SessionSetup};
 use crate::core::time::Timestamp;
 use crate::core::words::counters::{self, Counts};
-use crate::core::words::{HeardWord, Utterance};
+use crate::core::words::{HeardWord, HeardWords};
 
 use super::Session;
 use super::pending::Pending;
 
 fn session(fen: &str) -> Session {
-    Session::new(Config {
+    Session::new(SessionSetup {
         start: Start::Fen(fen.into()),
-        ..Config::default()
+        ..SessionSetup::default()
     })
     .unwrap()
 }
@@ -164,7 +164,7 @@ fn a_window_makes_by_silence_only_moves_no_swap_explains() {
     use crate::core::words::HeardWord;
     let heard = |words: &[(&str, f32)]| Input::Act {
         by: Actor::Player(Color::White),
-        event: Event::Heard(Utterance {
+        event: Event::Heard(HeardWords {
             words: words.iter().map(|(w, c)| HeardWord::new(w, *c)).collect(),
         }),
     };
@@ -175,9 +175,9 @@ fn a_window_makes_by_silence_only_moves_no_swap_explains() {
         (&[("Eva", 1.0), ("vier", 1.0)], true),
     ];
     for (words, by_silence) in cases {
-        let mut s = Session::new(Config {
+        let mut s = Session::new(SessionSetup {
             confirm: ConfirmPolicy::Window(Duration::from_secs(2)),
-            ..Config::default()
+            ..SessionSetup::default()
         })
         .unwrap();
         s.handle(heard(words), Timestamp::ZERO);
@@ -201,14 +201,14 @@ fn a_window_makes_by_silence_only_moves_no_swap_explains() {
 fn windowed(lang: Language) -> Session {
     let clock = script::parse("@0 arbiter setup tc=300+2")
         .unwrap()
-        .config
+        .setup
         .clock;
-    Session::new(Config {
+    Session::new(SessionSetup {
         lang,
         impaired: Impaired::Both,
         confirm: ConfirmPolicy::Window(Duration::from_secs(2)),
         clock,
-        ..Config::default()
+        ..SessionSetup::default()
     })
     .unwrap()
 }
@@ -227,7 +227,7 @@ fn heard(s: &Session, mv: Move, confidence: f32) -> Input {
         .collect();
     Input::Act {
         by: mover(s),
-        event: Event::Heard(Utterance { words }),
+        event: Event::Heard(HeardWords { words }),
     }
 }
 
@@ -346,12 +346,12 @@ fn a_picked_move_is_answered_as_its_uci_typed() {
     for lang in Language::ALL {
         for fen in fens {
             let game = || {
-                Session::new(Config {
+                Session::new(SessionSetup {
                     lang,
                     start: Start::Fen(fen.into()),
                     confirm: ConfirmPolicy::Explicit,
                     confirm_sighted: ConfirmPolicy::Explicit,
-                    ..Config::default()
+                    ..SessionSetup::default()
                 })
                 .unwrap()
             };
@@ -397,7 +397,7 @@ fn move_numbers_agree() {
         at += 3;
     }
     let parsed = script::parse(&text).unwrap();
-    let mut s = Session::new(parsed.config.clone()).unwrap();
+    let mut s = Session::new(parsed.setup.clone()).unwrap();
     let number = |t: &str| -> u32 {
         t.chars()
             .take_while(char::is_ascii_digit)

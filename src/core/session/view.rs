@@ -20,11 +20,11 @@ impl Session {
     /// stretch, for the page to count down by itself.
     pub fn view(&self) -> GameView {
         GameView {
-            lang: self.config.lang.code(),
-            impaired: impaired_sides(self.config.impaired),
+            lang: self.setup.lang.code(),
+            impaired: impaired_sides(self.setup.impaired),
             names: Names {
-                white: self.config.info.white.clone(),
-                black: self.config.info.black.clone(),
+                white: self.setup.info.white.clone(),
+                black: self.setup.info.black.clone(),
             },
             board: self.position().board().to_string(),
             turn: self.position().turn().into(),
@@ -76,7 +76,7 @@ impl Session {
     fn executed_view(&self) -> Option<bool> {
         let last = self.history.last()?;
         let mover = last.made.side;
-        if !self.config.impaired.includes(mover) || self.config.impaired.includes(!mover) {
+        if !self.setup.impaired.includes(mover) || self.setup.impaired.includes(!mover) {
             return None;
         }
         match &self.eboard {
@@ -141,7 +141,7 @@ mod tests {
     use crate::core::clock::{ClockSetup, TimeControl};
     use crate::core::input::{Actor, Command, Event, Input, Key};
     use crate::core::session::Session;
-    use crate::core::setup::{Config, Impaired};
+    use crate::core::setup::{Impaired, SessionSetup};
     use crate::core::time::Timestamp;
     use crate::core::view::Side;
 
@@ -150,10 +150,10 @@ mod tests {
 
     fn session(clock: bool) -> Session {
         let control: Option<TimeControl> = clock.then(|| "15+10".parse().unwrap());
-        Session::new(Config {
+        Session::new(SessionSetup {
             impaired: Impaired::Black,
             clock: control.map(ClockSetup::same),
-            ..Config::default()
+            ..SessionSetup::default()
         })
         .unwrap()
     }

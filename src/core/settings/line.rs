@@ -1,7 +1,7 @@
 //! The setup line of a script and of the journal, `@0.000 arbiter setup KEY=VALUE …`:
 //! reading its pairs into a configuration, and writing a configuration as one.
 
-use crate::core::setup::Config;
+use crate::core::setup::SessionSetup;
 
 use super::{GameSettings, KEYS, SettingError};
 
@@ -41,12 +41,12 @@ pub fn setup_pairs(text: &str) -> Result<Vec<(String, String)>, PairsError> {
 
 /// The configuration of a setup line's pairs: each key set through [`super::Key::set`],
 /// in any order (a player's own time control wins over `tc`), over the defaults.
-pub fn read_setup(pairs: &[(String, String)]) -> Result<Config, SettingError> {
+pub fn read_setup(pairs: &[(String, String)]) -> Result<SessionSetup, SettingError> {
     let mut settings = GameSettings::default();
     for (key, value) in pairs {
         settings.apply(key, value)?;
     }
-    Ok(settings.to_config()?)
+    Ok(settings.to_setup()?)
 }
 
 /// Why a configuration has no setup line.
@@ -72,7 +72,7 @@ pub enum SetupLineError {
 /// checked by reading it back; a configuration that has no line (a custom reminder
 /// schedule, a quote in a name, a time finer than milliseconds) is an error rather than a
 /// silently different game.
-pub fn setup_line(config: &Config) -> Result<String, SetupLineError> {
+pub fn setup_line(config: &SessionSetup) -> Result<String, SetupLineError> {
     let settings = GameSettings::from_config(config);
     let mut pairs = Vec::new();
     for key in KEYS {

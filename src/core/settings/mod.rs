@@ -5,14 +5,14 @@
 //! One path sets any of them from text, [`Key::set`]: a script, the journal's setup line,
 //! the settings file and the command line read a value the same way, through its type's
 //! [`FromStr`](std::str::FromStr) (see [`values`]), and cannot drift. The empty text sets a
-//! key back to its default. [`GameSettings::to_config`] makes the session's [`Config`].
+//! key back to its default. [`GameSettings::to_setup`] makes the session's [`SessionSetup`].
 //!
 //! # Adding a setting
 //!
 //! One entry in the table below (the field with its type and default, its key in the
 //! settings file, and its script key if scripts have it); its type implements
 //! [`FromStr`](std::str::FromStr) and [`Display`](std::fmt::Display) (and [`Value`]).
-//! If the session uses it, one line in [`GameSettings::to_config`] hands it over.
+//! If the session uses it, one line in [`GameSettings::to_setup`] hands it over.
 
 mod line;
 pub mod values;
@@ -24,7 +24,7 @@ use crate::core::clock::{AlarmSettings, ClockSetup, ReminderSchedule, TimeContro
 use crate::core::eboard::settings::{BoardKind, BoardSetup, Completion, StableWait};
 use crate::core::lang::Language;
 use crate::core::laws::Start;
-use crate::core::setup::{Announcements, Config, ConfirmPolicy, GameInfo, Impaired};
+use crate::core::setup::{Announcements, ConfirmPolicy, GameInfo, Impaired, SessionSetup};
 
 pub use line::{PairsError, SetupLineError, read_setup, setup_line, setup_pairs};
 pub use values::{
@@ -266,14 +266,14 @@ impl GameSettings {
     }
 
     /// The session's configuration.
-    pub fn to_config(&self) -> Result<Config, ExclusiveError> {
+    pub fn to_setup(&self) -> Result<SessionSetup, ExclusiveError> {
         let start = match (&self.fen, self.chess960) {
             (Some(_), Some(_)) => return Err(ExclusiveError::FenAndChess960),
             (Some(fen), None) => Start::Fen(fen.0.clone()),
             (None, Some(n)) => Start::Chess960(n.0),
             (None, None) => Start::Standard,
         };
-        Ok(Config {
+        Ok(SessionSetup {
             lang: self.lang,
             impaired: self.vi,
             arbiter: self.arbiter.0,
@@ -305,10 +305,10 @@ impl GameSettings {
         })
     }
 
-    /// The settings of a configuration, the inverse of [`GameSettings::to_config`]: `tc`
+    /// The settings of a configuration, the inverse of [`GameSettings::to_setup`]: `tc`
     /// for a clock the same for both, else each player's own; the roles (`assistant`)
     /// as by default.
-    pub fn from_config(config: &Config) -> GameSettings {
+    pub fn from_config(config: &SessionSetup) -> GameSettings {
         let (tc, tc_white, tc_black) = match &config.clock {
             None => (Some(TimeControl::untimed()), None, None),
             Some(c) if c.white == c.black => (Some(c.white.clone()), None, None),

@@ -6,10 +6,10 @@ use shakmaty::{Chess, EnPassantMode, Position};
 
 use super::*;
 use crate::core::clock::{DelayKind, Period, TimeControl};
-use crate::core::setup::{Config, ConfirmPolicy, Impaired};
+use crate::core::setup::{ConfirmPolicy, Impaired, SessionSetup};
 
 /// The configuration of a setup line `@T arbiter setup KEY=VALUE …`.
-fn config_of(line: &str) -> Result<Config, SettingError> {
+fn config_of(line: &str) -> Result<SessionSetup, SettingError> {
     let (_, pairs) = line.split_once(" setup ").expect("a setup line");
     read_setup(&setup_pairs(pairs).expect("pairs"))
 }
@@ -105,7 +105,7 @@ fn the_empty_text_is_the_default() {
             .unwrap_or_else(|e| panic!("{}: {e}", key.path()));
     }
     assert_eq!(s, GameSettings::default());
-    assert_eq!(s.to_config().unwrap(), Config::default());
+    assert_eq!(s.to_setup().unwrap(), SessionSetup::default());
 }
 
 #[test]
@@ -124,10 +124,10 @@ fn the_keys_are_unique_and_found() {
     assert!(script_key("assistant").is_none());
 }
 
-fn configs() -> Vec<Config> {
+fn configs() -> Vec<SessionSetup> {
     let parse_setup = |line: &str| config_of(line).unwrap();
     vec![
-        Config::default(),
+        SessionSetup::default(),
         parse_setup(
             "@0 arbiter setup tc=900+10 vi=both lang=es confirm=window:2.5 confirm_sighted=explicit arbiter=on",
         ),
@@ -154,7 +154,7 @@ fn setup_lines_round_trip() {
         assert_eq!(config_of(&line).unwrap(), config, "{line}");
     }
     assert_eq!(
-        setup_line(&Config::default()).unwrap(),
+        setup_line(&SessionSetup::default()).unwrap(),
         "@0.000 arbiter setup lang=de vi=white arbiter=off confirm=explicit \
              confirm_sighted=immediate tc=- announce_moves=on reminders=on control_alarm=on low_time=off white=\"?\" \
              black=\"?\" event=\"?\" site=\"?\" date=\"????.??.??\" round=\"?\" \
@@ -165,16 +165,16 @@ fn setup_lines_round_trip() {
 /// A configuration the line cannot carry is refused, not silently changed.
 #[test]
 fn setup_lines_refuse_what_they_cannot_carry() {
-    let mut quote = Config::default();
+    let mut quote = SessionSetup::default();
     quote.info.white = "Ana \"die Schnelle\" B".into();
-    let mut schedule = Config::default();
+    let mut schedule = SessionSetup::default();
     schedule.announce.alarms.reminders =
         Some(crate::core::clock::ReminderSchedule { steps: Vec::new() });
-    let fine_window = Config {
+    let fine_window = SessionSetup {
         confirm: ConfirmPolicy::Window(Duration::from_micros(2_500_100)),
-        ..Config::default()
+        ..SessionSetup::default()
     };
-    let mut fine_low = Config::default();
+    let mut fine_low = SessionSetup::default();
     fine_low.announce.alarms.low_time = vec![Duration::from_millis(1500)];
     for config in [quote, schedule, fine_window, fine_low] {
         assert!(setup_line(&config).is_err(), "{config:?}");
@@ -372,7 +372,7 @@ proptest! {
                 key.set(&mut settings, "").map_err(|e| TestCaseError::fail(e.to_string()))?;
             }
         }
-        let Ok(config) = settings.to_config() else {
+        let Ok(config) = settings.to_setup() else {
             return Ok(());
         };
         let line = setup_line(&config).map_err(|e| TestCaseError::fail(format!("{config:?}: {e}")))?;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use shakmaty::Role;
 
-use super::Utterance;
+use super::HeardWords;
 use crate::core::lang::{normalize_phrase, normalize_word};
 
 /// The meaning of a word in a move, interned as a small number.
@@ -216,7 +216,7 @@ impl Lexicon {
     }
 
     /// Splits a heard utterance into tokens with their costs against every meaning.
-    pub(crate) fn tokenize(&self, heard: &Utterance) -> Vec<Token> {
+    pub(crate) fn tokenize(&self, heard: &HeardWords) -> Vec<Token> {
         // Normalised words with the confidence and alternatives of the heard word they come from.
         let mut words: Vec<NormalizedWord> = Vec::new();
         for hw in &heard.words {
@@ -463,10 +463,10 @@ mod tests {
         lex.add("null null null", Sym::CASTLE_QUEEN_SIDE);
         lex.add("e", Sym::file(4));
         lex.add("4", Sym::rank(3));
-        let t = lex.tokenize(&Utterance::from_text("null null null"));
+        let t = lex.tokenize(&HeardWords::from_text("null null null"));
         assert_eq!(t.len(), 1);
         assert_eq!(t[0].syms, Sym::CASTLE_QUEEN_SIDE.bit());
-        let t = lex.tokenize(&Utterance::from_text("e4 quatsch"));
+        let t = lex.tokenize(&HeardWords::from_text("e4 quatsch"));
         assert_eq!(t.len(), 3);
         assert_eq!(t[2].syms, Sym::UNKNOWN.bit());
     }

@@ -130,15 +130,15 @@ pub struct Typed {
 
 /// Words as a recognizer delivers them.
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Utterance {
+pub struct HeardWords {
     /// The words, in the order heard.
     pub words: Vec<HeardWord>,
 }
 
-impl Utterance {
+impl HeardWords {
     /// Splits text at white space into words of confidence 1.0, without alternatives.
-    pub fn from_text(text: &str) -> Utterance {
-        Utterance {
+    pub fn from_text(text: &str) -> HeardWords {
+        HeardWords {
             words: text
                 .split_whitespace()
                 .map(|w| HeardWord::new(w, 1.0))
@@ -502,7 +502,7 @@ impl Vocabulary {
     }
 
     /// Resolves heard words against the legal moves of `pos` ([`MovePhrases::resolve`]).
-    pub fn resolve(&self, pos: &Chess, heard: &Utterance, among: Option<&[Move]>) -> Resolution {
+    pub fn resolve(&self, pos: &Chess, heard: &HeardWords, among: Option<&[Move]>) -> Resolution {
         MovePhrases::new(self, pos.clone()).resolve(heard, among)
     }
 

@@ -20,7 +20,7 @@ use shakmaty::{CastlingMode, CastlingSide, Chess, Move, Position, Role};
 
 use super::lexicon::{self, Sym, cost};
 use super::matcher::{self, Forms};
-use super::{Resolution, Typed, Utterance, Vocabulary, illegal, typed};
+use super::{HeardWords, Resolution, Typed, Vocabulary, illegal, typed};
 use crate::core::lang::normalize_phrase;
 
 /// The phrase forms of the legal moves of one position in one language, built at first use
@@ -146,7 +146,7 @@ impl<'v> MovePhrases<'v> {
 
     /// Whether `text` resolves surely and uniquely to `m`.
     fn designates(&self, text: &str, m: Move) -> bool {
-        self.resolve(&Utterance::from_text(text), None) == Resolution::Move { mv: m, sure: true }
+        self.resolve(&HeardWords::from_text(text), None) == Resolution::Move { mv: m, sure: true }
     }
 
     /// Every phrase form that designates `m` unambiguously (for the recognizer grammar and
@@ -262,7 +262,7 @@ impl<'v> MovePhrases<'v> {
     /// Springer: von Bella eins oder von Gustav eins?"); the answer may then be just the
     /// distinguishing word(s): "Bella", "Bella eins", "von Gustav eins". Those short
     /// answers are forms of the question's candidates, built for the answer.
-    pub fn resolve(&self, heard: &Utterance, among: Option<&[Move]>) -> Resolution {
+    pub fn resolve(&self, heard: &HeardWords, among: Option<&[Move]>) -> Resolution {
         let pos = &self.pos;
         let tokens = self.vocab.lexicon.tokenize(heard);
         if tokens.is_empty()
@@ -327,7 +327,7 @@ impl<'v> MovePhrases<'v> {
     /// several of them fit as well as a move understood surely. Such an answer is never
     /// taken for another move, even if the same words are a complete announcement of one
     /// ("Felix drei" to "Springer Felix drei oder Läufer Felix drei?" is no pawn move).
-    pub fn answers_exactly(&self, heard: &Utterance, among: &[Move]) -> bool {
+    pub fn answers_exactly(&self, heard: &HeardWords, among: &[Move]) -> bool {
         let tokens = self.vocab.lexicon.tokenize(heard);
         let forms = self.answer_forms(among);
         let recognized = heard.words.iter().any(|w| w.confidence < 1.0);
@@ -344,7 +344,7 @@ impl<'v> MovePhrases<'v> {
     /// only best move. A recognizer may be confident of a wrong word (zwei for drei): such a
     /// move is echoed, and made only on the player's "ja". Typed or scripted words (all of
     /// confidence 1.0) are always safe.
-    pub fn silence_safe(&self, heard: &Utterance, mv: Move) -> bool {
+    pub fn silence_safe(&self, heard: &HeardWords, mv: Move) -> bool {
         self.silence_safe_among(heard, mv, None)
     }
 
@@ -353,7 +353,7 @@ impl<'v> MovePhrases<'v> {
     /// moves, so no likely recognizer error may explain the words as another of them
     /// ("Felix drei" heard as "Felix zwei" where a candidate goes there), nor as another
     /// legal move.
-    pub fn silence_safe_among(&self, heard: &Utterance, mv: Move, among: Option<&[Move]>) -> bool {
+    pub fn silence_safe_among(&self, heard: &HeardWords, mv: Move, among: Option<&[Move]>) -> bool {
         if heard.words.iter().all(|w| w.confidence >= 1.0) {
             return true;
         }
@@ -440,7 +440,7 @@ fn robust(
     pos: &Chess,
     forms: &Forms,
     tokens: &[lexicon::Token],
-    heard: &Utterance,
+    heard: &HeardWords,
     found: &matcher::Match,
 ) -> bool {
     let doubtful = tokens

@@ -6,7 +6,7 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingSide, Chess, Move, Position, Role};
 
 use super::illegal::Description;
-use super::{IllegalReason, MovePhrases, Resolution, Typed, Utterance, Vocabulary, sorted};
+use super::{HeardWords, IllegalReason, MovePhrases, Resolution, Typed, Vocabulary, sorted};
 
 /// Annotations that may follow a move (FIDE Laws C.12 and common usage).
 const ANNOTATIONS: [&str; 11] = ["!!", "??", "!?", "?!", "!", "?", "++", "+", "#", "†", "‡"];
@@ -52,7 +52,7 @@ pub(crate) fn parse(phrases: &MovePhrases<'_>, text: &str, among: Option<&[Move]
         };
     }
     Typed {
-        resolution: phrases.resolve(&Utterance::from_text(s), among),
+        resolution: phrases.resolve(&HeardWords::from_text(s), among),
         draw_offer,
     }
 }

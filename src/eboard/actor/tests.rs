@@ -7,6 +7,7 @@ use std::path::Path;
 use shakmaty::{Chess, Position, Square};
 
 use super::*;
+use crate::core::session::Session;
 use crate::eboard::{Placement, dgt, millennium};
 
 /// What the fake port's next reads return (`None`: a timeout).
@@ -299,15 +300,15 @@ fn the_sink_wishes_the_station_times() {
         running: Some(Color::Black),
     };
     // The clock as it stands at the start (5 minutes each, stopped).
-    let config = crate::core::setup::Config {
+    let config = crate::core::setup::SessionSetup {
         clock: Some(crate::core::clock::time_control::ClockSetup::same(
             "300".parse().unwrap(),
         )),
-        ..crate::core::setup::Config::default()
+        ..crate::core::setup::SessionSetup::default()
     };
     let session = Session::new(config).unwrap();
     sink.deliver(Timestamp::ZERO, &[]);
-    sink.observe(&session);
+    sink.observe(&StepView::of(&session));
     assert_eq!(
         wish.lock().unwrap().times.as_ref().map(|c| c.bytes()),
         Some(vec![0x2b, 0x0a, 0x03, 0x0a, 0, 5, 0, 0, 5, 0, 0x04, 0x00])

@@ -1,6 +1,7 @@
 use super::*;
 use crate::core::lang::Language;
-use crate::core::setup::{Config, Impaired};
+use crate::core::session::Session;
+use crate::core::setup::{Impaired, SessionSetup};
 use crate::core::words::vocabulary;
 use crate::hearing::scripted::ScriptedRecognizer;
 use shakmaty::Chess;
@@ -110,14 +111,14 @@ fn scripted_words_flow_to_the_station_with_confidences() {
 fn the_sink_switches_the_grammar_between_utterances() {
     let slot = GrammarSlot::default();
     let mut sink = HearingSink::new(slot.clone());
-    let mut session = Session::new(Config {
+    let mut session = Session::new(SessionSetup {
         impaired: Impaired::Both,
-        ..Config::default()
+        ..SessionSetup::default()
     })
     .unwrap();
-    sink.observe(&session);
+    sink.observe(&StepView::of(&session));
     assert!(slot.take().is_some_and(|l| !l.answering));
-    sink.observe(&session);
+    sink.observe(&StepView::of(&session));
     assert!(slot.take().is_none(), "same position, no new grammar");
     // "Welcher …?" opens: the same position's grammar with the answers; answered, the
     // grammar without them.
@@ -125,13 +126,13 @@ fn the_sink_switches_the_grammar_between_utterances() {
         Input::heard(Actor::Player(Color::White), "Springer drei"),
         Timestamp::ZERO,
     );
-    sink.observe(&session);
+    sink.observe(&StepView::of(&session));
     assert!(slot.take().is_some_and(|l| l.answering));
     session.handle(
         Input::heard(Actor::Player(Color::White), "nein"),
         Timestamp::ZERO,
     );
-    sink.observe(&session);
+    sink.observe(&StepView::of(&session));
     assert!(slot.take().is_some_and(|l| !l.answering));
     session.handle(
         Input::heard(Actor::Player(Color::White), "Eva vier"),
@@ -141,7 +142,7 @@ fn the_sink_switches_the_grammar_between_utterances() {
         Input::heard(Actor::Player(Color::White), "ja"),
         Timestamp::from_millis(1000),
     );
-    sink.observe(&session);
+    sink.observe(&StepView::of(&session));
     let t = Instant::now();
     // The new position arrives while the first word of "Eva fünf" is being heard: it is
     // taken only after that utterance.
@@ -255,7 +256,7 @@ impl Recognizer for Lagging {
         let n = std::mem::take(&mut self.heard).min(self.said.len());
         // One utterance a test: hearing its audio again hears its words again.
         let words = self.said[..n].join(" ");
-        Ok((!words.is_empty()).then(|| Heard::Final(Utterance::from_text(&words))))
+        Ok((!words.is_empty()).then(|| Heard::Final(HeardWords::from_text(&words))))
     }
     fn reset(&mut self) {
         self.heard = 0;

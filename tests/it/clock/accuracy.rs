@@ -436,18 +436,18 @@ fn session_game(name: &str, tc: &str, periods: &[RefPeriod], mean_ms: u64, seed:
     use ansage::core::input::{Actor, Input, Key};
     use ansage::core::output::Output;
     use ansage::core::session::Session;
-    use ansage::core::setup::{Announcements, Config, Impaired};
+    use ansage::core::setup::{Announcements, Impaired, SessionSetup};
     use shakmaty::{Chess, Position, uci::UciMove};
 
     let control = TimeControl::from_pgn(tc).unwrap();
-    let config = Config {
+    let config = SessionSetup {
         impaired: Impaired::None,
         clock: Some(ClockSetup::same(control)),
         announce: Announcements {
             move_count: false,
             ..Announcements::default()
         },
-        ..Config::default()
+        ..SessionSetup::default()
     };
     let mut session = Session::new(config).unwrap();
     let mut rng = Rng(seed);

@@ -71,7 +71,7 @@ fn say(text: &str, dir: &Path) -> Vec<i16> {
 }
 
 /// Decodes `samples` followed by a second of silence; returns every final result.
-fn decode(rec: &mut VoskRecognizer, samples: &[i16]) -> Vec<ansage::core::words::Utterance> {
+fn decode(rec: &mut VoskRecognizer, samples: &[i16]) -> Vec<ansage::core::words::HeardWords> {
     let mut finals = Vec::new();
     let silence = vec![0i16; 16000];
     for c in samples.chunks(800).chain(silence.chunks(800)) {
@@ -154,7 +154,7 @@ fn the_grammar_switch_changes_what_can_be_heard() {
     let tmp = tempfile::tempdir().unwrap();
     // "dame hector fünf schach" (Qh5+).
     let audio = say("여왕 복숭아 다섯 장군", tmp.path());
-    let words = |us: Vec<ansage::core::words::Utterance>| -> Vec<String> {
+    let words = |us: Vec<ansage::core::words::HeardWords>| -> Vec<String> {
         us.iter()
             .flat_map(|u| u.words.iter().map(|w| w.text.clone()))
             .collect()

@@ -7,15 +7,15 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use ansage::core::game_record::pgn;
 use ansage::core::input::{Actor, Event, Input, Key};
 use ansage::core::journal::{self, Record};
 use ansage::core::output::Output;
-use ansage::core::record::pgn;
 use ansage::core::script::{self, Action, transcript_line};
 use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
-use ansage::core::words::{HeardWord, Utterance};
-use ansage::journal::{FileJournal, Journal, NoJournal, resume};
+use ansage::core::words::{HeardWord, HeardWords};
+use ansage::journal_file::{FileJournal, Journal, NoJournal, resume};
 use ansage::station::{self, Sink, StationInput, Timeline};
 use shakmaty::Color;
 
@@ -46,8 +46,8 @@ fn checked(transcript: &[String]) -> Vec<String> {
 /// what the station says at the start (how the clock starts), then each input journaled
 /// before it is handled, a `wait` a heartbeat.
 fn play_journaled(script: &script::Script, path: &Path) -> (Session, Vec<String>) {
-    let mut session = Session::new(script.config.clone()).unwrap();
-    let mut journal = FileJournal::create(path, &script.config).unwrap();
+    let mut session = Session::new(script.setup.clone()).unwrap();
+    let mut journal = FileJournal::create(path, &script.setup).unwrap();
     let lines = Arc::new(Mutex::new(Vec::new()));
     let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
     let hint = session.clock_start_hint();
@@ -122,7 +122,7 @@ async fn the_main_loop_journals_inputs_and_heartbeats() {
     let path = dir.path().join("game/journal.txt");
     let config = script::parse("@0 arbiter setup tc=60 vi=white confirm=window:2 lang=de")
         .unwrap()
-        .config;
+        .setup;
     let session = Session::new(config.clone()).unwrap();
     let mut journal = FileJournal::create(&path, &config).unwrap();
     let (tx, rx) = tokio::sync::mpsc::channel(8);
@@ -199,7 +199,7 @@ impl Journal for HeldSync {
         &mut self,
         at: Timestamp,
         record: &journal::InputRecord,
-    ) -> Result<(), ansage::journal::WriteError> {
+    ) -> Result<(), ansage::journal_file::WriteError> {
         let written = self.inner.input(at, record);
         if record.line.contains(self.hold) {
             self.entered.send(()).unwrap();
@@ -214,16 +214,16 @@ impl Journal for HeldSync {
         at: Timestamp,
         outputs: &[Output],
         sync: bool,
-    ) -> Result<(), ansage::journal::WriteError> {
+    ) -> Result<(), ansage::journal_file::WriteError> {
         self.inner.outputs(at, outputs, sync)
     }
-    fn tick(&mut self, at: Timestamp) -> Result<(), ansage::journal::WriteError> {
+    fn tick(&mut self, at: Timestamp) -> Result<(), ansage::journal_file::WriteError> {
         self.inner.tick(at)
     }
-    fn heartbeat(&self) -> Option<ansage::journal::Ticker> {
+    fn heartbeat(&self) -> Option<ansage::journal_file::Ticker> {
         self.inner.heartbeat()
     }
-    fn close(&mut self, at: Timestamp) -> Result<(), ansage::journal::WriteError> {
+    fn close(&mut self, at: Timestamp) -> Result<(), ansage::journal_file::WriteError> {
         self.inner.close(at)
     }
 }
@@ -239,7 +239,7 @@ async fn the_heartbeat_goes_on_while_an_input_waits_for_its_sync() {
     let path = dir.path().join("journal.txt");
     let config = script::parse("@0 arbiter setup tc=60 vi=white confirm=immediate lang=de")
         .unwrap()
-        .config;
+        .setup;
     let (entered_tx, entered) = std::sync::mpsc::channel();
     let (release, release_rx) = std::sync::mpsc::channel();
     let mut held = HeldSync {
@@ -415,7 +415,7 @@ fn the_session_sees_the_same_input_with_or_without_a_journal() {
         Input::typed(white, "\tja\r"),
         Input::Act {
             by: black,
-            event: Event::Heard(Utterance {
+            event: Event::Heard(HeardWords {
                 words: vec![odd_word("Eva fünf", 1.5), odd_word("fünf", f32::NAN)],
             }),
         },
@@ -426,7 +426,7 @@ fn the_session_sees_the_same_input_with_or_without_a_journal() {
     ];
     let config = script::parse("@0 arbiter setup tc=300 vi=white lang=de")
         .unwrap()
-        .config;
+        .setup;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("j.txt");
     let mut games = Vec::new();

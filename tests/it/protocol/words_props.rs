@@ -4,7 +4,7 @@
 //! only.
 
 use ansage::core::lang::Language;
-use ansage::core::words::{Resolution, Utterance, vocabulary};
+use ansage::core::words::{HeardWords, Resolution, vocabulary};
 use proptest::prelude::*;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -50,7 +50,7 @@ proptest! {
                 let phrases = v.phrases(&pos, m);
                 prop_assert!(!phrases.is_empty(), "{lang}: no phrase for {m:?}");
                 for p in &phrases {
-                    let r = v.resolve(&pos, &Utterance::from_text(p), None);
+                    let r = v.resolve(&pos, &HeardWords::from_text(p), None);
                     prop_assert_eq!(r, Resolution::Move { mv: m, sure: true }, "{}: {:?} in {}", lang, p, Fen::from_position(&pos, shakmaty::EnPassantMode::Legal));
                 }
             }
@@ -67,7 +67,7 @@ proptest! {
             for m in pos.legal_moves() {
                 let fen = Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
                 let said = v.announce(&pos, m);
-                let r = v.resolve(&pos, &Utterance::from_text(&said), None);
+                let r = v.resolve(&pos, &HeardWords::from_text(&said), None);
                 prop_assert_eq!(r, Resolution::Move { mv: m, sure: true }, "{}: announce {:?} in {}", lang, said, fen);
                 let san = v.localized_san(&pos, m);
                 let t = v.parse_typed(&pos, &san, None);
@@ -102,7 +102,7 @@ proptest! {
             answers.extend(v.spoken_words());
             for among in &questions {
                 for a in &answers {
-                    let r = v.resolve(&pos, &Utterance::from_text(a), Some(among));
+                    let r = v.resolve(&pos, &HeardWords::from_text(a), Some(among));
                     let ok = match &r {
                         Resolution::Move { mv, .. } => among.contains(mv),
                         Resolution::Ambiguous(ms) => ms.iter().all(|m| among.contains(m)),

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use ansage::core::record::pgn;
+use ansage::core::game_record::pgn;
 use ansage::core::script;
 
 use crate::support::{golden, load, proc};

@@ -2,7 +2,7 @@
 //! (lengths 0–200 plies, promotions, castling, en passant, draw offers, Chess960 and FEN
 //! starts) played through the station, and the 400 real games of `tests/data/games.pgn`:
 //!
-//! (a) the station's PGN (`record::pgn`) → `read_pgn` → the same moves, draw offers, start,
+//! (a) the station's PGN (`game_record::pgn`) → `read_pgn` → the same moves, draw offers, start,
 //!     names and result;
 //! (b) `render_brf` → `read_brf` → the same scoresheet, in de, es and en, every page at most
 //!     25 lines of at most 40 cells of Braille ASCII;
@@ -11,16 +11,16 @@
 
 use std::time::Duration;
 
+use ansage::core::game_record;
 use ansage::core::input::{Actor, Input};
 use ansage::core::lang::Language;
 use ansage::core::laws::Start;
-use ansage::core::record;
 use ansage::core::scoresheet::Sheet;
 use ansage::core::scoresheet::brf::{read_brf, render_brf, render_unicode};
 use ansage::core::scoresheet::compare::compare;
 use ansage::core::scoresheet::pgn_in::{read_any, read_move_list, read_pgn};
 use ansage::core::session::Session;
-use ansage::core::setup::{Config, ConfirmPolicy, GameInfo, Impaired};
+use ansage::core::setup::{ConfirmPolicy, GameInfo, Impaired, SessionSetup};
 use ansage::core::time::Timestamp;
 use shakmaty::fen::Fen;
 use shakmaty::uci::UciMove;
@@ -116,14 +116,14 @@ fn random_start(rng: &mut Rng) -> Start {
 
 /// Plays moves through the station (everyone sighted, moves made at once) and returns it.
 fn play(lang: Language, start: Start, info: GameInfo, moves: &[(Move, bool)]) -> Session {
-    let config = Config {
+    let config = SessionSetup {
         lang,
         impaired: Impaired::None,
         confirm: ConfirmPolicy::Window(Duration::ZERO),
         confirm_sighted: ConfirmPolicy::Window(Duration::ZERO),
         start,
         info,
-        ..Config::default()
+        ..SessionSetup::default()
     };
     let mut session = Session::new(config).unwrap();
     for (i, (m, draw)) in moves.iter().enumerate() {
@@ -143,7 +143,7 @@ fn play(lang: Language, start: Start, info: GameInfo, moves: &[(Move, bool)]) ->
 /// The station's scoresheet of a session.
 fn sheet_of(session: &Session, time_control: Option<String>) -> Sheet {
     Sheet::from_plies(
-        &session.config().info,
+        &session.setup().info,
         time_control,
         session.result().map(|r| r.pgn().to_owned()),
         session.initial_position(),
@@ -210,8 +210,8 @@ fn brf_round_trip(sheet: &Sheet, what: &str) {
 
 /// (a) the station's PGN, read back.
 fn pgn_round_trip(session: &Session, sheet: &Sheet, what: &str) {
-    let pgn = record::pgn(session);
-    let lang = session.config().lang;
+    let pgn = game_record::pgn(session);
+    let lang = session.setup().lang;
     let games = read_pgn(&pgn, lang).unwrap_or_else(|e| panic!("{what}: {e}\n{pgn}"));
     assert_eq!(games.len(), 1, "{what}");
     let read = &games[0].sheet;

@@ -29,7 +29,7 @@ impl Sink for Collect {
 #[tokio::test(start_paused = true)]
 async fn flag_and_reminders_fire_at_their_instants_and_console_lines_are_moves() {
     let parsed = script::parse("@0 arbiter setup tc=12 vi=white lang=de").unwrap();
-    let session = Session::new(parsed.config).unwrap();
+    let session = Session::new(parsed.setup).unwrap();
     let (tx, rx) = tokio::sync::mpsc::channel(8);
     let lines = Arc::new(Mutex::new(Vec::new()));
     let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
@@ -120,7 +120,7 @@ async fn a_bad_console_line_is_answered_and_nothing_changes() {
 #[tokio::test(start_paused = true)]
 async fn ending_the_game_stops_the_station() {
     let parsed = script::parse("@0 arbiter setup tc=600 vi=white lang=de").unwrap();
-    let session = Session::new(parsed.config).unwrap();
+    let session = Session::new(parsed.setup).unwrap();
     let (tx, rx) = tokio::sync::mpsc::channel(8);
     let lines = Arc::new(Mutex::new(Vec::new()));
     let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
@@ -164,7 +164,7 @@ async fn an_acknowledged_input_is_answered_after_its_outputs_are_delivered() {
     use ansage::core::input::{Actor, Input};
     use shakmaty::Color;
     let parsed = script::parse("@0 arbiter setup vi=black lang=de").unwrap();
-    let session = Session::new(parsed.config).unwrap();
+    let session = Session::new(parsed.setup).unwrap();
     let (tx, rx) = tokio::sync::mpsc::channel(8);
     let lines = Arc::new(Mutex::new(Vec::new()));
     let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];

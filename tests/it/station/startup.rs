@@ -18,14 +18,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ansage::app::setup::Game;
+use ansage::app::launch::Game;
 use ansage::config::Settings;
 use ansage::core::output::{Audience, Output, Priority};
 use ansage::core::phrases::Message;
 use ansage::core::script::{self, Action, transcript_line};
 use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
-use ansage::journal::{FileJournal, Journal};
+use ansage::journal_file::{FileJournal, Journal};
 use ansage::station::{self, Held, Sink, StationInput, Timeline};
 
 use crate::support::{golden, proc};
@@ -51,8 +51,8 @@ fn golden(name: &str) -> PathBuf {
 fn journal_of(name: &str, path: &Path) {
     let text = std::fs::read_to_string(golden(name)).unwrap();
     let parsed = script::parse(&text).unwrap();
-    let mut session = Session::new(parsed.config.clone()).unwrap();
-    let mut journal = FileJournal::create(path, &parsed.config).unwrap();
+    let mut session = Session::new(parsed.setup.clone()).unwrap();
+    let mut journal = FileJournal::create(path, &parsed.setup).unwrap();
     let mut sinks: Vec<Box<dyn Sink + Send>> =
         vec![Box::new(Collect(Arc::new(Mutex::new(Vec::new()))))];
     let mut last = Timestamp::ZERO;
@@ -204,7 +204,7 @@ impl Sink for Late {
 #[tokio::test(start_paused = true)]
 async fn a_device_that_opens_late_gets_everything_said_before_in_order() {
     let parsed = script::parse("@0 arbiter setup tc=300 vi=white lang=de").unwrap();
-    let session = Session::new(parsed.config).unwrap();
+    let session = Session::new(parsed.setup).unwrap();
     let said = |text: &str| {
         session
             .announce(
@@ -239,7 +239,7 @@ async fn a_device_that_opens_late_gets_everything_said_before_in_order() {
         epoch,
         start: Timestamp::ZERO,
     };
-    let mut journal = ansage::journal::NoJournal;
+    let mut journal = ansage::journal_file::NoJournal;
     tokio::time::timeout(Duration::from_secs(60), async {
         station::run_journaled(session, rx, &mut sinks, timeline, &mut journal).await;
         driver.await.unwrap();

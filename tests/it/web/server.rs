@@ -11,7 +11,7 @@ use ansage::core::input::AccessRole;
 use ansage::core::output::AccessRequest;
 use ansage::core::output::{Audience, Output};
 use ansage::core::session::Session;
-use ansage::core::setup::Config;
+use ansage::core::setup::SessionSetup;
 use ansage::core::time::Timestamp;
 use ansage::station::{self, Sink, StationInput, Timeline};
 use ansage::web::{self, MAX_STREAMS};
@@ -81,7 +81,7 @@ struct Station {
 impl Station {
     async fn start(codes: &[(AccessRole, Audience)]) -> Station {
         log();
-        let session = Session::new(Config::default()).unwrap();
+        let session = Session::new(SessionSetup::default()).unwrap();
         let (tx, rx) = mpsc::channel(64);
         let timeline = Timeline::starting_at(Timestamp::ZERO);
         let (mut sink, web) = web::start("127.0.0.1:0", &session, tx.clone(), timeline).unwrap();

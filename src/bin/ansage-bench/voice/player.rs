@@ -13,7 +13,7 @@ use ansage::core::output::{Audience, Output};
 use ansage::core::phrases::Message;
 use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
-use ansage::core::words::{Utterance, Vocabulary};
+use ansage::core::words::{HeardWords, Vocabulary};
 
 /// One game's sessions and the player's behaviour.
 pub(super) struct Player<'a> {
@@ -56,7 +56,7 @@ impl Player<'_> {
         session.handle(
             Input::Act {
                 by,
-                event: Event::Heard(Utterance::from_text(text)),
+                event: Event::Heard(HeardWords::from_text(text)),
             },
             at,
         )

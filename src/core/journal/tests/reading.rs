@@ -129,7 +129,7 @@ fn empty_and_header_only() {
     assert_eq!(empty.damage, None);
     assert!(matches!(replay(&empty), Err(ReplayError::NoSetup)));
 
-    let config = parse(SAMPLE).unwrap().config;
+    let config = parse(SAMPLE).unwrap().setup;
     let head = header(&config).unwrap();
     let got = read(head.as_bytes());
     assert_eq!(got.records, vec![Record::Setup(Box::new(config))]);

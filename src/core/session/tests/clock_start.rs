@@ -5,11 +5,11 @@
 use shakmaty::Color;
 
 use crate::core::clock::{ClockSetup, TimeControl};
+use crate::core::game_record::pgn;
 use crate::core::input::{Actor, Command, Event, Input};
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Output, Termination};
-use crate::core::record::pgn;
-use crate::core::setup::Config;
+use crate::core::setup::SessionSetup;
 use crate::core::time::Timestamp;
 
 use super::super::Session;
@@ -24,11 +24,11 @@ fn game(tc: Option<&str>, arbiter: bool, lang: Language) -> Session {
         let tc: TimeControl = tc.parse().unwrap();
         ClockSetup::new(tc.clone(), tc)
     });
-    Session::new(Config {
+    Session::new(SessionSetup {
         lang,
         arbiter,
         clock,
-        ..Config::default()
+        ..SessionSetup::default()
     })
     .unwrap()
 }

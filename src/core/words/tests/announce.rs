@@ -87,16 +87,16 @@ fn spanish_homograph_a_is_announced_unambiguously() {
     let m = mv(&p, "a8a1");
     let said = es.announce(&p, m);
     assert_eq!(said, "torre a ocho a uno");
-    assert_eq!(es.resolve(&p, &Utterance::from_text(&said), None), sure(m));
+    assert_eq!(es.resolve(&p, &HeardWords::from_text(&said), None), sure(m));
 
     // Rooks a1 and d1 both reach c1: "Torre a ce uno" is "Rac1" or "Rook to c1".
     let p = pos("4k3/8/8/8/8/8/8/R2RK3 w - - 0 1");
     let m = mv(&p, "a1c1");
-    let heard = es.resolve(&p, &Utterance::from_text("Torre a ce uno"), None);
+    let heard = es.resolve(&p, &HeardWords::from_text("Torre a ce uno"), None);
     assert_eq!(heard, Resolution::Ambiguous(vec![m, mv(&p, "d1c1")]));
     let said = es.announce(&p, m);
     assert_eq!(said, "torre a uno ce uno");
-    assert_eq!(es.resolve(&p, &Utterance::from_text(&said), None), sure(m));
+    assert_eq!(es.resolve(&p, &HeardWords::from_text(&said), None), sure(m));
     assert_eq!(es.localized_san(&p, m), "Tac1");
 }
 

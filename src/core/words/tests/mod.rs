@@ -41,8 +41,8 @@ const TWO_ROOKS: &str = "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1";
 /// The bishop e2 is pinned by the rook e7.
 const PINNED: &str = "4k3/4r3/8/8/8/8/4B3/4K3 w - - 0 1";
 
-fn heard(words: &[(&str, f32)]) -> Utterance {
-    Utterance {
+fn heard(words: &[(&str, f32)]) -> HeardWords {
+    HeardWords {
         words: words.iter().map(|(w, c)| HeardWord::new(w, *c)).collect(),
     }
 }

@@ -223,7 +223,7 @@ fn resolves_spoken_moves() {
         }),
     ];
     for (lang, p, text, want) in cases {
-        let got = vocabulary(*lang).resolve(p, &Utterance::from_text(text), None);
+        let got = vocabulary(*lang).resolve(p, &HeardWords::from_text(text), None);
         assert_eq!(got, want(p), "{lang}: {text:?}");
     }
 }
@@ -242,12 +242,12 @@ fn answers_which_one() {
         ("drei", "f3d2"),
         ("Springer Bella David zwei", "b1d2"),
     ] {
-        let got = de.resolve(&p, &Utterance::from_text(text), Some(&among));
+        let got = de.resolve(&p, &HeardWords::from_text(text), Some(&among));
         assert_eq!(got, sure(mv(&p, want)), "{text}");
     }
-    let got = de.resolve(&p, &Utterance::from_text("David zwei"), Some(&among));
+    let got = de.resolve(&p, &HeardWords::from_text("David zwei"), Some(&among));
     assert_eq!(got, Resolution::Ambiguous(among.to_vec()));
-    let got = de.resolve(&p, &Utterance::from_text("Gustav"), Some(&among));
+    let got = de.resolve(&p, &HeardWords::from_text("Gustav"), Some(&among));
     assert_eq!(got, Resolution::NotUnderstood);
 
     let p = pos(PROMOTION);
@@ -255,7 +255,7 @@ fn answers_which_one() {
         .iter()
         .map(|u| mv(&p, u))
         .collect();
-    let got = de.resolve(&p, &Utterance::from_text("Springer"), Some(&among));
+    let got = de.resolve(&p, &HeardWords::from_text("Springer"), Some(&among));
     assert_eq!(got, sure(mv(&p, "g7g8n")));
 }
 
@@ -292,7 +292,7 @@ fn uncertain_hearing_asks_back() {
     // An unknown extra word: fits loosely.
     let got = de.resolve(
         &p,
-        &Utterance::from_text("Springer Felix drei Quatsch"),
+        &HeardWords::from_text("Springer Felix drei Quatsch"),
         None,
     );
     assert_eq!(
@@ -341,10 +341,10 @@ fn silence_is_safe_only_without_a_likely_swap() {
         confidence: c,
         alternatives: vec![(a.to_owned(), 0.05)],
     };
-    let u = |words: Vec<HeardWord>| Utterance { words };
-    let cases: &[(&Chess, Utterance, &str, bool)] = &[
+    let u = |words: Vec<HeardWord>| HeardWords { words };
+    let cases: &[(&Chess, HeardWords, &str, bool)] = &[
         // Typed or scripted words (confidence 1.0): always.
-        (&start, Utterance::from_text("Eva vier"), "e2e4", true),
+        (&start, HeardWords::from_text("Eva vier"), "e2e4", true),
         // Eva and Bella sound alike, and b4 is legal too.
         (
             &start,

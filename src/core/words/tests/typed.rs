@@ -114,7 +114,7 @@ fn replays_the_seed_game_typed_in_spanish() {
         // The announcement of each move resolves back as well.
         let said = es.announce(&p, mv);
         assert_eq!(
-            es.resolve(&p, &Utterance::from_text(&said), None),
+            es.resolve(&p, &HeardWords::from_text(&said), None),
             sure(mv),
             "{said}"
         );
@@ -128,7 +128,7 @@ fn replays_the_seed_game_typed_in_spanish() {
 
 #[test]
 fn utterance_text_round_trips() {
-    let u = Utterance::from_text("  Springer   Felix drei ");
+    let u = HeardWords::from_text("  Springer   Felix drei ");
     assert_eq!(u.words.len(), 3);
     assert!(
         u.words
@@ -136,7 +136,7 @@ fn utterance_text_round_trips() {
             .all(|w| w.confidence == 1.0 && w.alternatives.is_empty())
     );
     assert_eq!(u.text(), "Springer Felix drei");
-    assert_eq!(Utterance::default().text(), "");
+    assert_eq!(HeardWords::default().text(), "");
 }
 
 #[test]
@@ -145,7 +145,7 @@ fn fallback_vocabulary_is_algebraic() {
     let p = pos(START);
     assert_eq!(v.announce(&p, mv(&p, "g1f3")), "N f3");
     assert_eq!(
-        v.resolve(&p, &Utterance::from_text("N f3"), None),
+        v.resolve(&p, &HeardWords::from_text("N f3"), None),
         sure(mv(&p, "g1f3"))
     );
     assert_eq!(v.piece_letter(Role::Knight), 'N');

@@ -97,7 +97,7 @@ fn heard_words_narrow_the_candidates() {
         (Language::De, &blocked, "Eva vier", |p| sure(mv(p, "e2e4"))),
     ];
     for (lang, p, text, want) in cases {
-        let got = vocabulary(*lang).resolve(p, &Utterance::from_text(text), None);
+        let got = vocabulary(*lang).resolve(p, &HeardWords::from_text(text), None);
         assert_eq!(got, want(p), "{lang}: {text:?}");
     }
 }
@@ -170,7 +170,7 @@ fn answers_pick_among_the_candidates_only() {
         (Language::En, &promo, &pieces, "King", &[]),
     ];
     for (lang, p, among, text, want) in cases {
-        let got = vocabulary(*lang).resolve(p, &Utterance::from_text(text), Some(among));
+        let got = vocabulary(*lang).resolve(p, &HeardWords::from_text(text), Some(among));
         let want: Vec<Move> = want.iter().map(|u| mv(p, u)).collect();
         let expected = match want.as_slice() {
             [] => Resolution::NotUnderstood,
@@ -188,7 +188,7 @@ fn an_exact_answer_is_never_another_move() {
     let de = vocabulary(Language::De);
     let p = pos(THREE_TO_F3);
     let among = [mv(&p, "g1f3"), mv(&p, "e2f3")];
-    let heard = Utterance::from_text("Felix drei");
+    let heard = HeardWords::from_text("Felix drei");
     let phrases = MovePhrases::new(de, p.clone());
     assert!(phrases.answers_exactly(&heard, &among));
     assert_eq!(
@@ -196,7 +196,7 @@ fn an_exact_answer_is_never_another_move() {
         Resolution::Ambiguous(among.to_vec())
     );
     assert_eq!(phrases.resolve(&heard, None), sure(mv(&p, "f2f3")));
-    let other = Utterance::from_text("Eva vier");
+    let other = HeardWords::from_text("Eva vier");
     assert!(!phrases.answers_exactly(&other, &among));
 }
 
@@ -205,7 +205,7 @@ fn an_exact_answer_is_never_another_move() {
 fn a_doubtful_word_does_not_narrow() {
     let de = vocabulary(Language::De);
     let p = pos(START);
-    let heard = Utterance {
+    let heard = HeardWords {
         words: vec![
             HeardWord::new("Springer", 0.5),
             HeardWord::new("Eva", 0.95),
@@ -225,7 +225,7 @@ fn a_doubtful_word_does_not_narrow() {
 fn a_recognizers_word_keeps_what_it_is_mistaken_for() {
     let de = vocabulary(Language::De);
     let p = pos(START);
-    let typed = de.resolve(&p, &Utterance::from_text("Springer zwei"), None);
+    let typed = de.resolve(&p, &HeardWords::from_text("Springer zwei"), None);
     assert_eq!(
         typed,
         Resolution::Illegal(IllegalReason::NothingFits {
@@ -234,7 +234,7 @@ fn a_recognizers_word_keeps_what_it_is_mistaken_for() {
             rank: Some(Rank::Second),
         })
     );
-    let heard = Utterance {
+    let heard = HeardWords {
         words: vec![
             HeardWord::new("Springer", 0.95),
             HeardWord::new("zwei", 0.95),
@@ -260,9 +260,9 @@ fn a_heard_answer_is_made_by_silence_only_if_safe() {
     let p = pos(START);
     let phrases = MovePhrases::new(de, p.clone());
     let among = [mv(&p, "g1f3"), mv(&p, "g1h3")];
-    let typed = Utterance::from_text("Hector");
+    let typed = HeardWords::from_text("Hector");
     assert!(phrases.silence_safe_among(&typed, among[1], Some(&among)));
-    let heard = Utterance {
+    let heard = HeardWords {
         words: vec![HeardWord::new("Hector", 0.95)],
     };
     assert_eq!(phrases.resolve(&heard, Some(&among)), sure(among[1]));

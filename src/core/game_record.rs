@@ -141,6 +141,17 @@ pub fn write_pgn(game: &PgnGame<'_>) -> String {
     out
 }
 
+/// FIDE Laws D.2.6: the scoresheet of a session's game.
+pub fn scoresheet(session: &Session) -> Sheet {
+    Sheet::from_plies(
+        &session.setup().info,
+        session.setup().clock.as_ref().map(|c| c.white.to_string()),
+        session.result().map(|r| r.pgn().to_owned()),
+        session.initial_position(),
+        session.history(),
+    )
+}
+
 /// The PGN of the game so far: the Seven Tag Roster, TimeControl, Termination, a FEN for
 /// a non-standard start, and the moves with their clock times.
 pub fn pgn(session: &Session) -> String {
@@ -150,8 +161,8 @@ pub fn pgn(session: &Session) -> String {
         Some(_) => "normal",
     };
     let game = PgnGame {
-        info: &session.config().info,
-        time_control: session.config().clock.as_ref().map(|c| c.white.to_string()),
+        info: &session.setup().info,
+        time_control: session.setup().clock.as_ref().map(|c| c.white.to_string()),
         termination,
         result: session.result().map_or("*", |r| r.pgn()),
         initial: session.initial_position(),

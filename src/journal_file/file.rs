@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use crate::core::journal::{self, InputRecord};
 use crate::core::output::Output;
 use crate::core::script::stamp;
-use crate::core::setup::Config;
+use crate::core::setup::SessionSetup;
 use crate::core::time::Timestamp;
 
 use super::{HEARTBEAT, Journal, WriteError};
@@ -117,7 +117,7 @@ impl FileJournal {
 
     /// Starts a new journal at `path` (which must not exist) with the game's setup, synced,
     /// its directory entry too.
-    pub fn create(path: &Path, config: &Config) -> Result<FileJournal, WriteError> {
+    pub fn create(path: &Path, config: &SessionSetup) -> Result<FileJournal, WriteError> {
         let header = journal::header(config)?;
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io(dir))?;

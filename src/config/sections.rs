@@ -27,7 +27,7 @@ pub enum InputMethod {
 /// `[input]`: how each side enters moves.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Inputs {
+pub struct InputSettings {
     /// White's input: `voice`, `braille`, `console` or `eboard`.
     pub white: InputMethod,
     /// Black's input.
@@ -37,7 +37,7 @@ pub struct Inputs {
 /// `[speech]`: the voice of the station (speech-dispatcher).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Speech {
+pub struct SpeechSettings {
     /// Speak at all.
     #[serde(deserialize_with = "flag")]
     pub enabled: bool,
@@ -63,9 +63,9 @@ pub struct Speech {
     pub earcon_tick: bool,
 }
 
-impl Default for Speech {
-    fn default() -> Speech {
-        Speech {
+impl Default for SpeechSettings {
+    fn default() -> SpeechSettings {
+        SpeechSettings {
             enabled: true,
             voice: String::new(),
             rate: 1.0,
@@ -82,7 +82,7 @@ impl Default for Speech {
 /// `[braille]`: the Braille display (BRLTTY through BrlAPI).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Braille {
+pub struct BrailleSettings {
     /// Use the display at all.
     #[serde(deserialize_with = "flag")]
     pub enabled: bool,
@@ -99,9 +99,9 @@ pub struct Braille {
     pub countdown: bool,
 }
 
-impl Default for Braille {
-    fn default() -> Braille {
-        Braille {
+impl Default for BrailleSettings {
+    fn default() -> BrailleSettings {
+        BrailleSettings {
             enabled: true,
             host: String::new(),
             auth: String::new(),
@@ -114,7 +114,7 @@ impl Default for Braille {
 /// `[voice]`: speech recognition (vosk) and the microphone.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Voice {
+pub struct VoiceSettings {
     /// The vosk model folder; empty: the language's model under the cache directory.
     pub model: PathBuf,
     /// The input device by name; empty: the system's default microphone.
@@ -132,9 +132,9 @@ pub struct Voice {
     pub word_map: PathBuf,
 }
 
-impl Default for Voice {
-    fn default() -> Voice {
-        Voice {
+impl Default for VoiceSettings {
+    fn default() -> VoiceSettings {
+        VoiceSettings {
             model: PathBuf::new(),
             input_device: String::new(),
             hear_self: false,
@@ -191,7 +191,7 @@ pub const WEB_LISTEN: &str = "127.0.0.1:8432";
 /// (docs/web-protocol.md; feature `web`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-pub struct Web {
+pub struct WebSettings {
     /// Serve the page (`ansage play --web`).
     #[serde(deserialize_with = "flag")]
     pub enabled: bool,
@@ -199,9 +199,9 @@ pub struct Web {
     pub listen: String,
 }
 
-impl Default for Web {
-    fn default() -> Web {
-        Web {
+impl Default for WebSettings {
+    fn default() -> WebSettings {
+        WebSettings {
             enabled: false,
             listen: WEB_LISTEN.to_owned(),
         }

@@ -1,5 +1,5 @@
-//! `ansage config` (the effective settings, checked, or printed as a file to start from)
-//! and `ansage doctor` (every device and resource checked).
+//! The checks: `ansage config` (the effective settings, checked, or printed as a file to
+//! start from) and `ansage doctor` (every device and resource checked).
 
 use crate::app::AppError;
 use crate::app::options::GameOptions;
@@ -20,7 +20,7 @@ pub struct ConfigArgs {
 /// says where they come from.
 pub fn config(args: &ConfigArgs) -> Result<(), AppError> {
     let settings = args.options.layers()?.settings()?;
-    settings.to_config()?;
+    settings.to_setup()?;
     let from = match &args.options.config {
         Some(path) => path.display().to_string(),
         None => match crate::config::default_path() {
@@ -46,7 +46,7 @@ pub fn config(args: &ConfigArgs) -> Result<(), AppError> {
 /// (the exit status: a device the settings do not use never fails the doctor).
 pub fn doctor(options: &GameOptions) -> Result<bool, AppError> {
     let settings = options.layers()?.settings()?;
-    let lang = settings.to_config()?.lang;
+    let lang = settings.to_setup()?.lang;
     let phrases = crate::core::phrases::Phrases::load(lang)?;
     let report = crate::doctor::check(&settings, lang, &phrases);
     let (lines, ok) = crate::doctor::render(&report, &phrases);

@@ -279,7 +279,7 @@ impl Sink for AudioRecordSink {
 mod tests {
     use super::*;
     use crate::core::script;
-    use crate::record::wav::read_cues;
+    use crate::recorder::wav::read_cues;
 
     #[test]
     fn a_game_is_recorded_with_a_mark_per_move_at_its_instant() {
@@ -305,7 +305,7 @@ mod tests {
             });
         }
         // The made moves, at their session instants.
-        let mut session = crate::core::session::Session::new(parsed.config.clone()).unwrap();
+        let mut session = crate::core::session::Session::new(parsed.setup.clone()).unwrap();
         for step in &parsed.steps {
             while let Some((t, outs)) = session.poll_due(step.at) {
                 sink.deliver(t, &outs);

@@ -1,4 +1,4 @@
-//! The one station set-up of `ansage play` and `ansage demo`: a [`Game`] (its session, its
+//! The one station launch of `ansage play` and `ansage demo`: a [`Game`] (its session, its
 //! journal, the console's sink and what has been said to it so far) → the devices the
 //! settings ask for → the main loop ([`crate::station::run_journaled`]) with its
 //! [`Players`] → every device closed. [`run`] returns the session for the records.
@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::mpsc;
 
+use crate::adapter::Speaking;
 use crate::app::AppError;
 use crate::app::devices::{Devices, Wanted};
 use crate::app::scripted::Pace;
@@ -19,10 +20,9 @@ use crate::core::phrases::{Message, Phrases};
 use crate::core::resume;
 use crate::core::script::Step;
 use crate::core::session::Session;
-use crate::core::setup::Config;
+use crate::core::setup::SessionSetup;
 use crate::core::time::Timestamp;
-use crate::devices::Speaking;
-use crate::journal::{FileJournal, Journal, NoJournal, Resumed};
+use crate::journal_file::{FileJournal, Journal, NoJournal, Resumed};
 use crate::station::{Backlog, Sink, Timeline};
 
 /// Where the outputs go.
@@ -95,7 +95,7 @@ impl Game {
     /// A new game set up by `config`, its journal at `journal`.
     pub fn new(
         settings: Settings,
-        config: Config,
+        config: SessionSetup,
         journal: JournalAt,
         sinks: Sinks,
     ) -> Result<Game, AppError> {
@@ -134,7 +134,7 @@ impl Game {
             journal: file,
             recovered,
             replay,
-        } = crate::journal::resume(path).map_err(|source| AppError::Resume {
+        } = crate::journal_file::resume(path).map_err(|source| AppError::Resume {
             path: path.to_owned(),
             source,
         })?;
@@ -330,7 +330,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {
-            let opponent_input = opponent_input(&settings, session.config().impaired);
+            let opponent_input = opponent_input(&settings, session.setup().impaired);
             let reader = crate::console::spawn_reader(tx, opponent_input);
             let session =
                 crate::station::run_journaled(session, rx, &mut sinks, opening, journal).await;
@@ -477,7 +477,7 @@ fn ready_outputs(session: &Session, devices: Option<&Devices>) -> Vec<Output> {
 
 /// `WHITE-BLACK` for the game's folder, from the scoresheet's names (`white-black` while
 /// they are unknown); only letters, digits, `-` and `_`.
-pub fn game_name(config: &Config) -> String {
+pub fn game_name(config: &SessionSetup) -> String {
     let part = |name: &str, unknown: &str| {
         let cleaned: String = name
             .chars()
