@@ -15,8 +15,9 @@ use crate::app::scripted::Pace;
 use crate::config::Settings;
 use crate::core::input::{Actor, Input, Key};
 use crate::core::lang::Language;
-use crate::core::output::{Audience, Braille, Output, Priority, Speech};
+use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::{Message, Phrases};
+use crate::core::render::{self, Timing};
 use crate::core::resume;
 use crate::core::script::Step;
 use crate::core::session::Session;
@@ -268,22 +269,14 @@ impl Sink for Capture {
 /// a move's priority, so that nothing said after it cuts it short.
 pub fn station_says(lang: Language, msg: &Message) -> Result<Vec<Output>, AppError> {
     let phrases = Phrases::load(lang)?;
-    Ok(vec![
-        Output::Say(Speech {
-            text: phrases.speech(msg),
-            lang,
-            priority: Priority::Move,
-            to: Audience::All,
-            error: false,
-            expires: None,
-            live: None,
-        }),
-        Output::Braille(Braille {
-            text: phrases.braille(msg),
-            to: Audience::All,
-            kind: crate::core::output::BrailleKind::Message,
-        }),
-    ])
+    let outputs = render::message(
+        &phrases,
+        Audience::All,
+        Priority::Move,
+        msg,
+        Timing::default(),
+    );
+    Ok(outputs.to_vec())
 }
 
 /// Whether the sighted opponent has an input of his own, away from the console (issue 22):

@@ -18,6 +18,39 @@ pub struct Timing {
     pub live: Option<LiveClock>,
 }
 
+/// Several messages said and brailled to `to` as one text, each rendered as [`message`]
+/// renders it, joined by spaces (the repeat of a step, D.2.9: what was said, said again).
+pub fn together(
+    phrases: &Phrases,
+    to: Audience,
+    priority: Priority,
+    msgs: &[Message],
+) -> [Output; 2] {
+    let join = |f: &dyn Fn(&Message) -> String| {
+        msgs.iter()
+            .map(|m| sentence_case(f(m)))
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    [
+        Output::Say(Speech {
+            text: join(&|m| phrases.speech(m)),
+            lang: phrases.lang(),
+            priority,
+            to,
+            error: msgs.iter().any(|m| is_error(m.id)),
+            expires: None,
+            live: None,
+        }),
+        Output::Braille(Braille {
+            text: join(&|m| phrases.braille(m)),
+            to,
+            kind: BrailleKind::Message,
+        }),
+    ]
+}
+
 /// `msg` said and brailled to `to` with `priority`: the speech (its first letter a
 /// capital) and the display's line, in that order.
 pub fn message(

@@ -3,9 +3,10 @@
 //! the move count said after it (D.2.5.c), the last answer, or the pending question — in
 //! speech and on the Braille display alike.
 
-use crate::core::output::{Audience, Braille, BrailleKind, LiveClock, Output, Priority, Speech};
-use crate::core::phrases::{Message, is_error};
+use crate::core::output::{Audience, LiveClock, Output, Priority};
+use crate::core::phrases::Message;
 use crate::core::questions;
+use crate::core::render;
 
 use super::Session;
 
@@ -115,29 +116,7 @@ impl Session {
     /// Says and brailles several messages as one text (the repeat of a step), keeping
     /// each for the repeat key.
     fn tell_together(&mut self, to: Audience, msgs: Vec<Message>, out: &mut Vec<Output>) {
-        let join = |f: &dyn Fn(&Message) -> String| {
-            msgs.iter()
-                .map(f)
-                .filter(|t| !t.is_empty())
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let text = join(&|m| self.phrases.speech(m));
-        let braille = join(&|m| self.phrases.braille(m));
-        out.push(Output::Say(Speech {
-            text,
-            lang: self.setup.lang,
-            priority: Priority::Answer,
-            to,
-            error: msgs.iter().any(|m| is_error(m.id)),
-            expires: None,
-            live: None,
-        }));
-        out.push(Output::Braille(Braille {
-            text: braille,
-            to,
-            kind: BrailleKind::Message,
-        }));
+        out.extend(render::together(&self.phrases, to, Priority::Answer, &msgs));
         for msg in msgs {
             self.remember(Said {
                 step: self.step,
