@@ -13,6 +13,7 @@ mod eboard;
 mod golden;
 mod hearing;
 mod journal;
+mod online;
 mod protocol;
 mod records;
 mod speech;

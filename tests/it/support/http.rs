@@ -53,7 +53,8 @@ fn request_text(method: &str, path: &str, headers: &[(&str, &str)], body: &str) 
     text
 }
 
-async fn head(reader: &mut BufReader<TcpStream>) -> (u16, Vec<(String, String)>) {
+/// The status line and headers of an answer.
+pub async fn head(reader: &mut BufReader<TcpStream>) -> (u16, Vec<(String, String)>) {
     let mut line = String::new();
     reader.read_line(&mut line).await.unwrap();
     let status = line
@@ -199,4 +200,64 @@ impl Events {
             .await
             .expect("an event within the wait")
     }
+}
+
+/// A piece of a chunked body as it arrived.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Chunk {
+    /// A chunk's bytes.
+    Data(Vec<u8>),
+    /// The last chunk: the body ended as it should.
+    End,
+    /// The connection ended in the middle of the body (no last chunk).
+    Broken,
+}
+
+/// Opens a request whose answer is a stream: its status, its headers and the reader of
+/// its chunked body ([`next_chunk`]).
+pub async fn open_stream(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> (u16, Vec<(String, String)>, BufReader<TcpStream>) {
+    let open = async {
+        let mut stream = TcpStream::connect(addr).await.unwrap();
+        stream
+            .write_all(request_text(method, path, headers, body).as_bytes())
+            .await
+            .unwrap();
+        let mut reader = BufReader::new(stream);
+        let (status, headers) = head(&mut reader).await;
+        (status, headers, reader)
+    };
+    tokio::time::timeout(WAIT, open)
+        .await
+        .unwrap_or_else(|_| panic!("{method} {path}: no answer within {WAIT:?}"))
+}
+
+/// The next piece of a chunked body, waiting at most `wait` (`None`: nothing came).
+pub async fn next_chunk(reader: &mut BufReader<TcpStream>, wait: Duration) -> Option<Chunk> {
+    let read = async {
+        let mut line = String::new();
+        match reader.read_line(&mut line).await {
+            Ok(0) | Err(_) => return Chunk::Broken,
+            Ok(_) => {}
+        }
+        let Ok(size) = usize::from_str_radix(line.trim(), 16) else {
+            return Chunk::Broken;
+        };
+        let mut data = vec![0; size + 2];
+        if reader.read_exact(&mut data).await.is_err() {
+            return Chunk::Broken;
+        }
+        data.truncate(size);
+        if size == 0 {
+            Chunk::End
+        } else {
+            Chunk::Data(data)
+        }
+    };
+    tokio::time::timeout(wait, read).await.ok()
 }

@@ -1,7 +1,7 @@
 //! What the tests share: child processes and threads with a bound on every wait (`proc`),
 //! the busy tests and the one that runs alone of them (`load`), the golden scripts
 //! (`golden`), the emulated electronic board (`eboard`), the web page's station, browser and
-//! HTTP client, and the source walker of the tidy tests.
+//! HTTP client, a fake lichess (`lichess`), and the source walker of the tidy tests.
 
 #[cfg(feature = "web")]
 pub mod browser;
@@ -12,6 +12,8 @@ pub mod golden;
 pub mod http;
 #[cfg(all(feature = "eboard", feature = "testing"))]
 pub mod letters;
+#[cfg(feature = "web")]
+pub mod lichess;
 pub mod load;
 pub mod message_ids;
 pub mod module_graph;
