@@ -2,7 +2,8 @@
 //!
 //! Each takes arbitrary bytes and drives one reader of untrusted text: heard words
 //! ([`resolve`]), typed moves ([`typed`]), scoresheets ([`pgn`]), the journal ([`journal()`])
-//! and scripts ([`script()`]); bytes from electronic boards ([`dgt`], [`millennium`]). Player input never yields a Rust error, and no file may crash
+//! and scripts ([`script()`]); bytes from electronic boards ([`dgt`], [`millennium`]) and
+//! from the lichess Board API ([`online`]). Player input never yields a Rust error, and no file may crash
 //! the program: a panic here is a bug. They live in the library (not in `fuzz/`) so that
 //! `tests/it/protocol/fuzz_seeds.rs` runs them on seed inputs in every test run and they
 //! cannot rot, behind the feature `testing` (which `fuzz/` and the tests turn on) so that
@@ -263,4 +264,51 @@ pub fn web_action(data: &[u8]) -> Option<crate::core::input::Input> {
     let body = line.split_once(' ').map_or("", |(_, b)| b);
     assert!(script::parse_body(body).is_ok(), "{line}");
     Some(input)
+}
+
+/// The lichess Board API's NDJSON streams ([`crate::online::ndjson::Decoder`]): byte 0's
+/// low bit picks a game's stream or the account's event stream, the rest of it where the
+/// bytes are cut in two. Both readings must give the same lines, and every line read must
+/// read back the same from the JSON it is written as (the journal keeps the server's lines
+/// so). Returns the lines read and how many were events.
+pub fn online(data: &[u8]) -> (usize, usize) {
+    use crate::core::online::events::AccountEvent;
+    use crate::core::online::game::GameLine;
+
+    let Some((&first, bytes)) = data.split_first() else {
+        return (0, 0);
+    };
+    let bytes = &bytes[..bytes.len().min(MAX_LEN)];
+    let cut = usize::from(first >> 1).min(bytes.len());
+    if first & 1 == 0 {
+        ndjson_lines::<GameLine>(bytes, cut)
+    } else {
+        ndjson_lines::<AccountEvent>(bytes, cut)
+    }
+}
+
+/// [`online`] for one stream's type.
+fn ndjson_lines<E>(bytes: &[u8], cut: usize) -> (usize, usize)
+where
+    E: serde::de::DeserializeOwned + serde::Serialize + PartialEq + std::fmt::Debug,
+{
+    use crate::online::ndjson::{Decoder, Line, parse_line};
+
+    let whole = Decoder::<E>::new().push(bytes);
+    let mut decoder = Decoder::<E>::new();
+    let mut split = decoder.push(&bytes[..cut]);
+    split.extend(decoder.push(&bytes[cut..]));
+    assert_eq!(split, whole, "split at {cut}");
+    let mut events = 0;
+    for line in &whole {
+        if let Line::Event(event) = line {
+            events += 1;
+            let Ok(json) = serde_json::to_string(event) else {
+                panic!("{event:?} cannot be written as JSON");
+            };
+            assert!(!json.contains('\n'), "{json}");
+            assert_eq!(&parse_line::<E>(json.as_bytes()), line, "{json}");
+        }
+    }
+    (whole.len(), events)
 }

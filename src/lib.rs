@@ -32,6 +32,7 @@ pub mod eboard;
 pub mod fuzz;
 pub mod hearing;
 pub mod journal_file;
+pub mod online;
 pub mod recorder;
 pub mod speech;
 pub mod station;

@@ -16,6 +16,7 @@ pub mod input;
 pub mod journal;
 pub mod lang;
 pub mod laws;
+pub mod online;
 pub mod output;
 pub mod phrases;
 pub mod ply;

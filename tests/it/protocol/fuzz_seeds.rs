@@ -85,6 +85,17 @@ fn eboard_seeds_reach_a_placement() {
 }
 
 #[test]
+fn online_seeds_reach_events() {
+    for (name, data) in seeds("online") {
+        let (lines, events) = ansage::fuzz::online(&data);
+        assert!(
+            events >= 2 && lines > events,
+            "{name}: {lines} lines, {events} events"
+        );
+    }
+}
+
+#[test]
 fn golden_scripts_run_through_the_script_target() {
     let _busy = load::busy();
     let mut ran = 0;
@@ -114,6 +125,7 @@ fn short_and_odd_inputs_do_not_panic() {
         let _ = ansage::fuzz::script(data);
         let _ = ansage::fuzz::dgt(data);
         let _ = ansage::fuzz::millennium(data);
+        let _ = ansage::fuzz::online(data);
     }
 }
 
