@@ -153,6 +153,10 @@ end-seventy-five-moves = Remis nach der Fünfundsiebzig-Züge-Regel.
 end-flag = Zeit überschritten: { $loser }. { $winner } gewinnt.
 end-flag-insufficient = Zeit überschritten: { $loser }. { $winner } kann nicht mehr mattsetzen: Remis.
 end-unfinished = Partie ohne Ergebnis beendet.
+end-aborted = Partie abgebrochen, ohne Ergebnis.
+end-abandoned = { $loser } hat die Partie verlassen. { $winner } gewinnt.
+end-drawn = Remis.
+end-adjudicated = Vom Server entschieden: { $winner } gewinnt.
 
 ## Clock
 no-clock = Keine Bedenkzeit eingestellt.
@@ -566,3 +570,13 @@ device-web-taken-unknown = { $listen } ist belegt.
 station-quit = Die Station wird beendet.
 # At the start of a game without a clock: how to get help.
 start-help-hint = Ohne Uhr. Hilfe: Hilfe sagen oder die Hilfetaste.
+
+## Online play (issue 24): lichess through its Board API
+online-start = Online-Partie gegen { $opponent }. Sie spielen { $side }. Echo und Bestätigung laufen auf Ihrer eigenen Bedenkzeit.
+online-start-braille = Online gegen { $opponent }, Sie: { $side }. Echo und Bestätigung kosten Ihre Zeit.
+online-not-online = Das ist keine Online-Partie.
+online-remote-move = Der Gegner zieht online; seine Züge kommen vom Server.
+online-move-unreadable = Der Server meldet ab Halbzug { $ply } einen Zug, der hier nicht möglich ist. Bitte den Schiedsrichter rufen.
+online-opponent-gone = Der Gegner hat die Partie verlassen. In { $seconds } Sekunden können Sie den Sieg beanspruchen.
+online-opponent-gone-claim = Der Gegner hat die Partie verlassen. Sie können den Sieg beanspruchen.
+online-opponent-back = Der Gegner ist zurück.

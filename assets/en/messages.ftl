@@ -124,6 +124,10 @@ end-seventy-five-moves = Draw by the seventy-five-move rule.
 end-flag = Time forfeit: { $loser }. { $winner } wins.
 end-flag-insufficient = Time forfeit: { $loser }. { $winner } cannot checkmate: draw.
 end-unfinished = Game ended without a result.
+end-aborted = Game aborted, no result.
+end-abandoned = { $loser } left the game. { $winner } wins.
+end-drawn = Draw.
+end-adjudicated = Decided by the server: { $winner } wins.
 
 ## Clock
 no-clock = No time control is set.
@@ -531,3 +535,13 @@ device-web-taken-unknown = { $listen } is taken.
 station-quit = The station is shutting down.
 # At the start of a game without a clock: how to get help.
 start-help-hint = No clock. For help, say help or press the help key.
+
+## Online play (issue 24): lichess through its Board API
+online-start = Online game against { $opponent }. You play { $side }. The echo and your confirmation take your own clock time.
+online-start-braille = Online vs { $opponent }, you: { $side }. Echo and confirmation take your time.
+online-not-online = This is not an online game.
+online-remote-move = Your opponent moves online; his moves come from the server.
+online-move-unreadable = From half-move { $ply } on, the server reports a move that is not possible here. Please call the arbiter.
+online-opponent-gone = Your opponent left the game. You can claim the win in { $seconds } seconds.
+online-opponent-gone-claim = Your opponent left the game. You can claim the win.
+online-opponent-back = Your opponent is back.

@@ -156,6 +156,10 @@ end-seventy-five-moves = Tablas por la regla de las setenta y cinco jugadas.
 end-flag = Tiempo agotado: { $loser }. Ganan { $winner }.
 end-flag-insufficient = Tiempo agotado: { $loser }. { $winner } no pueden dar mate: tablas.
 end-unfinished = Partida terminada sin resultado.
+end-aborted = Partida anulada, sin resultado.
+end-abandoned = { $loser } dejaron la partida. Ganan { $winner }.
+end-drawn = Tablas.
+end-adjudicated = Decidido por el servidor: ganan { $winner }.
 
 ## Clock
 no-clock = No hay control de tiempo.
@@ -588,3 +592,13 @@ device-web-taken-unknown = { $listen } está ocupado.
 station-quit = La estación se cierra.
 # At the start of a game without a clock: how to get help.
 start-help-hint = Sin reloj. Para ayuda, diga ayuda o pulse la tecla de ayuda.
+
+## Online play (issue 24): lichess through its Board API
+online-start = Partida en línea contra { $opponent }. Usted juega con { $side }. El eco y su confirmación gastan su propio tiempo.
+online-start-braille = En línea contra { $opponent }, usted: { $side }. Eco y confirmación gastan su tiempo.
+online-not-online = Esta no es una partida en línea.
+online-remote-move = Su rival juega en línea; sus jugadas llegan del servidor.
+online-move-unreadable = Desde la media jugada { $ply }, el servidor indica una jugada que aquí no es posible. Llame al árbitro, por favor.
+online-opponent-gone = Su rival abandonó la partida. Puede reclamar la victoria en { $seconds } segundos.
+online-opponent-gone-claim = Su rival abandonó la partida. Puede reclamar la victoria.
+online-opponent-back = Su rival ha vuelto.

@@ -156,8 +156,10 @@ pub fn scoresheet(session: &Session) -> Sheet {
 /// a non-standard start, and the moves with their clock times.
 pub fn pgn(session: &Session) -> String {
     let termination = match session.result().map(|r| r.reason) {
-        None | Some(Termination::Unfinished) => "unterminated",
+        None | Some(Termination::Unfinished | Termination::Aborted) => "unterminated",
         Some(Termination::FlagFall | Termination::FlagFallInsufficient) => "time forfeit",
+        Some(Termination::Abandoned) => "abandoned",
+        Some(Termination::Adjudicated) => "adjudication",
         Some(_) => "normal",
     };
     let game = PgnGame {

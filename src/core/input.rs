@@ -331,6 +331,9 @@ pub enum Event {
     Command(Command),
     /// The sighted player's electronic board (FIDE Laws D.1, D.2.1, D.2.9).
     Board(BoardEvent),
+    /// A line of an online game's stream, from the server (issue 24; the actor is the
+    /// online opponent): the game's state, with every move and both clocks.
+    Server(Box<crate::core::online::game::GameLine>),
 }
 
 /// One input to [`crate::core::session::Session::handle`].
@@ -374,6 +377,14 @@ impl Input {
         Input::Act {
             by,
             event: Event::Board(event),
+        }
+    }
+    /// A line of the online game's stream, from the server on `by`'s behalf (the online
+    /// opponent).
+    pub fn server(by: Actor, line: crate::core::online::game::GameLine) -> Input {
+        Input::Act {
+            by,
+            event: Event::Server(Box::new(line)),
         }
     }
     /// A key pressed by `by`.

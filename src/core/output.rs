@@ -237,7 +237,7 @@ pub struct GameResult {
 impl GameResult {
     /// The PGN result token.
     pub fn pgn(&self) -> &'static str {
-        if self.reason == Termination::Unfinished {
+        if matches!(self.reason, Termination::Unfinished | Termination::Aborted) {
             return "*";
         }
         match self.winner {
@@ -274,8 +274,17 @@ pub enum Termination {
     /// 6.9 flag fall, but the opponent cannot checkmate.
     FlagFallInsufficient,
     /// Ended unfinished at the players' or the arbiter's word ("Partie beenden",
-    /// confirmed): no result, PGN `*`.
+    /// confirmed), or an online game aborted or never started: no result, PGN `*`.
     Unfinished,
+    /// An online game aborted by a player or by the server (a first move not made in
+    /// time): no result, PGN `*`.
+    Aborted,
+    /// An online game: the loser left it and the winner claimed the win.
+    Abandoned,
+    /// An online game drawn, the server saying no more.
+    Drawn,
+    /// An online game decided by the server for another reason.
+    Adjudicated,
 }
 
 impl Termination {
@@ -294,6 +303,10 @@ impl Termination {
             Termination::FlagFall => "time forfeit",
             Termination::FlagFallInsufficient => "time forfeit, insufficient material",
             Termination::Unfinished => "unterminated",
+            Termination::Aborted => "aborted",
+            Termination::Abandoned => "abandoned",
+            Termination::Drawn => "draw",
+            Termination::Adjudicated => "adjudication",
         }
     }
 }
@@ -336,6 +349,20 @@ pub enum Output {
     /// Something for the station's web page to do that only it can (a code is a secret the
     /// core never holds): issue a one-time code, or end every access.
     Access(AccessRequest),
+    /// Something for the online game's server (issue 24): only the online adapter acts
+    /// on it.
+    Online(OnlineRequest),
+}
+
+/// A request to the online game's server ([`Output::Online`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineRequest {
+    /// Send the station's move, made (FIDE Laws D.2.3: announced, echoed and confirmed),
+    /// in UCI.
+    Move {
+        /// The move in UCI.
+        uci: String,
+    },
 }
 
 /// A request to the station's web page ([`Output::Access`]).

@@ -11,6 +11,7 @@
 mod board;
 mod errors;
 mod owner;
+mod server;
 mod transcript;
 
 use std::time::Duration;
@@ -149,6 +150,7 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), BodyError> {
             Action::Input(Input::picked(who, uci))
         }
         "board" => Action::Input(Input::board(who, board::parse_board_event(rest)?)),
+        "server" => Action::Input(Input::server(who, server::parse_server_line(rest)?)),
         "wait" => Action::Wait,
         _ => return Err(BodyError::Verb(verb.to_owned())),
     };
@@ -535,6 +537,7 @@ pub fn input_line(at: Timestamp, input: &Input) -> String {
         Event::Command(c) => ("do", command_text(c)),
         Event::Move(uci) => ("move", uci.to_string()),
         Event::Board(b) => ("board", board::board_event_text(b)),
+        Event::Server(line) => ("server", server::server_line_text(line)),
     };
     if text.is_empty() {
         format!("{t} {by} {verb}")

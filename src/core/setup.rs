@@ -102,6 +102,12 @@ pub struct SessionSetup {
     /// FIDE Laws D.2.6: the visually impaired player plays by the Braille display without
     /// speech: help describes the display's keys and typing, not words to say.
     pub braille_input: bool,
+    /// An online game (issue 24): the side the online opponent plays on the server. His
+    /// moves come from the server's game ([`crate::core::input::Event::Server`]), the
+    /// clocks follow the server's, no flag falls at the station (the server decides), and
+    /// the other side's moves, once made (D.2.3), are sent
+    /// ([`crate::core::output::Output::Online`]). `None`: a game at the board.
+    pub online: Option<Color>,
 }
 
 impl SessionSetup {
@@ -147,6 +153,7 @@ impl Default for SessionSetup {
             announce: Announcements::default(),
             eboard: crate::core::eboard::settings::BoardSetup::default(),
             braille_input: false,
+            online: None,
         }
     }
 }

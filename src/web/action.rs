@@ -256,6 +256,7 @@ fn check(input: &Input, grant: Grant) -> Result<(), ActionError> {
         Event::Key(k) => format!("key {}", k.name()),
         Event::Command(c) => command_name(c),
         Event::Board(_) => "board".to_owned(),
+        Event::Server(_) => "server".to_owned(),
     };
     if allowed(grant.role, &name) {
         Ok(())

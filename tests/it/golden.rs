@@ -200,6 +200,13 @@ golden!(
         eboard_lever_de,
         eboard_key_de,
     ],
+    online: [
+        online_game_de,
+        online_game_es,
+        online_game_en,
+        online_server_decides_de,
+        online_aborted_en,
+    ],
     web: [
         web_access_de,
         web_access_es,

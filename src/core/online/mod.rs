@@ -33,6 +33,33 @@ pub enum Side {
     Black,
 }
 
+/// Why a text is no side.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected white or black")]
+pub struct SideError;
+
+impl std::str::FromStr for Side {
+    type Err = SideError;
+
+    /// `white` or `black`.
+    fn from_str(text: &str) -> Result<Side, SideError> {
+        match text {
+            "white" => Ok(Side::White),
+            "black" => Ok(Side::Black),
+            _ => Err(SideError),
+        }
+    }
+}
+
+impl std::fmt::Display for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Side::White => "white",
+            Side::Black => "black",
+        })
+    }
+}
+
 impl From<Side> for shakmaty::Color {
     fn from(side: Side) -> shakmaty::Color {
         match side {

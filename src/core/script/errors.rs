@@ -68,6 +68,9 @@ pub enum BodyError {
     /// `board` with neither `found`, `found clock`, `lever`, `lost` nor a placement.
     #[error("invalid board event {0:?}: expected found, found clock, lever, lost or a FEN's board")]
     Board(String),
+    /// `server` with no line of an online game's stream (serde's words).
+    #[error("invalid server line: {0}")]
+    Server(String),
 }
 
 /// Why the words of a `say` line do not read.

@@ -45,7 +45,9 @@ impl Session {
     /// start on it, after "Bereit" (issue 22: the player must read how to start). Without
     /// a clock, before the first move: how to get help (D.2.9).
     pub fn clock_start_message(&self) -> Option<Message> {
-        let stands = self.clock.as_ref().is_some_and(|c| c.running().is_none());
+        // Online, the server's clock starts by itself once both sides have moved.
+        let stands = self.config.online.is_none()
+            && self.clock.as_ref().is_some_and(|c| c.running().is_none());
         let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
         if stands && !sealed && self.result.is_none() {
             return Some(Message::new(if self.setup.arbiter {

@@ -36,7 +36,11 @@ impl Session {
             if self.board_due(deadline, out) {
                 continue;
             }
-            if let Some(flag) = self.clock.as_mut().and_then(|c| c.check_flag(deadline)) {
+            let local_flags = self.config.online.is_none();
+            if let Some(flag) = (self.clock.as_mut())
+                .filter(|_| local_flags)
+                .and_then(|c| c.check_flag(deadline))
+            {
                 out.push(Output::Flag {
                     side: flag.side,
                     first: flag.first,

@@ -111,7 +111,7 @@ impl Session {
     }
 
     /// Ends the game; `loser` is the side whose act or flag ended it, if any.
-    fn end_by(
+    pub(super) fn end_by(
         &mut self,
         winner: Option<Color>,
         loser: Option<Color>,

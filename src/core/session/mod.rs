@@ -36,6 +36,7 @@ mod draws;
 mod eboard;
 mod eboard_telling;
 mod ending;
+mod online;
 mod pending;
 mod protocol;
 mod repeat;
@@ -104,6 +105,8 @@ pub struct Session {
     /// How many moves the sighted player said stand on his own board
     /// ([`Command::Executed`], FIDE Laws D.2.1), when no electronic board tells.
     executed: usize,
+    /// An online game's state beyond its moves (issue 24).
+    online: online::Online,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -150,6 +153,7 @@ impl Session {
             adjournment: Adjournment::None,
             eboard: None,
             executed: 0,
+            online: online::Online::default(),
             now: Timestamp::ZERO,
             setup,
         })
@@ -256,7 +260,10 @@ impl Session {
             Pending::Echoed { deadline, .. } => *deadline,
             _ => None,
         };
-        let flag = self.clock.as_ref().and_then(Clock::next_deadline);
+        // Online, no flag falls at the station: only the server ends the game.
+        let flag = (self.config.online.is_none())
+            .then(|| self.clock.as_ref().and_then(Clock::next_deadline))
+            .flatten();
         let alarm = self
             .clock
             .as_ref()
@@ -318,6 +325,7 @@ impl Session {
             },
             Event::Move(uci) => self.announce_move(by, Announced::Move(uci), now, out),
             Event::Board(event) => self.board(by, event, now, out),
+            Event::Server(line) => self.server(by, *line, now, out),
         }
     }
 

@@ -131,6 +131,15 @@ impl Session {
             self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
             return false;
         }
+        if self.config.online == Some(self.side_of(by)) {
+            self.tell(
+                to,
+                Priority::Answer,
+                Message::new("online-remote-move"),
+                out,
+            );
+            return false;
+        }
         if self.side_of(by) != self.position().turn() {
             let msg =
                 Message::new("not-your-move").arg("side", self.color_name(self.position().turn()));
@@ -329,6 +338,7 @@ impl Session {
         let san_local = rendered.san_local.clone();
         let (made, timing) = self.record_move(side, rendered, draw_offer, now);
         out.push(Output::Made(made.clone()));
+        self.send_online(&made.uci, out);
         if timing.is_some() {
             self.emit_clock(now, out);
         } else {
@@ -359,7 +369,10 @@ impl Session {
         if let Some(notice) = timing.as_ref().and_then(|t| self.alarms.on_move(t)) {
             self.clock_notice(notice, now, out);
         }
-        if self.clock.as_ref().is_some_and(|c| c.running().is_none()) {
+        // Online, the server's clocks run only once both sides have moved, and never stand.
+        if self.config.online.is_none()
+            && self.clock.as_ref().is_some_and(|c| c.running().is_none())
+        {
             let msg = Message::new("clock-stands");
             self.tell(Audience::All, Priority::Move, msg, out);
         }

@@ -47,6 +47,16 @@ impl Session {
             self.tell(to, Priority::Answer, Message::new(id), out);
             return;
         };
+        self.take_back_to(keep, now, out);
+    }
+
+    /// Takes the moves after the first `keep` back (nothing when none are): the position,
+    /// the repetition count and both clocks return to what they were then, and everyone is
+    /// told (D.2.8). A result that the taken-back moves caused is undone.
+    pub(super) fn take_back_to(&mut self, keep: usize, now: Timestamp, out: &mut Vec<Output>) {
+        if keep >= self.history.len() {
+            return;
+        }
         let removed: Vec<Ply> = self.history.drain(keep..).collect();
         self.executed = self.executed.min(self.history.len());
         let Some(first) = removed.first() else { return };

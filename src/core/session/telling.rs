@@ -154,6 +154,14 @@ impl Session {
         live: Option<LiveClock>,
         out: &mut Vec<Output>,
     ) {
+        // Online, the opponent is not at the station: nothing is said or shown to him.
+        if self
+            .config
+            .online
+            .is_some_and(|c| to == Audience::player(c))
+        {
+            return;
+        }
         let timing = render::Timing {
             expires,
             live: live.clone(),
@@ -231,6 +239,10 @@ impl Session {
             Termination::FlagFall => "end-flag",
             Termination::FlagFallInsufficient => "end-flag-insufficient",
             Termination::Unfinished => "end-unfinished",
+            Termination::Aborted => "end-aborted",
+            Termination::Abandoned => "end-abandoned",
+            Termination::Drawn => "end-drawn",
+            Termination::Adjudicated => "end-adjudicated",
         };
         let loser = result
             .loser

@@ -204,6 +204,10 @@ settings! {
     /// without speech (help then names the display's keys, not words to say); `ansage play`
     /// sets it when speech is off and the display on.
     braille_input: OnOff = OnOff(false), Game.braille_input, script "braille_input";
+    /// An online game (lichess's Board API, issue 24): the side the online opponent plays
+    /// on the server. `ansage online` sets it from the server's game; empty: a game at
+    /// the board.
+    online: Option<crate::core::online::Side> = None, Game.online, script "online";
 }
 
 /// The key of a script's setup line named `name` (`announce_moves`).
@@ -294,6 +298,7 @@ impl GameSettings {
                 complete: self.eboard_complete,
             },
             braille_input: self.braille_input.0,
+            online: self.online.map(shakmaty::Color::from),
             announce: Announcements {
                 move_count: self.announce_moves.0,
                 alarms: AlarmSettings {
@@ -345,6 +350,7 @@ impl GameSettings {
             eboard_wait: StableWait(config.eboard.wait),
             eboard_complete: config.eboard.complete,
             braille_input: OnOff(config.braille_input),
+            online: config.online.map(crate::core::online::Side::from),
             ..GameSettings::default()
         }
     }

@@ -1,3 +1,4 @@
+use crate::core::online::Side;
 use std::time::Duration;
 
 use proptest::prelude::*;
@@ -289,6 +290,8 @@ fn settings() -> impl Strategy<Value = GameSettings> {
                 ][vi],
                 assistant: OnOff(on.0),
                 braille_input: OnOff(on.3 && on.0),
+                // Online against the side the language's index picks, or at the board.
+                online: [None, Some(Side::White), Some(Side::Black)][(lang + vi) % 3],
                 arbiter: OnOff(on.4),
                 confirm: AnnouncedConfirm(confirm),
                 confirm_sighted: sighted,

@@ -300,6 +300,9 @@ pub enum ValueError {
     /// `eboard.wait`.
     #[error(transparent)]
     StableWait(#[from] StableWaitError),
+    /// `online`.
+    #[error(transparent)]
+    Side(#[from] crate::core::online::SideError),
 }
 
 impl From<Infallible> for ValueError {
@@ -361,6 +364,7 @@ value_from_str!(
     BoardKind,
     Completion,
     StableWait,
+    crate::core::online::Side,
 );
 
 impl Value for OnOff {
