@@ -50,6 +50,8 @@ macro_rules! command_table {
             /// ("Partie beenden"; asks to confirm first, like a resignation); once the game
             /// is over, close the station at once.
             end => End "end";
+            /// Online (issue 24): claim the win, the opponent having left the game.
+            claim_victory => ClaimVictory "claim-victory";
             /// Claim a draw by repetition or the fifty-move rule (Art. 9.2, 9.3).
             claim_draw => ClaimDraw "claim-draw";
             /// Say the last utterance again.

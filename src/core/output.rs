@@ -354,7 +354,8 @@ pub enum Output {
     Online(OnlineRequest),
 }
 
-/// A request to the online game's server ([`Output::Online`]).
+/// A request to the online game's server ([`Output::Online`]). The server answers by its
+/// game's next state (a move made, an offer shown, the game ended), never here.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineRequest {
     /// Send the station's move, made (FIDE Laws D.2.3: announced, echoed and confirmed),
@@ -362,7 +363,49 @@ pub enum OnlineRequest {
     Move {
         /// The move in UCI.
         uci: String,
+        /// A draw offered with it (C.12).
+        offering_draw: bool,
     },
+    /// Offer or accept a draw (`true`; also a claim of a threefold repetition), or
+    /// decline the opponent's offer.
+    Draw {
+        /// Offer or accept.
+        accept: bool,
+    },
+    /// Ask to take back, or accept the opponent's request (`true`); or decline it.
+    Takeback {
+        /// Ask or accept.
+        accept: bool,
+    },
+    /// Resign (the server aborts a game in which a side has not moved yet).
+    Resign,
+    /// Abort the game (possible until both sides have moved).
+    Abort,
+    /// Claim the win: the opponent left the game long enough.
+    ClaimVictory,
+}
+
+impl OnlineRequest {
+    /// The request in transcripts: `move e2e4`, `move e2e4 offering-draw`, `draw yes`,
+    /// `takeback no`, `resign`, `abort`, `claim-victory`.
+    pub fn text(&self) -> String {
+        let yes_no = |accept: bool| if accept { "yes" } else { "no" };
+        match self {
+            OnlineRequest::Move {
+                uci,
+                offering_draw: false,
+            } => format!("move {uci}"),
+            OnlineRequest::Move {
+                uci,
+                offering_draw: true,
+            } => format!("move {uci} offering-draw"),
+            OnlineRequest::Draw { accept } => format!("draw {}", yes_no(*accept)),
+            OnlineRequest::Takeback { accept } => format!("takeback {}", yes_no(*accept)),
+            OnlineRequest::Resign => "resign".to_owned(),
+            OnlineRequest::Abort => "abort".to_owned(),
+            OnlineRequest::ClaimVictory => "claim-victory".to_owned(),
+        }
+    }
 }
 
 /// A request to the station's web page ([`Output::Access`]).

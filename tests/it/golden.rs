@@ -206,6 +206,9 @@ golden!(
         online_game_en,
         online_server_decides_de,
         online_aborted_en,
+        online_offers_de,
+        online_takeback_en,
+        online_gone_es,
     ],
     web: [
         web_access_de,

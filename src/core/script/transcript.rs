@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use crate::core::output::{AccessRequest, ArbiterAction, OnlineRequest, Output};
+use crate::core::output::{AccessRequest, ArbiterAction, Output};
 use crate::core::time::Timestamp;
 
 /// `@SECONDS` with milliseconds.
@@ -88,7 +88,7 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
         Output::Access(AccessRequest::RevokeAll { to }) => {
             format!("{t} web:{} revoke-access", to.name())
         }
-        Output::Online(OnlineRequest::Move { uci }) => format!("{t} online move {uci}"),
+        Output::Online(request) => format!("{t} online {}", request.text()),
     }
 }
 

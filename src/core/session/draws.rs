@@ -7,7 +7,7 @@ use shakmaty::{Color, Move, Position};
 
 use crate::core::input::Actor;
 use crate::core::laws;
-use crate::core::output::{ArbiterAction, Audience, Output, Priority, Termination};
+use crate::core::output::{ArbiterAction, Audience, OnlineRequest, Output, Priority, Termination};
 use crate::core::phrases::Message;
 use crate::core::setup::ConfirmPolicy;
 use crate::core::time::Timestamp;
@@ -59,6 +59,12 @@ impl Session {
         let side = self.side_of(by);
         if self.draw_offer == Some(!side) || (by == Actor::Arbiter && self.draw_offer.is_some()) {
             self.draw_offer = None;
+            // Online, the server ends the game drawn (its next state says so).
+            if self.request_online(OnlineRequest::Draw { accept: true }, out) {
+                let msg = Message::new("online-request-sent");
+                self.tell(audience(by), Priority::Answer, msg, out);
+                return;
+            }
             self.end(None, Termination::Agreement, out);
         } else {
             self.tell(
@@ -76,6 +82,7 @@ impl Session {
         match self.draw_offer {
             Some(offerer) if offerer != side || by == Actor::Arbiter => {
                 self.draw_offer = None;
+                self.request_online(OnlineRequest::Draw { accept: false }, out);
                 let msg = Message::new("draw-declined");
                 self.tell(Audience::player(offerer), Priority::Move, msg.clone(), out);
                 self.tell(audience(by), Priority::Answer, msg, out);

@@ -7,7 +7,7 @@ use shakmaty::Color;
 
 use crate::core::input::{Actor, Command};
 use crate::core::laws;
-use crate::core::output::{Audience, GameResult, Output, Priority, Termination};
+use crate::core::output::{Audience, GameResult, OnlineRequest, Output, Priority, Termination};
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
 
@@ -64,6 +64,12 @@ impl Session {
                     }
                     // A flag fell meanwhile: the game is over already.
                     _ if self.result.is_some() => self.close(to, out),
+                    // Online, the server aborts the game (until both sides have moved) and
+                    // says so in its next state; the station stays open until then.
+                    _ if self.request_online(OnlineRequest::Abort, out) => {
+                        let msg = Message::new("online-request-sent");
+                        self.tell(to, Priority::Answer, msg, out);
+                    }
                     _ => {
                         self.closed = true;
                         self.end_by(None, None, Termination::Unfinished, out);

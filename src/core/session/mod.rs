@@ -37,6 +37,7 @@ mod eboard;
 mod eboard_telling;
 mod ending;
 mod online;
+mod online_commands;
 mod pending;
 mod protocol;
 mod repeat;
@@ -362,7 +363,7 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
-        if self.answer_to_ending(by, &command, out) {
+        if self.answer_to_ending(by, &command, out) || self.online_command(by, &command, out) {
             return;
         }
         match command {
@@ -385,6 +386,9 @@ impl Session {
             Command::DeclineDraw => self.decline_draw(by, out),
             Command::Resign => self.resign(by, out),
             Command::ClaimDraw => self.claim(by, move_words, now, out),
+            Command::ClaimVictory => {
+                self.tell(to, Priority::Answer, Message::new("online-not-online"), out)
+            }
             Command::Start | Command::Resume => self.start_clock(by, now, out),
             Command::Pause => self.pause_clock(by, now, out),
             Command::SetClock { .. }

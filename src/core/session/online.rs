@@ -34,6 +34,11 @@ pub(super) struct Online {
     pub(super) greeted: bool,
     /// A move from the server is being made: it is not sent back.
     pub(super) from_server: bool,
+    /// The opponent asks to take back (told once; answered by "ja" or "nein").
+    pub(super) takeback_asked: bool,
+    /// The moves of a game joined while running are being made: nothing is said of
+    /// each; one sentence says where the game stands.
+    pub(super) quiet: bool,
 }
 
 impl Session {
@@ -57,8 +62,14 @@ impl Session {
         };
         match line {
             GameLine::GameFull(full) => {
+                let first = !self.online.greeted;
                 self.greet(remote, &full, out);
+                self.online.quiet = first;
                 self.server_state(&full.state, now, out);
+                self.online.quiet = false;
+                if first {
+                    self.tell_joined(remote, out);
+                }
             }
             GameLine::GameState(state) => self.server_state(&state, now, out),
             GameLine::OpponentGone(gone) => self.opponent_gone(remote, gone, out),
@@ -107,20 +118,48 @@ impl Session {
             self.take_back_to(keep, now, out);
         }
         self.online.from_server = true;
+        let quiet = std::mem::take(&mut self.online.quiet);
         for mv in moves {
+            // Only the moves are made quietly; what follows them is said.
+            self.online.quiet = quiet;
             let side = self.position().turn();
             let rendered = self.here.render(mv, self.castling_mode);
             self.make(side, rendered, false, now, out);
         }
+        self.online.quiet = false;
         self.online.from_server = false;
         if let Some(ply) = unreadable {
             let msg = Message::new("online-move-unreadable").arg("ply", ply + 1);
             self.tell(Audience::All, Priority::Urgent, msg, out);
         }
+        if let Some(remote) = self.config.online {
+            self.server_offers(state, remote, out);
+        }
         self.follow_server_clock(state, now, out);
         if let Some((winner, loser, reason)) = ending(state, self.position().turn()) {
             self.end_by(winner, loser, reason, out);
         }
+    }
+
+    /// A game joined while it runs: where it stands, once its moves are made (the last
+    /// move, and whose move it is), to the visually impaired player.
+    fn tell_joined(&mut self, remote: Color, out: &mut Vec<Output>) {
+        let Some(last) = self.history.last() else {
+            return;
+        };
+        let msg = Message::new("online-joined")
+            .arg("number", last.made.number)
+            .arg(
+                "dots",
+                if last.made.side.is_white() {
+                    "."
+                } else {
+                    "…"
+                },
+            )
+            .arg("move", last.made.phrase.clone())
+            .arg("side", self.color_name(self.position().turn()));
+        self.tell(Audience::player(!remote), Priority::Info, msg, out);
     }
 
     /// The server's moves as the game's moves, played from the start position: the legal
@@ -158,23 +197,23 @@ impl Session {
         self.emit_clock(now, out);
     }
 
-    /// The station's move was made (D.2.3): sent to the server, unless it came from there.
-    pub(super) fn send_online(&mut self, uci: &str, out: &mut Vec<Output>) {
+    /// The station's move was made (D.2.3): sent to the server (with a draw offer made
+    /// with it, C.12), unless it came from there.
+    pub(super) fn send_online(&mut self, uci: &str, offering_draw: bool, out: &mut Vec<Output>) {
         if self.config.online.is_none() || self.online.from_server {
             return;
         }
         self.online.awaiting = true;
-        out.push(Output::Online(OnlineRequest::Move {
-            uci: uci.to_owned(),
-        }));
+        let uci = uci.to_owned();
+        self.request_online(OnlineRequest::Move { uci, offering_draw }, out);
     }
 
     /// The online opponent left the game (with the seconds until the win may be claimed),
     /// or came back: told to the visually impaired player.
     fn opponent_gone(&mut self, remote: Color, gone: OpponentGone, out: &mut Vec<Output>) {
         let msg = match (gone.gone, gone.claim_win_in_seconds) {
-            (true, Some(s)) => Message::new("online-opponent-gone").arg("seconds", s),
-            (true, None) => Message::new("online-opponent-gone-claim"),
+            (true, Some(s)) if s > 0 => Message::new("online-opponent-gone").arg("seconds", s),
+            (true, _) => Message::new("online-opponent-gone-claim"),
             (false, _) => Message::new("online-opponent-back"),
         };
         self.tell(Audience::player(!remote), Priority::Info, msg, out);

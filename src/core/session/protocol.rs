@@ -9,7 +9,7 @@ use shakmaty::{Color, Move, Position};
 use crate::core::clock::MoveTiming;
 use crate::core::input::Actor;
 use crate::core::laws;
-use crate::core::output::{Audience, MadeMove, Output, Priority, Termination};
+use crate::core::output::{Audience, MadeMove, OnlineRequest, Output, Priority, Termination};
 use crate::core::phrases::Message;
 use crate::core::ply::Ply;
 use crate::core::setup::ConfirmPolicy;
@@ -266,7 +266,12 @@ impl Session {
         let side = self.side_of(by);
         match std::mem::replace(&mut self.pending, Pending::None) {
             Pending::Resign { side: s } if by == Actor::Arbiter || s == side => {
-                self.end(Some(!s), Termination::Resignation, out);
+                if self.request_online(OnlineRequest::Resign, out) {
+                    let msg = Message::new("online-request-sent");
+                    self.tell(to, Priority::Answer, msg, out);
+                } else {
+                    self.end(Some(!s), Termination::Resignation, out);
+                }
             }
             Pending::Echoed {
                 side: s,
@@ -282,7 +287,8 @@ impl Session {
             }
             other => {
                 self.pending = other;
-                if self.draw_offer == Some(!side) {
+                if self.answer_takeback(by, true, out) {
+                } else if self.draw_offer == Some(!side) {
                     self.accept_draw(by, out);
                 } else {
                     self.tell(
@@ -314,7 +320,8 @@ impl Session {
             }
             other => {
                 self.pending = other;
-                if self.draw_offer == Some(!side) {
+                if self.answer_takeback(by, false, out) {
+                } else if self.draw_offer == Some(!side) {
                     self.decline_draw(by, out);
                 } else {
                     self.tell(to, Priority::Answer, Message::new("nothing-to-cancel"), out);
@@ -338,7 +345,7 @@ impl Session {
         let san_local = rendered.san_local.clone();
         let (made, timing) = self.record_move(side, rendered, draw_offer, now);
         out.push(Output::Made(made.clone()));
-        self.send_online(&made.uci, out);
+        self.send_online(&made.uci, draw_offer, out);
         if timing.is_some() {
             self.emit_clock(now, out);
         } else {

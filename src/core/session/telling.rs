@@ -154,12 +154,10 @@ impl Session {
         live: Option<LiveClock>,
         out: &mut Vec<Output>,
     ) {
-        // Online, the opponent is not at the station: nothing is said or shown to him.
-        if self
-            .config
-            .online
-            .is_some_and(|c| to == Audience::player(c))
-        {
+        // Online, the opponent is not at the station: nothing is said or shown to him; the
+        // moves of a game joined while it runs are made quietly.
+        let remote = self.config.online.map(Audience::player);
+        if remote == Some(to) || self.online.quiet {
             return;
         }
         let timing = render::Timing {
