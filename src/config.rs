@@ -27,11 +27,11 @@ use std::path::PathBuf;
 use crate::core::settings::{ExclusiveError, GameSettings};
 use crate::core::setup::SessionSetup;
 
-pub use dirs::{NoHome, default_path, games_dir};
+pub use dirs::{NoHome, config_dir, default_path, games_dir};
 pub use layers::Layers;
 pub use sections::{
-    BrailleSettings, InputMethod, InputSettings, JournalSettings, SpeechSettings, VoiceSettings,
-    WEB_LISTEN, WebSettings,
+    BrailleSettings, InputMethod, InputSettings, JournalSettings, OnlineSettings,
+    SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
 };
 
 #[cfg(test)]
@@ -59,6 +59,8 @@ pub struct Settings {
     pub journal: JournalSettings,
     /// The web page.
     pub web: WebSettings,
+    /// Online games.
+    pub online: OnlineSettings,
 }
 
 /// Why settings cannot be read.

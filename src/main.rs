@@ -57,6 +57,10 @@ enum Cmd {
     },
     /// Run a timed script in virtual time and print the transcript.
     Script(app::script::ScriptArgs),
+    /// Play a running lichess game at the station (issue 24): `--game ID`; the token from
+    /// ANSAGE_LICHESS_TOKEN or the token file, the server from online.server.
+    #[cfg(feature = "online")]
+    Online(app::online::OnlineArgs),
 }
 
 fn main() -> Result<()> {
@@ -84,6 +88,8 @@ fn main() -> Result<()> {
             }
         }
         Cmd::Script(args) => app::script::run(&args)?,
+        #[cfg(feature = "online")]
+        Cmd::Online(args) => app::online::run(args)?,
     }
     Ok(())
 }

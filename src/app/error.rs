@@ -31,6 +31,10 @@ pub enum AppError {
     /// `--resume` with game options on the command line.
     #[error("--resume takes the game's setup from the journal: leave out the other game options")]
     ResumeWithGameOptions,
+    /// An online game cannot start (the token, the server, the game); the text never
+    /// holds the token.
+    #[error("online: {0}")]
+    Online(String),
     /// The settings do not set up a game.
     #[error(transparent)]
     Setup(#[from] SetupError),

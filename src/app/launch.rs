@@ -49,6 +49,9 @@ pub struct Game {
     /// summary, issue 22): printed only if no voice opens, or by a console that shows
     /// everything ([`crate::station::Sink::voice_opened`]).
     pub unvoiced: Backlog,
+    /// An online game (issue 24): the game followed on the server while the station runs.
+    #[cfg(feature = "online")]
+    pub online: Option<crate::online::actor::Link>,
 }
 
 impl std::fmt::Debug for Game {
@@ -121,6 +124,8 @@ impl Game {
             sinks,
             said: Backlog::new(),
             unvoiced: Backlog::new(),
+            #[cfg(feature = "online")]
+            online: None,
         })
     }
 
@@ -147,6 +152,8 @@ impl Game {
             sinks,
             said: Backlog::new(),
             unvoiced: Backlog::new(),
+            #[cfg(feature = "online")]
+            online: None,
         };
         for line in &replay.restored {
             for sink in &mut game.sinks {
@@ -314,12 +321,21 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         mut sinks,
         said,
         unvoiced,
+        #[cfg(feature = "online")]
+        online,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
     let opening = Timeline::starting_at(start);
     let held = Held { said, unvoiced };
     let opened = open(&settings, wanted, &session, &tx, opening, held, &mut sinks);
+    // The online game's connection hands the server's lines in as the opponent's inputs.
+    #[cfg(feature = "online")]
+    let online = online.map(|link| {
+        let (sink, running) = crate::online::actor::spawn(link, tx.clone());
+        sinks.push(Box::new(sink));
+        running
+    });
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {
@@ -344,6 +360,10 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         }
     };
     sinks.clear();
+    #[cfg(feature = "online")]
+    if let Some(running) = online {
+        running.stop().await;
+    }
     opened.close().await;
     session
 }

@@ -19,6 +19,8 @@ pub mod demo;
 pub mod devices;
 mod error;
 pub mod launch;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod options;
 pub mod play;
 pub mod records;

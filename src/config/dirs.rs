@@ -20,6 +20,12 @@ pub fn default_path() -> Option<PathBuf> {
     Some(base().ok()?.config_dir().join("ansage/config.toml"))
 }
 
+/// `$XDG_CONFIG_HOME/ansage`, or `~/.config/ansage`: the settings file's folder, where the
+/// lichess token's file goes too.
+pub fn config_dir() -> Result<PathBuf, NoHome> {
+    Ok(base()?.config_dir().join("ansage"))
+}
+
 /// `$XDG_DATA_HOME/ansage/games`, or `~/.local/share/ansage/games`: where each game's
 /// folder goes unless `journal.dir` says otherwise.
 pub fn games_dir() -> Result<PathBuf, NoHome> {

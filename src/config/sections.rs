@@ -184,6 +184,22 @@ fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     d.deserialize_any(Flag)
 }
 
+/// `[online]`: online games through the lichess Board API (issue 24; feature `online`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct OnlineSettings {
+    /// The server: `https://lichess.org`; http only to a loopback address (a test server).
+    pub server: String,
+}
+
+impl Default for OnlineSettings {
+    fn default() -> OnlineSettings {
+        OnlineSettings {
+            server: crate::online::address::DEFAULT.to_owned(),
+        }
+    }
+}
+
 /// The address the web page listens on unless the settings name another: loopback only.
 pub const WEB_LISTEN: &str = "127.0.0.1:8432";
 

@@ -5,6 +5,16 @@
 //! seconds to show the connection lives. [`ndjson`] splits the bytes into lines and reads
 //! each into the core's types, whatever the bytes and however they were split into reads
 //! (fuzzed: `fuzz/fuzz_targets/online.rs`). It is pure and always built, like the
-//! electronic boards' decoders; the transport comes with the feature `online`.
+//! electronic boards' decoders, and so are [`address`] (https only, http only to a
+//! loopback address) and [`token`] (the token as a secret that never prints, its file its
+//! owner's alone). With the feature `online`: `client` (the HTTP requests, reqwest with
+//! rustls) and `actor` (the game's stream followed and reconnected, the session's
+//! requests sent one at a time).
 
+#[cfg(feature = "online")]
+pub mod actor;
+pub mod address;
+#[cfg(feature = "online")]
+pub mod client;
 pub mod ndjson;
+pub mod token;

@@ -21,6 +21,13 @@ pub enum GameLine {
     ChatLine(ChatLine),
     /// The opponent left the game, or came back.
     OpponentGone(OpponentGone),
+    /// The server refused the station's move (an answer 400 to it, with the server's
+    /// words). Not a line of the stream: the online adapter makes it of the answer, so that
+    /// the refusal is an input like every other (journaled, replayed).
+    MoveRefused {
+        /// The server's words (`"Not your turn, or game already over"`, …).
+        error: String,
+    },
     /// A line of a type this station does not know (a newer server).
     #[serde(other)]
     Unknown,

@@ -73,6 +73,7 @@ impl Session {
             }
             GameLine::GameState(state) => self.server_state(&state, now, out),
             GameLine::OpponentGone(gone) => self.opponent_gone(remote, gone, out),
+            GameLine::MoveRefused { .. } => self.move_refused(remote, now, out),
             // The chat is not read out; a line of an unknown type is ignored.
             GameLine::ChatLine(_) | GameLine::Unknown => {}
         }
@@ -206,6 +207,18 @@ impl Session {
         self.online.awaiting = true;
         let uci = uci.to_owned();
         self.request_online(OnlineRequest::Move { uci, offering_draw }, out);
+    }
+
+    /// The server refused the station's move on its way: taken back (the clocks as they
+    /// were), and the player is asked to announce again.
+    fn move_refused(&mut self, remote: Color, now: Timestamp, out: &mut Vec<Output>) {
+        let ours = self.history.last().is_some_and(|p| p.made.side != remote);
+        if !std::mem::take(&mut self.online.awaiting) || !ours || self.result.is_some() {
+            return;
+        }
+        self.take_back_to(self.history.len() - 1, now, out);
+        let msg = Message::new("online-move-refused").arg("side", self.color_name(!remote));
+        self.tell(Audience::player(!remote), Priority::Move, msg, out);
     }
 
     /// The online opponent left the game (with the seconds until the win may be claimed),

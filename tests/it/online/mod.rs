@@ -1,6 +1,13 @@
 //! Online play through the lichess Board API (issue 24): the fake lichess the tests play
 //! against (`support::lichess`), checked against what the API's specification and the
-//! server's code say it answers.
+//! server's code say it answers; and the real `ansage online` process against a fake
+//! lichess of its own (`fake.rs`: a whole game and the failures of the issue).
 
 #[cfg(feature = "web")]
 mod fake_lichess;
+#[cfg(all(feature = "online", feature = "web"))]
+mod fake;
+#[cfg(all(feature = "online", feature = "web"))]
+mod play;
+#[cfg(all(feature = "online", feature = "web"))]
+mod station;

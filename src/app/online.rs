@@ -1,0 +1,232 @@
+//! `ansage online --game ID` (issue 24): a running lichess game played at the station, the
+//! online opponent's moves from the server, the blind player's through the whole Appendix
+//! D dialogue, with the same settings, languages and devices as `ansage play`.
+//!
+//! Before the station starts: the token (the environment's `ANSAGE_LICHESS_TOKEN`, else
+//! its file in the configuration folder, its owner's alone), the server (`online.server`:
+//! https, or http to this machine), who the token belongs to, and the game's first line
+//! (`gameFull`): which side the account plays, the names, the clock and the start
+//! position become the game's setup. Then the station runs as for `play`, the game's
+//! connection beside it.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+
+use crate::app::devices::Wanted;
+use crate::app::options::GameOptions;
+use crate::app::setup::{self, Game, JournalAt, Players, Sinks};
+use crate::app::{AppError, records};
+use crate::config::{Layers, Settings};
+use crate::console::{ConsoleSink, Show};
+use crate::core::online::Side;
+use crate::core::online::game::{GameFull, GameLine};
+use crate::core::phrases::Message;
+use crate::core::time::Timestamp;
+use crate::online::actor::{Link, Waits};
+use crate::online::address::Address;
+use crate::online::client::Client;
+use crate::online::ndjson::{Decoder, Line};
+use crate::online::token;
+use crate::station::Sink as _;
+
+/// How long the station waits for a byte of a stream before it counts as broken (the
+/// server sends an empty line every 6-7 s).
+const READ_TIMEOUT: Duration = Duration::from_secs(20);
+
+/// The arguments of `ansage online`.
+#[derive(clap::Args, Debug)]
+pub struct OnlineArgs {
+    /// Play this running game (its id, the part of its address after the server's).
+    #[arg(long, value_name = "ID")]
+    pub game: Option<String>,
+    /// The console only: open no other device (speech, Braille display, microphone).
+    #[arg(long)]
+    pub console: bool,
+    /// What the console prints (docs/user-guide.md: What the console prints).
+    #[arg(long, value_enum, default_value_t = Show::Unvoiced)]
+    pub show: Show,
+    /// The full transcript on the console (`--show transcript`).
+    #[arg(long, conflicts_with = "show")]
+    pub transcript: bool,
+    /// Hide Braille lines in the transcript.
+    #[arg(long)]
+    pub no_braille: bool,
+    /// Write the journal to this file instead of the game's own folder.
+    #[arg(long, value_name = "FILE", conflicts_with = "no_journal")]
+    pub journal: Option<PathBuf>,
+    /// Keep no journal.
+    #[arg(long)]
+    pub no_journal: bool,
+    /// Write the game as PGN here, after every made move and at the end.
+    #[arg(long)]
+    pub pgn: Option<PathBuf>,
+    /// The settings.
+    #[command(flatten)]
+    pub options: GameOptions,
+}
+
+/// Plays the running game `--game`.
+pub fn run(args: OnlineArgs) -> Result<(), AppError> {
+    let Some(id) = args.game.clone().filter(|g| is_game_id(g)) else {
+        return Err(AppError::Online(
+            "name the game to play with --game ID (letters and digits)".into(),
+        ));
+    };
+    let mut layers = args.options.layers()?;
+    let server = Address::parse(&layers.settings()?.online.server)
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    let file = token::token_file(&crate::config::config_dir()?);
+    let token = token::load(std::env::var(token::ENV).ok(), &file)
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    let client = Arc::new(
+        Client::new(server.clone(), token, READ_TIMEOUT)
+            .map_err(|e| AppError::Online(e.to_string()))?,
+    );
+    let (side, full) = first_line(&client, &id)?;
+    let remote = !shakmaty::Color::from(side);
+    set_up(&mut layers, &server, &full, side)?;
+    let settings = layers.settings()?;
+    let link = Link {
+        client,
+        game: id,
+        remote,
+        waits: Waits::default(),
+    };
+    play(args, settings, link)
+}
+
+/// A game id: letters and digits only (it goes into the requests' paths).
+fn is_game_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// Who the token belongs to, and the game's first line: the side that account plays.
+fn first_line(client: &Client, id: &str) -> Result<(Side, GameFull), AppError> {
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(AppError::Runtime)?;
+    let (account, full) = rt
+        .block_on(async {
+            let account = client.account().await?;
+            let path = format!("/api/board/game/stream/{id}");
+            let mut bytes = client.stream(&path).await?.bytes_stream();
+            let mut decoder = Decoder::<GameLine>::new();
+            while let Some(Ok(chunk)) = bytes.next().await {
+                for line in decoder.push(&chunk) {
+                    if let Line::Event(GameLine::GameFull(full)) = line {
+                        return Ok((account, Some(full)));
+                    }
+                }
+            }
+            Ok::<_, crate::online::client::ApiError>((account, None))
+        })
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    let full =
+        full.ok_or_else(|| AppError::Online(format!("game {id}: the server sent no game")))?;
+    let side = full.side_of(&account.id).ok_or_else(|| {
+        AppError::Online(format!(
+            "game {id}: {} does not play in it",
+            account.username
+        ))
+    })?;
+    Ok((side, *full))
+}
+
+/// The game's setup from the server's game: the visually impaired player is the
+/// account's side, the other the online one; names, the clock, the start position, and the
+/// game's address as the scoresheet's site.
+fn set_up(
+    layers: &mut Layers,
+    server: &Address,
+    full: &GameFull,
+    side: Side,
+) -> Result<(), AppError> {
+    if !full.variant.playable() || full.variant.key == "chess960" {
+        return Err(AppError::Online(format!(
+            "game {}: the variant {} is not played at the station",
+            full.id, full.variant.key
+        )));
+    }
+    let name = |p: &crate::core::online::game::Player| {
+        p.name
+            .clone()
+            .or_else(|| p.ai_level.map(|l| format!("AI {l}")))
+            .unwrap_or_else(|| "?".into())
+    };
+    let tc = full.clock.map_or_else(
+        || "-".to_owned(),
+        |c| format!("{}+{}", c.initial / 1000, c.increment / 1000),
+    );
+    layers.set_key("game.vi", &side.to_string())?;
+    layers.set_key(
+        "game.online",
+        &(!shakmaty::Color::from(side)).to_string().to_lowercase(),
+    )?;
+    layers.set_key("game.tc", &tc)?;
+    layers.set_key("game.white", &name(&full.white))?;
+    layers.set_key("game.black", &name(&full.black))?;
+    layers.set_key("game.site", &server.join(&format!("/{}", full.id)))?;
+    layers.set_key("game.event", "lichess")?;
+    if full.initial_fen != "startpos" {
+        layers.set_key("game.fen", &full.initial_fen)?;
+    }
+    Ok(())
+}
+
+/// Runs the station for the online game, and writes its records at the end.
+fn play(args: OnlineArgs, settings: Settings, link: Link) -> Result<(), AppError> {
+    let show = if args.transcript {
+        Show::Transcript
+    } else {
+        args.show
+    };
+    let config = settings.to_config()?;
+    let starting = setup::station_says(config.lang, &Message::new("station-starting"))?;
+    let mut console = ConsoleSink::new(show, !args.no_braille);
+    console.deliver(Timestamp::ZERO, &starting);
+    let sinks: Sinks = vec![Box::new(console)];
+    let mut config = config;
+    records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
+    let at = if args.no_journal || (args.journal.is_none() && !settings.journal.enabled) {
+        JournalAt::Nowhere
+    } else if let Some(path) = args.journal.clone() {
+        JournalAt::File(path)
+    } else {
+        JournalAt::NewFolder {
+            base: Some(settings.journal.dir.clone()).filter(|d| !d.as_os_str().is_empty()),
+            name: setup::game_name(&config),
+        }
+    };
+    let mut game = Game::new(settings, config, at, sinks)?;
+    game.online = Some(link);
+    game.said.insert(0, (Timestamp::ZERO, starting));
+    let folder = game.folder();
+    if folder.is_some() || args.pgn.is_some() {
+        let sink = records::RecordsSink::new(folder.clone(), args.pgn.clone());
+        game.sinks.push(Box::new(sink));
+    }
+    let wanted = if args.console {
+        Wanted::console_only(&game.settings, game.session.config())
+    } else {
+        let recording = folder.as_ref().map(|d| d.join("game.wav"));
+        Some(Wanted::for_game(
+            &game.settings,
+            game.session.config(),
+            recording,
+        ))
+    };
+    let session = setup::run(game, wanted, Players::Console)?;
+    if let Some(out) = &args.pgn {
+        records::write_pgn(&session, out)?;
+    }
+    if let Some(dir) = folder {
+        for msg in records::write(&session, &dir)?.messages() {
+            eprintln!("{}", session.phrases().speech(&msg));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,153 @@
+//! The lichess Board API over HTTP (feature `online`): reqwest with rustls, the token as a
+//! bearer header (reqwest marks it sensitive), one request at a time.
+
+use std::time::Duration;
+
+use crate::core::output::OnlineRequest;
+
+use super::address::Address;
+use super::token::Token;
+
+/// What a request came to, when it did not succeed. None of the texts holds the token.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 401: the token is unknown or revoked.
+    #[error("the server refused the token (401): {0}")]
+    Unauthorized(String),
+    /// 403: the token lacks the scope `board:play`.
+    #[error("the token lacks the scope board:play (403): {0}")]
+    Forbidden(String),
+    /// 429: too many requests; wait at least a minute.
+    #[error("too many requests (429): waiting a minute")]
+    RateLimited,
+    /// Another answer that is no success (400 with the server's words, 404, …).
+    #[error("the server answered {status}: {error}")]
+    Refused {
+        /// The HTTP status.
+        status: u16,
+        /// The server's words (`{"error": …}`), or the body.
+        error: String,
+    },
+    /// No answer (the connection broke, or timed out): whether the request was carried out
+    /// is unknown.
+    #[error("no answer from the server: {0}")]
+    Unknown(String),
+}
+
+/// Who the token belongs to (`GET /api/account`).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Deserialize)]
+pub struct Account {
+    /// The account's id (lower case).
+    pub id: String,
+    /// Its name.
+    pub username: String,
+}
+
+/// A client of one server with one token.
+pub struct Client {
+    http: reqwest::Client,
+    server: Address,
+    token: Token,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("server", &self.server)
+            .field("token", &self.token)
+            .finish()
+    }
+}
+
+impl Client {
+    /// A client; a stream that sends no byte for `read_timeout` counts as broken (the
+    /// server sends an empty line every few seconds).
+    pub fn new(server: Address, token: Token, read_timeout: Duration) -> Result<Client, ApiError> {
+        let http = reqwest::Client::builder()
+            .user_agent(concat!("ansage/", env!("CARGO_PKG_VERSION")))
+            .connect_timeout(Duration::from_secs(10))
+            .read_timeout(read_timeout)
+            .build()
+            .map_err(|e| ApiError::Unknown(e.to_string()))?;
+        Ok(Client {
+            http,
+            server,
+            token,
+        })
+    }
+
+    /// The server's address.
+    pub fn server(&self) -> &Address {
+        &self.server
+    }
+
+    /// `GET path`, answered as a stream (the caller reads its bytes).
+    pub async fn stream(&self, path: &str) -> Result<reqwest::Response, ApiError> {
+        let request = self.http.get(self.server.join(path));
+        checked(self.send(request).await?).await
+    }
+
+    /// `GET /api/account`.
+    pub async fn account(&self) -> Result<Account, ApiError> {
+        let response = self.stream("/api/account").await?;
+        let bytes = response.bytes().await.map_err(unknown)?;
+        serde_json::from_slice(&bytes).map_err(|e| ApiError::Refused {
+            status: 200,
+            error: e.to_string(),
+        })
+    }
+
+    /// Hands one request of the session to the server, for the game `game`.
+    pub async fn request(&self, game: &str, request: &OnlineRequest) -> Result<(), ApiError> {
+        let yes_no = |accept: bool| if accept { "yes" } else { "no" };
+        let path = match request {
+            OnlineRequest::Move { uci, offering_draw } => {
+                format!("/api/board/game/{game}/move/{uci}?offeringDraw={offering_draw}")
+            }
+            OnlineRequest::Draw { accept } => {
+                format!("/api/board/game/{game}/draw/{}", yes_no(*accept))
+            }
+            OnlineRequest::Takeback { accept } => {
+                format!("/api/board/game/{game}/takeback/{}", yes_no(*accept))
+            }
+            OnlineRequest::Resign => format!("/api/board/game/{game}/resign"),
+            OnlineRequest::Abort => format!("/api/board/game/{game}/abort"),
+            OnlineRequest::ClaimVictory => format!("/api/board/game/{game}/claim-victory"),
+        };
+        let request = self.http.post(self.server.join(&path));
+        checked(self.send(request).await?).await.map(drop)
+    }
+
+    async fn send(&self, request: reqwest::RequestBuilder) -> Result<reqwest::Response, ApiError> {
+        request
+            .bearer_auth(self.token.expose())
+            .send()
+            .await
+            .map_err(unknown)
+    }
+}
+
+/// A reqwest error as no answer; its text never holds the token (it goes in a header,
+/// which reqwest's errors do not show).
+fn unknown(e: reqwest::Error) -> ApiError {
+    ApiError::Unknown(e.without_url().to_string())
+}
+
+/// The response if it is a success, else what the server said.
+async fn checked(response: reqwest::Response) -> Result<reqwest::Response, ApiError> {
+    let status = response.status().as_u16();
+    if (200..300).contains(&status) {
+        return Ok(response);
+    }
+    let body = response.text().await.unwrap_or_default();
+    let error = serde_json::from_str::<serde_json::Value>(&body)
+        .ok()
+        .and_then(|v| v.get("error").and_then(|e| e.as_str()).map(str::to_owned))
+        .unwrap_or_else(|| body.chars().take(200).collect());
+    Err(match status {
+        401 => ApiError::Unauthorized(error),
+        403 => ApiError::Forbidden(error),
+        429 => ApiError::RateLimited,
+        _ => ApiError::Refused { status, error },
+    })
+}
