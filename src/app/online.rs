@@ -81,8 +81,9 @@ pub fn run(args: OnlineArgs) -> Result<(), AppError> {
     let file = token::token_file(&crate::config::config_dir()?);
     let token = token::load(std::env::var(token::ENV).ok(), &file)
         .map_err(|e| AppError::Online(e.to_string()))?;
+    let (waits, read_timeout) = waits(&server);
     let client = Arc::new(
-        Client::new(server.clone(), token, READ_TIMEOUT)
+        Client::new(server.clone(), token, read_timeout)
             .map_err(|e| AppError::Online(e.to_string()))?,
     );
     let (side, full) = first_line(&client, &id)?;
@@ -93,9 +94,35 @@ pub fn run(args: OnlineArgs) -> Result<(), AppError> {
         client,
         game: id,
         remote,
-        waits: Waits::default(),
+        waits,
     };
     play(args, settings, link)
+}
+
+/// The environment variable by which the tests shorten the waits (their injected clock):
+/// the wait after a rate limit in milliseconds; the back-off and the read timeout shrink
+/// with it. Honoured only for a server on this machine.
+const TEST_WAITS: &str = "ANSAGE_ONLINE_TEST_WAITS";
+
+/// The waits and the read timeout: lichess's, or a test's against a server on this
+/// machine.
+fn waits(server: &Address) -> (Waits, Duration) {
+    let test = std::env::var(TEST_WAITS)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
+    match test.filter(|_| server.is_loopback()) {
+        Some(ms) => {
+            let rate_limit = Duration::from_millis(ms);
+            let waits = Waits {
+                backoff: Duration::from_millis(50),
+                max_backoff: Duration::from_millis(200),
+                rate_limit,
+                resync: Duration::from_secs(5),
+            };
+            (waits, Duration::from_secs(1))
+        }
+        None => (Waits::default(), READ_TIMEOUT),
+    }
 }
 
 /// A game id: letters and digits only (it goes into the requests' paths).

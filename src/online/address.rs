@@ -43,6 +43,12 @@ impl Address {
         Ok(Address(text.to_owned()))
     }
 
+    /// Whether the server is on this machine (a test server).
+    pub fn is_loopback(&self) -> bool {
+        let rest = self.0.split_once("://").map_or("", |(_, r)| r);
+        host_of(rest).is_some_and(|h| matches!(h, "127.0.0.1" | "[::1]" | "localhost"))
+    }
+
     /// The address of `path` (which starts with `/`) on this server.
     pub fn join(&self, path: &str) -> String {
         format!("{}{path}", self.0)
@@ -102,5 +108,6 @@ mod tests {
         let a = Address::parse("http://127.0.0.1:8080/").unwrap();
         assert_eq!(a.join("/api/account"), "http://127.0.0.1:8080/api/account");
         assert_eq!(Address::default().to_string(), "https://lichess.org");
+        assert!(a.is_loopback() && !Address::default().is_loopback());
     }
 }

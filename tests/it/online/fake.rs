@@ -42,6 +42,17 @@ struct Model {
     after_replies: Option<(String, String)>,
     /// The next move request is answered with this error (400).
     refuse_next_move: Option<String>,
+    /// The next move request gets no answer (its connection breaks): the move is made
+    /// (`Some(true)`, silently: the streams are cut too) or not (`Some(false)`).
+    lose_next_answer: Option<bool>,
+    /// Answer every request with 429 this many times more.
+    rate_limited: usize,
+    /// Answer every request with 403 `Missing scope`.
+    missing_scope: bool,
+    /// The open streams send nothing, not even keep-alives (until a stream is opened).
+    silent: bool,
+    /// When each request came (as `requests`).
+    times: Vec<std::time::Instant>,
 }
 
 impl Model {
@@ -67,8 +78,19 @@ impl Model {
         )
     }
 
-    /// Sends `line` to every open stream.
+    /// Cuts every open stream abruptly (the connection breaks mid-chunk).
+    fn cut(&mut self) {
+        for s in self.streams.drain(..) {
+            let _ = s.try_send(Ok(Bytes::from_static(b"{\"type\":\"gameSt")));
+            let _ = s.try_send(Err(std::io::Error::other("cut")));
+        }
+    }
+
+    /// Sends `line` to every open stream (none while they are silent).
     fn broadcast(&mut self, line: &str) {
+        if self.silent {
+            return;
+        }
         let bytes = Bytes::from(format!("{line}\n"));
         self.streams
             .retain(|s| s.try_send(Ok(bytes.clone())).is_ok());
@@ -142,11 +164,38 @@ impl Fake {
 
     /// Cuts every open stream abruptly (the connection breaks mid-chunk).
     pub fn cut(&self) {
-        let mut model = self.model.lock().unwrap();
-        for s in model.streams.drain(..) {
-            let _ = s.try_send(Ok(Bytes::from_static(b"{\"type\":\"gameSt")));
-            let _ = s.try_send(Err(std::io::Error::other("cut")));
-        }
+        self.model.lock().unwrap().cut();
+    }
+
+    /// The next move request gets no answer: its connection breaks, and so do the
+    /// streams; the move is made on the server (`made`) or not.
+    pub fn lose_next_answer(&self, made: bool) {
+        self.model.lock().unwrap().lose_next_answer = Some(made);
+    }
+
+    /// The next `times` requests are answered 429.
+    pub fn rate_limit(&self, times: usize) {
+        self.model.lock().unwrap().rate_limited = times;
+    }
+
+    /// Every request is answered 403 (`Missing scope`).
+    pub fn missing_scope(&self) {
+        self.model.lock().unwrap().missing_scope = true;
+    }
+
+    /// The open streams go silent: no line, no keep-alive.
+    pub fn stall(&self) {
+        self.model.lock().unwrap().silent = true;
+    }
+
+    /// When the requests came, as [`Fake::requests`].
+    pub fn times(&self) -> Vec<std::time::Instant> {
+        self.model.lock().unwrap().times.clone()
+    }
+
+    /// The game's moves on the server.
+    pub fn moves(&self) -> Vec<String> {
+        self.model.lock().unwrap().moves.clone()
     }
 
     /// The opponent moves while no stream is open to see it (its state is only in the
@@ -179,12 +228,26 @@ fn refused(model: &Arc<Mutex<Model>>, headers: &HeaderMap, what: String) -> Opti
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v == format!("Bearer {TOKEN}"));
     let mut m = model.lock().unwrap();
+    m.times.push(std::time::Instant::now());
     m.requests.push(if ok {
         what
     } else {
         format!("{what} (no token)")
     });
-    (!ok).then(|| error(StatusCode::UNAUTHORIZED, "No such token"))
+    if !ok {
+        return Some(error(StatusCode::UNAUTHORIZED, "No such token"));
+    }
+    if m.missing_scope {
+        return Some(error(StatusCode::FORBIDDEN, "Missing scope"));
+    }
+    if m.rate_limited > 0 {
+        m.rate_limited -= 1;
+        return Some(error(
+            StatusCode::TOO_MANY_REQUESTS,
+            "Too many requests. Try again later.",
+        ));
+    }
+    None
 }
 
 fn error(status: StatusCode, text: &str) -> Response {
@@ -218,15 +281,20 @@ async fn stream(
         return r;
     }
     let (tx, rx) = mpsc::channel::<Chunk>(64);
+    model.lock().unwrap().silent = false;
     let full = model.lock().unwrap().full_line();
     let (a, b) = full.split_at(full.len() / 2);
     let _ = tx.try_send(Ok(Bytes::from(a.to_owned())));
     let (tx2, b) = (tx.clone(), format!("{b}\n"));
+    let keeper = model.clone();
     tokio::spawn(async move {
         tokio::time::sleep(Duration::from_millis(30)).await;
         let _ = tx2.send(Ok(Bytes::from(b))).await;
         loop {
             tokio::time::sleep(Duration::from_millis(100)).await;
+            if keeper.lock().unwrap().silent {
+                continue;
+            }
             if tx2.send(Ok(Bytes::from_static(b"\n"))).await.is_err() {
                 break;
             }
@@ -252,6 +320,15 @@ async fn play_move(
     let mut m = model.lock().unwrap();
     if let Some(text) = m.refuse_next_move.take() {
         return error(StatusCode::BAD_REQUEST, &text);
+    }
+    if let Some(made) = m.lose_next_answer.take() {
+        if made {
+            m.moves.push(uci);
+        }
+        m.cut();
+        drop(m);
+        // The request's connection breaks before any answer.
+        panic!("the fake loses this answer (a test's broken connection)");
     }
     if m.moves.len() % 2 == 1 || m.status != "started" {
         return error(

@@ -2,7 +2,7 @@
 //! `ansage online` process.
 
 use super::fake::{Fake, TOKEN};
-use super::station::{LIMIT, Station, token_nowhere};
+use super::station::{LIMIT, RATE_LIMIT_WAIT, Station, token_nowhere};
 
 /// Counts the lines that contain `needle`.
 fn count(lines: &[String], needle: &str) -> usize {
@@ -127,4 +127,111 @@ fn a_refused_token_is_said_once() {
     assert_eq!(fake.requests().len(), 1, "{:#?}", fake.requests());
     token_nowhere(&out, &err, station.dir.path());
     assert!(!err.contains("lip_WrongToken"), "{err}");
+}
+
+/// Our move's answer lost (its connection breaks) while the server made the move: the
+/// station checks the server's list after reconnecting and sends nothing again.
+#[test]
+fn a_lost_answer_to_a_made_move_is_not_sent_again() {
+    let fake = Fake::start(&[]);
+    let mut station = Station::start(&fake, "en", TOKEN);
+    station.wait_for("Online game against Salma.");
+    fake.lose_next_answer(true);
+    station.send("e4");
+    station.wait_for("e4?");
+    station.send("yes");
+    station.wait_for("online move e2e4");
+    // Requests go one at a time: the next one shows that the station has checked the
+    // server's list (after reconnecting) meanwhile.
+    station.send("offer draw");
+    fake.wait_request("/draw/yes", LIMIT);
+    let (out, _) = station.finish();
+    let posted = fake
+        .requests()
+        .iter()
+        .filter(|r| r.contains("/move/"))
+        .count();
+    assert_eq!(posted, 1, "{:#?}", fake.requests());
+    assert_eq!(fake.moves(), ["e2e4"]);
+    assert_eq!(count(&out, "made takeback"), 0, "{out:#?}");
+}
+
+/// Our move's answer lost while the server did not make it: sent again, once, and made
+/// once.
+#[test]
+fn a_lost_move_is_sent_again_once() {
+    let fake = Fake::start(&["e7e5"]);
+    let mut station = Station::start(&fake, "en", TOKEN);
+    station.wait_for("Online game against Salma.");
+    fake.lose_next_answer(false);
+    station.send("e4");
+    station.wait_for("e4?");
+    station.send("yes");
+    station.wait_for("online move e2e4");
+    station.wait_for("say:white e5.");
+    let (out, _) = station.finish();
+    let posted = fake
+        .requests()
+        .iter()
+        .filter(|r| r.contains("/move/e2e4"))
+        .count();
+    assert_eq!(posted, 2, "{:#?}", fake.requests());
+    assert_eq!(fake.moves(), ["e2e4", "e7e5"]);
+    assert_eq!(count(&out, "say:white e5."), 1, "{out:#?}");
+}
+
+/// A token without the scope (403): one sentence, no retries.
+#[test]
+fn a_token_without_the_scope_is_said_once() {
+    let fake = Fake::start(&[]);
+    fake.missing_scope();
+    let mut station = Station::start(&fake, "en", TOKEN);
+    let (out, err) = station.finish();
+    assert!(err.contains("lacks the scope board:play (403)"), "{err}");
+    assert_eq!(fake.requests().len(), 1, "{:#?}", fake.requests());
+    token_nowhere(&out, &err, station.dir.path());
+}
+
+/// A silent stream (no byte, not even a keep-alive) counts as broken after the read
+/// timeout: reconnected, and the move made meanwhile announced once.
+#[test]
+fn a_silent_stream_is_reconnected() {
+    let fake = Fake::start(&[]);
+    let mut station = Station::start(&fake, "en", TOKEN);
+    station.wait_for("Online game against Salma.");
+    station.send("e4");
+    station.wait_for("e4?");
+    station.send("yes");
+    station.wait_for("online move e2e4");
+    fake.wait_request("/move/e2e4", LIMIT);
+    fake.stall();
+    fake.move_unseen("e7e5");
+    station.wait_for("Connection to the server lost.");
+    station.wait_for("say:white e5.");
+    let (out, _) = station.finish();
+    assert_eq!(count(&out, "say:white e5."), 1, "{out:#?}");
+}
+
+/// A rate limit (429) on our move: said, the request made again only after the wait
+/// (injected: lichess's is a minute), and the move made once.
+#[test]
+fn a_rate_limit_waits_before_the_next_request() {
+    let fake = Fake::start(&["e7e5"]);
+    let mut station = Station::start(&fake, "en", TOKEN);
+    station.wait_for("Online game against Salma.");
+    fake.rate_limit(1);
+    station.send("e4");
+    station.wait_for("e4?");
+    station.send("yes");
+    station.wait_for("Too many requests to the server.");
+    station.wait_for("say:white e5.");
+    station.finish();
+    let (requests, times) = (fake.requests(), fake.times());
+    let posts: Vec<usize> = (0..requests.len())
+        .filter(|&i| requests[i].ends_with("/move/e2e4"))
+        .collect();
+    assert_eq!(posts.len(), 2, "{requests:#?}");
+    let gap = times[posts[1]] - times[posts[0]];
+    assert!(gap >= RATE_LIMIT_WAIT, "{gap:?}");
+    assert_eq!(fake.moves(), ["e2e4", "e7e5"]);
 }

@@ -11,6 +11,9 @@ use crate::support::{load, proc};
 
 use super::fake::{Fake, TOKEN};
 
+/// The wait after a rate limit, injected for the tests (lichess's is a minute).
+pub const RATE_LIMIT_WAIT: Duration = Duration::from_millis(700);
+
 /// How long any one thing the station must do may take (a loaded 2-core machine).
 pub const LIMIT: Duration = Duration::from_secs(20);
 
@@ -47,6 +50,12 @@ impl Station {
         .arg("--pgn")
         .arg(dir.path().join("game.pgn"))
         .env("ANSAGE_LICHESS_TOKEN", token)
+        // The injected clock: a rate limit's wait (ms), the back-off and the read
+        // timeout shortened (only for a server on this machine).
+        .env(
+            "ANSAGE_ONLINE_TEST_WAITS",
+            RATE_LIMIT_WAIT.as_millis().to_string(),
+        )
         .env("XDG_CONFIG_HOME", dir.path().join("config"))
         .env("XDG_DATA_HOME", dir.path().join("data"))
         .env("XDG_RUNTIME_DIR", dir.path().join("run"))
