@@ -30,8 +30,8 @@ use crate::core::setup::SessionSetup;
 pub use dirs::{NoHome, config_dir, default_path, games_dir};
 pub use layers::Layers;
 pub use sections::{
-    BrailleSettings, InputMethod, InputSettings, JournalSettings, OnlineSettings,
-    SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
+    BrailleSettings, InputMethod, InputSettings, JournalSettings, OnlineSettings, SpeechSettings,
+    VoiceSettings, WEB_LISTEN, WebSettings,
 };
 
 #[cfg(test)]

@@ -16,8 +16,8 @@ use std::time::Duration;
 use futures_util::StreamExt;
 
 use crate::app::devices::Wanted;
+use crate::app::launch::{self, Game, JournalAt, Players, Sinks};
 use crate::app::options::GameOptions;
-use crate::app::setup::{self, Game, JournalAt, Players, Sinks};
 use crate::app::{AppError, records};
 use crate::config::{Layers, Settings};
 use crate::console::{ConsoleSink, Show};
@@ -211,8 +211,8 @@ fn play(args: OnlineArgs, settings: Settings, link: Link) -> Result<(), AppError
     } else {
         args.show
     };
-    let config = settings.to_config()?;
-    let starting = setup::station_says(config.lang, &Message::new("station-starting"))?;
+    let config = settings.to_setup()?;
+    let starting = launch::station_says(config.lang, &Message::new("station-starting"))?;
     let mut console = ConsoleSink::new(show, !args.no_braille);
     console.deliver(Timestamp::ZERO, &starting);
     let sinks: Sinks = vec![Box::new(console)];
@@ -225,7 +225,7 @@ fn play(args: OnlineArgs, settings: Settings, link: Link) -> Result<(), AppError
     } else {
         JournalAt::NewFolder {
             base: Some(settings.journal.dir.clone()).filter(|d| !d.as_os_str().is_empty()),
-            name: setup::game_name(&config),
+            name: launch::game_name(&config),
         }
     };
     let mut game = Game::new(settings, config, at, sinks)?;
@@ -237,16 +237,16 @@ fn play(args: OnlineArgs, settings: Settings, link: Link) -> Result<(), AppError
         game.sinks.push(Box::new(sink));
     }
     let wanted = if args.console {
-        Wanted::console_only(&game.settings, game.session.config())
+        Wanted::console_only(&game.settings, game.session.setup())
     } else {
         let recording = folder.as_ref().map(|d| d.join("game.wav"));
         Some(Wanted::for_game(
             &game.settings,
-            game.session.config(),
+            game.session.setup(),
             recording,
         ))
     };
-    let session = setup::run(game, wanted, Players::Console)?;
+    let session = launch::run(game, wanted, Players::Console)?;
     if let Some(out) = &args.pgn {
         records::write_pgn(&session, out)?;
     }

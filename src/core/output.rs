@@ -365,6 +365,9 @@ pub enum OnlineRequest {
         uci: String,
         /// A draw offered with it (C.12).
         offering_draw: bool,
+        /// Its index in the game's list of moves (0: the first move from the start
+        /// position): where the server's list must hold it once made.
+        ply: usize,
     },
     /// Offer or accept a draw (`true`; also a claim of a threefold repetition), or
     /// decline the opponent's offer.
@@ -394,10 +397,12 @@ impl OnlineRequest {
             OnlineRequest::Move {
                 uci,
                 offering_draw: false,
+                ..
             } => format!("move {uci}"),
             OnlineRequest::Move {
                 uci,
                 offering_draw: true,
+                ..
             } => format!("move {uci} offering-draw"),
             OnlineRequest::Draw { accept } => format!("draw {}", yes_no(*accept)),
             OnlineRequest::Takeback { accept } => format!("takeback {}", yes_no(*accept)),

@@ -22,7 +22,6 @@ use crate::core::input::{Actor, Input};
 use crate::core::online::game::GameLine;
 use crate::core::output::{Audience, OnlineRequest, Output};
 use crate::core::phrases::Message;
-use crate::core::session::Session;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
 
@@ -118,13 +117,7 @@ pub fn spawn(link: Link, tx: mpsc::Sender<StationInput>) -> (OnlineSink, Running
         tokio::spawn(follow(shared.clone())),
         tokio::spawn(send_requests(shared, rx)),
     ];
-    (
-        OnlineSink {
-            requests,
-            waiting: Vec::new(),
-        },
-        Running { tasks },
-    )
+    (OnlineSink { requests }, Running { tasks })
 }
 
 /// Follows the game's stream until the game is over, the token is refused or the game is
@@ -234,16 +227,16 @@ fn backoff(waits: Waits, failures: u32) -> Duration {
 }
 
 /// Sends the session's requests, one at a time.
-async fn send_requests(shared: Arc<Shared>, mut rx: mpsc::Receiver<(OnlineRequest, usize)>) {
-    while let Some((request, ply)) = rx.recv().await {
-        send_one(&shared, &request, ply).await;
+async fn send_requests(shared: Arc<Shared>, mut rx: mpsc::Receiver<OnlineRequest>) {
+    while let Some(request) = rx.recv().await {
+        send_one(&shared, &request).await;
     }
 }
 
 /// Sends one request: again after a rate limit; a move whose answer was lost is checked
 /// against the server's list (after a reconnection) and sent again only if the server
 /// lacks it and waits for it.
-async fn send_one(shared: &Shared, request: &OnlineRequest, ply: usize) {
+async fn send_one(shared: &Shared, request: &OnlineRequest) {
     let client = &shared.link.client;
     let mut resent = false;
     loop {
@@ -266,10 +259,10 @@ async fn send_one(shared: &Shared, request: &OnlineRequest, ply: usize) {
             Err(ApiError::Forbidden(_)) => return shared.notice("online-token-scope").await,
             Err(ApiError::Unknown(why)) => {
                 tracing::info!("online: {} lost: {why}", request.text());
-                let OnlineRequest::Move { uci, .. } = request else {
+                let OnlineRequest::Move { uci, ply, .. } = request else {
                     return shared.notice("online-request-unknown").await;
                 };
-                if resent || !lacks_move(shared, uci, ply).await {
+                if resent || !lacks_move(shared, uci, *ply).await {
                     return;
                 }
                 resent = true;
@@ -298,27 +291,17 @@ async fn lacks_move(shared: &Shared, uci: &str, ply: usize) -> bool {
     !made && moves.len() == ply
 }
 
-/// The session's requests to the server ([`Output::Online`]), handed to the sending task
-/// with the index their move has in the game (a move's outcome is checked there).
+/// The session's requests to the server ([`Output::Online`]), handed to the sending task.
 pub struct OnlineSink {
-    requests: mpsc::Sender<(OnlineRequest, usize)>,
-    /// Requests of the step just delivered, sent once the session is seen.
-    waiting: Vec<OnlineRequest>,
+    requests: mpsc::Sender<OnlineRequest>,
 }
 
 impl Sink for OnlineSink {
     fn deliver(&mut self, _at: Timestamp, outputs: &[Output]) {
         for output in outputs {
-            if let Output::Online(request) = output {
-                self.waiting.push(request.clone());
-            }
-        }
-    }
-
-    fn observe(&mut self, session: &Session) {
-        let ply = session.history().len().saturating_sub(1);
-        for request in self.waiting.drain(..) {
-            if self.requests.try_send((request, ply)).is_err() {
+            if let Output::Online(request) = output
+                && self.requests.try_send(request.clone()).is_err()
+            {
                 tracing::warn!("online: a request was dropped (too many waiting)");
             }
         }

@@ -101,7 +101,9 @@ impl Client {
     pub async fn request(&self, game: &str, request: &OnlineRequest) -> Result<(), ApiError> {
         let yes_no = |accept: bool| if accept { "yes" } else { "no" };
         let path = match request {
-            OnlineRequest::Move { uci, offering_draw } => {
+            OnlineRequest::Move {
+                uci, offering_draw, ..
+            } => {
                 format!("/api/board/game/{game}/move/{uci}?offeringDraw={offering_draw}")
             }
             OnlineRequest::Draw { accept } => {

@@ -46,7 +46,7 @@ impl Session {
     /// a clock, before the first move: how to get help (D.2.9).
     pub fn clock_start_message(&self) -> Option<Message> {
         // Online, the server's clock starts by itself once both sides have moved.
-        let stands = self.config.online.is_none()
+        let stands = self.setup.online.is_none()
             && self.clock.as_ref().is_some_and(|c| c.running().is_none());
         let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
         if stands && !sealed && self.result.is_none() {

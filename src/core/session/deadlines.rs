@@ -36,7 +36,7 @@ impl Session {
             if self.board_due(deadline, out) {
                 continue;
             }
-            let local_flags = self.config.online.is_none();
+            let local_flags = self.setup.online.is_none();
             if let Some(flag) = (self.clock.as_mut())
                 .filter(|_| local_flags)
                 .and_then(|c| c.check_flag(deadline))

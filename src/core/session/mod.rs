@@ -262,7 +262,7 @@ impl Session {
             _ => None,
         };
         // Online, no flag falls at the station: only the server ends the game.
-        let flag = (self.config.online.is_none())
+        let flag = (self.setup.online.is_none())
             .then(|| self.clock.as_ref().and_then(Clock::next_deadline))
             .flatten();
         let alarm = self

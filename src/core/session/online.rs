@@ -51,7 +51,7 @@ impl Session {
         now: Timestamp,
         out: &mut Vec<Output>,
     ) {
-        let Some(remote) = self.config.online.filter(|r| by == Actor::Player(*r)) else {
+        let Some(remote) = self.setup.online.filter(|r| by == Actor::Player(*r)) else {
             self.tell(
                 audience(by),
                 Priority::Answer,
@@ -133,7 +133,7 @@ impl Session {
             let msg = Message::new("online-move-unreadable").arg("ply", ply + 1);
             self.tell(Audience::All, Priority::Urgent, msg, out);
         }
-        if let Some(remote) = self.config.online {
+        if let Some(remote) = self.setup.online {
             self.server_offers(state, remote, out);
         }
         self.follow_server_clock(state, now, out);
@@ -201,12 +201,18 @@ impl Session {
     /// The station's move was made (D.2.3): sent to the server (with a draw offer made
     /// with it, C.12), unless it came from there.
     pub(super) fn send_online(&mut self, uci: &str, offering_draw: bool, out: &mut Vec<Output>) {
-        if self.config.online.is_none() || self.online.from_server {
+        if self.setup.online.is_none() || self.online.from_server {
             return;
         }
         self.online.awaiting = true;
         let uci = uci.to_owned();
-        self.request_online(OnlineRequest::Move { uci, offering_draw }, out);
+        let ply = self.history.len().saturating_sub(1);
+        let request = OnlineRequest::Move {
+            uci,
+            offering_draw,
+            ply,
+        };
+        self.request_online(request, out);
     }
 
     /// The server refused the station's move on its way: taken back (the clocks as they

@@ -18,7 +18,7 @@ impl Session {
     /// Hands `request` to the online adapter; whether the game is online (otherwise
     /// nothing is sent).
     pub(super) fn request_online(&mut self, request: OnlineRequest, out: &mut Vec<Output>) -> bool {
-        if self.config.online.is_none() {
+        if self.setup.online.is_none() {
             return false;
         }
         out.push(Output::Online(request));
@@ -34,7 +34,7 @@ impl Session {
         command: &Command,
         out: &mut Vec<Output>,
     ) -> bool {
-        if self.config.online.is_none() || self.result.is_some() {
+        if self.setup.online.is_none() || self.result.is_some() {
             return false;
         }
         let to = audience(by);
@@ -107,7 +107,7 @@ impl Session {
         accept: bool,
         out: &mut Vec<Output>,
     ) -> bool {
-        let ours = self.config.online.is_some_and(|r| by != Actor::Player(r));
+        let ours = self.setup.online.is_some_and(|r| by != Actor::Player(r));
         if !ours || !std::mem::take(&mut self.online.takeback_asked) {
             return false;
         }

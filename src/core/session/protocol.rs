@@ -131,7 +131,7 @@ impl Session {
             self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
             return false;
         }
-        if self.config.online == Some(self.side_of(by)) {
+        if self.setup.online == Some(self.side_of(by)) {
             self.tell(
                 to,
                 Priority::Answer,
@@ -377,8 +377,7 @@ impl Session {
             self.clock_notice(notice, now, out);
         }
         // Online, the server's clocks run only once both sides have moved, and never stand.
-        if self.config.online.is_none()
-            && self.clock.as_ref().is_some_and(|c| c.running().is_none())
+        if self.setup.online.is_none() && self.clock.as_ref().is_some_and(|c| c.running().is_none())
         {
             let msg = Message::new("clock-stands");
             self.tell(Audience::All, Priority::Move, msg, out);

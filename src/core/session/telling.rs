@@ -156,7 +156,7 @@ impl Session {
     ) {
         // Online, the opponent is not at the station: nothing is said or shown to him; the
         // moves of a game joined while it runs are made quietly.
-        let remote = self.config.online.map(Audience::player);
+        let remote = self.setup.online.map(Audience::player);
         if remote == Some(to) || self.online.quiet {
             return;
         }

@@ -3,10 +3,10 @@
 //! server's code say it answers; and the real `ansage online` process against a fake
 //! lichess of its own (`fake.rs`: a whole game and the failures of the issue).
 
-#[cfg(feature = "web")]
-mod fake_lichess;
 #[cfg(all(feature = "online", feature = "web"))]
 mod fake;
+#[cfg(feature = "web")]
+mod fake_lichess;
 #[cfg(all(feature = "online", feature = "web"))]
 mod play;
 #[cfg(all(feature = "online", feature = "web"))]
