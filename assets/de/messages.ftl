@@ -594,3 +594,6 @@ online-rate-limited = Zu viele Anfragen an den Server. Neuer Versuch in einer Mi
 online-game-unavailable = Diese Partie ist auf dem Server nicht zu spielen.
 online-request-refused = Der Server hat die Anfrage abgelehnt.
 online-request-unknown = Keine Antwort des Servers; die Anfrage ist vielleicht nicht angekommen.
+online-login-ask = Bitte den lichess-Zugangsschlüssel einfügen oder tippen (er wird nicht angezeigt), dann Eingabe.
+online-logged-in = Angemeldet als { $name }. Der Schlüssel liegt in { $path }, nur für Sie lesbar.
+online-logged-out = Abgemeldet: der Schlüssel ist widerrufen und gelöscht.

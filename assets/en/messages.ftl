@@ -559,3 +559,6 @@ online-rate-limited = Too many requests to the server. Trying again in a minute.
 online-game-unavailable = This game cannot be played on the server.
 online-request-refused = The server refused the request.
 online-request-unknown = No answer from the server; the request may not have arrived.
+online-login-ask = Please paste or type your lichess access token (it is not shown), then Enter.
+online-logged-in = Logged in as { $name }. The token is in { $path }, readable by you alone.
+online-logged-out = Logged out: the token is revoked and removed.

@@ -616,3 +616,6 @@ online-rate-limited = Demasiadas peticiones al servidor. Nuevo intento en un min
 online-game-unavailable = Esta partida no se puede jugar en el servidor.
 online-request-refused = El servidor rechazó la petición.
 online-request-unknown = El servidor no respondió; puede que la petición no haya llegado.
+online-login-ask = Pegue o escriba su clave de acceso de lichess (no se muestra) y pulse Intro.
+online-logged-in = Sesión iniciada como { $name }. La clave está en { $path }, legible solo por usted.
+online-logged-out = Sesión cerrada: la clave está revocada y borrada.

@@ -21,6 +21,8 @@ mod error;
 pub mod launch;
 #[cfg(feature = "online")]
 pub mod online;
+#[cfg(feature = "online")]
+mod online_account;
 pub mod options;
 pub mod play;
 pub mod records;

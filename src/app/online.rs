@@ -39,6 +39,9 @@ const READ_TIMEOUT: Duration = Duration::from_secs(20);
 /// The arguments of `ansage online`.
 #[derive(clap::Args, Debug)]
 pub struct OnlineArgs {
+    /// The account: store a token (`login`, read without echo) or revoke it (`logout`).
+    #[command(subcommand)]
+    pub account: Option<AccountCommand>,
     /// Play this running game (its id, the part of its address after the server's).
     #[arg(long, value_name = "ID")]
     pub game: Option<String>,
@@ -68,8 +71,28 @@ pub struct OnlineArgs {
     pub options: GameOptions,
 }
 
-/// Plays the running game `--game`.
+/// `ansage online login|logout`.
+#[derive(clap::Subcommand, Debug, Clone, Copy)]
+pub enum AccountCommand {
+    /// Read a lichess token (scope board:play) without echo, check it with the server and
+    /// store it, readable by you alone.
+    Login,
+    /// Revoke the stored token on the server and remove it.
+    Logout,
+}
+
+/// Plays the running game `--game`, or logs in or out.
 pub fn run(args: OnlineArgs) -> Result<(), AppError> {
+    if let Some(command) = args.account {
+        let settings = args.options.layers()?.settings()?;
+        let server =
+            Address::parse(&settings.online.server).map_err(|e| AppError::Online(e.to_string()))?;
+        let lang = settings.to_setup()?.lang;
+        return match command {
+            AccountCommand::Login => super::online_account::login(server, lang),
+            AccountCommand::Logout => super::online_account::logout(server, lang),
+        };
+    }
     let Some(id) = args.game.clone().filter(|g| is_game_id(g)) else {
         return Err(AppError::Online(
             "name the game to play with --game ID (letters and digits)".into(),

@@ -97,6 +97,30 @@ impl Client {
         })
     }
 
+    /// The token's scopes (`POST /api/token/test`, the token in the body as the API asks);
+    /// `None` when the server does not know the token.
+    pub async fn scopes(&self) -> Result<Option<String>, ApiError> {
+        let request = self
+            .http
+            .post(self.server.join("/api/token/test"))
+            .body(self.token.expose().to_owned());
+        let response = checked(request.send().await.map_err(unknown)?).await?;
+        let bytes = response.bytes().await.map_err(unknown)?;
+        let answer: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
+        let scopes = answer
+            .get(self.token.expose())
+            .and_then(|t| t.get("scopes"))
+            .and_then(|s| s.as_str())
+            .map(str::to_owned);
+        Ok(scopes)
+    }
+
+    /// Revokes the token (`DELETE /api/token`).
+    pub async fn revoke(&self) -> Result<(), ApiError> {
+        let request = self.http.delete(self.server.join("/api/token"));
+        checked(self.send(request).await?).await.map(drop)
+    }
+
     /// Hands one request of the session to the server, for the game `game`.
     pub async fn request(&self, game: &str, request: &OnlineRequest) -> Result<(), ApiError> {
         let yes_no = |accept: bool| if accept { "yes" } else { "no" };

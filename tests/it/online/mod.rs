@@ -4,6 +4,8 @@
 //! lichess of its own (`fake.rs`: a whole game and the failures of the issue).
 
 #[cfg(all(feature = "online", feature = "web"))]
+mod account;
+#[cfg(all(feature = "online", feature = "web"))]
 mod fake;
 #[cfg(feature = "web")]
 mod fake_lichess;

@@ -1,0 +1,91 @@
+//! `ansage online login` and `logout` (issue 24): the lichess token read without echo
+//! (pasted by a screen reader or typed on a Braille keyboard), checked against the server
+//! (who it belongs to, and the scope `board:play`) and stored in the configuration folder
+//! readable by its owner alone; revoked and removed again.
+
+use std::io::BufRead as _;
+
+use crate::app::AppError;
+use crate::core::lang::Language;
+use crate::core::phrases::{Message, Phrases};
+use crate::online::address::Address;
+use crate::online::client::Client;
+use crate::online::token::{self, Token};
+
+/// Reads a token from stdin (the terminal's echo off while it is typed), checks it and
+/// stores it; says whose it is and where it went.
+pub fn login(server: Address, lang: Language) -> Result<(), AppError> {
+    let phrases = Phrases::load(lang)?;
+    let ask = Message::new("online-login-ask");
+    eprintln!("{}", phrases.speech(&ask));
+    let text = read_secret().map_err(|e| AppError::Online(format!("reading the token: {e}")))?;
+    let token = Token::new(&text).map_err(|e| AppError::Online(e.to_string()))?;
+    let client = Client::new(server, token.clone(), std::time::Duration::from_secs(20))
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    let (account, scopes) = runtime()?
+        .block_on(async {
+            Ok::<_, crate::online::client::ApiError>((
+                client.account().await?,
+                client.scopes().await?,
+            ))
+        })
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    if !scopes.is_some_and(|s| s.split(',').any(|s| s.trim() == "board:play")) {
+        return Err(AppError::Online(
+            "the token lacks the scope board:play".into(),
+        ));
+    }
+    let file = token::token_file(&crate::config::config_dir()?);
+    token::store(&file, &token).map_err(|e| AppError::Online(e.to_string()))?;
+    let msg = Message::new("online-logged-in")
+        .arg("name", account.username)
+        .arg("path", file.display().to_string());
+    eprintln!("{}", phrases.speech(&msg));
+    Ok(())
+}
+
+/// Revokes the stored token (or the environment's) on the server and removes its file.
+pub fn logout(server: Address, lang: Language) -> Result<(), AppError> {
+    let phrases = Phrases::load(lang)?;
+    let file = token::token_file(&crate::config::config_dir()?);
+    let token = token::load(std::env::var(token::ENV).ok(), &file)
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    let client = Client::new(server, token, std::time::Duration::from_secs(20))
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    runtime()?
+        .block_on(client.revoke())
+        .map_err(|e| AppError::Online(e.to_string()))?;
+    match std::fs::remove_file(&file) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(source) => return Err(AppError::Write { path: file, source }),
+    }
+    let done = Message::new("online-logged-out");
+    eprintln!("{}", phrases.speech(&done));
+    Ok(())
+}
+
+fn runtime() -> Result<tokio::runtime::Runtime, AppError> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(AppError::Runtime)
+}
+
+/// One line from stdin; on a terminal its echo is off meanwhile (and back on after).
+fn read_secret() -> std::io::Result<String> {
+    use rustix::termios::{LocalModes, OptionalActions, isatty, tcgetattr, tcsetattr};
+    let stdin = std::io::stdin();
+    let saved = isatty(&stdin).then(|| tcgetattr(&stdin).ok()).flatten();
+    if let Some(saved) = &saved {
+        let mut quiet = saved.clone();
+        quiet.local_modes.remove(LocalModes::ECHO);
+        tcsetattr(&stdin, OptionalActions::Now, &quiet)?;
+    }
+    let mut line = String::new();
+    let read = stdin.lock().read_line(&mut line);
+    if let Some(saved) = &saved {
+        tcsetattr(&stdin, OptionalActions::Now, saved)?;
+    }
+    read.map(|_| line.trim().to_owned())
+}
