@@ -14,7 +14,7 @@
 //! for a misspelt key): `config.toml:3: game.vi: "purple": expected white, black, both or
 //! none`.
 //!
-//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`) are
+//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`, `[models]`) are
 //! plain data for the device adapters.
 
 mod dirs;
@@ -27,11 +27,11 @@ use std::path::PathBuf;
 use crate::core::settings::{ExclusiveError, GameSettings};
 use crate::core::setup::SessionSetup;
 
-pub use dirs::{NoHome, default_path, games_dir};
+pub use dirs::{NoHome, data_dir, default_path, games_dir};
 pub use layers::Layers;
 pub use sections::{
-    BrailleSettings, InputMethod, InputSettings, JournalSettings, SpeechSettings, VoiceSettings,
-    WEB_LISTEN, WebSettings,
+    BrailleSettings, InputMethod, InputSettings, JournalSettings, MODELS_URL, ModelsSettings,
+    SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
 };
 
 #[cfg(test)]
@@ -59,6 +59,11 @@ pub struct Settings {
     pub journal: JournalSettings,
     /// The web page.
     pub web: WebSettings,
+pub use dirs::{NoHome, data_dir, default_path, games_dir};
+pub use layers::Layers;
+pub use sections::{
+    BrailleSettings, InputMethod, InputSettings, JournalSettings, MODELS_URL, ModelsSettings,
+    SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
 }
 
 /// Why settings cannot be read.

@@ -57,6 +57,10 @@ enum Cmd {
     },
     /// Run a timed script in virtual time and print the transcript.
     Script(app::script::ScriptArgs),
+    /// The speech models: `models install de` (es, en) downloads a language's model into
+    /// the data folder, where the station finds it; `models list` says which are there.
+    /// Exit status 1 when an installation fails.
+    Models(app::models::ModelsArgs),
 }
 
 fn main() -> Result<()> {
@@ -84,6 +88,11 @@ fn main() -> Result<()> {
             }
         }
         Cmd::Script(args) => app::script::run(&args)?,
+        Cmd::Models(args) => {
+            if !app::models::run(&args)? {
+                std::process::exit(1);
+            }
+        }
     }
     Ok(())
 }

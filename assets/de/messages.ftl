@@ -492,7 +492,7 @@ device-mic-unknown = { $device } ist kein Eingabegerät.
 device-mic-unknown-todo = voice.input_device leer lassen oder ein Gerät aus arecord -L nehmen.
 device-vosk-there = Modell in { $path }, alle { $checked } Wörter hörbar.
 device-vosk-missing = kein Modell in { $path }.
-device-vosk-todo = vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.
+device-vosk-todo = ansage models install de lädt es dorthin, oder voice.model setzen. Bis dahin Züge tippen.
 device-vosk-words = Modell in { $path }, diese Wörter kennt es nicht: { $words }.
 device-vosk-words-todo = ein Modell nehmen, das sie kennt, oder sie in voice.word_map auf bekannte Wörter abbilden.
 device-vosk-lib = libvosk fehlt.
@@ -566,3 +566,20 @@ device-web-taken-unknown = { $listen } ist belegt.
 station-quit = Die Station wird beendet.
 # At the start of a game without a clock: how to get help.
 start-help-hint = Ohne Uhr. Hilfe: Hilfe sagen oder die Hilfetaste.
+
+# `ansage models install`, `ansage models list`: one line each, for a screen reader.
+models-download = Lade { $model }, { $megabytes } MB, von { $url }.
+models-progress = { $percent } Prozent geladen.
+models-unpack = Geladen. Entpacke und prüfe das Modell.
+models-done = Fertig: { $model } ist installiert in { $path }. Die Station findet es dort.
+models-already = { $model } ist schon installiert in { $path }. Nichts geladen.
+models-network = Der Download ist gescheitert: { $detail }. Internetverbindung prüfen und den Befehl noch einmal geben. Es wurde nichts installiert.
+models-http = Der Server antwortet mit Fehler { $status } auf { $url }. Die Einstellung models.url prüfen. Es wurde nichts installiert.
+models-size = Das Archiv hat { $got } Bytes statt { $expected }: abgebrochen oder nicht das erwartete. Den Befehl noch einmal geben. Es wurde nichts installiert.
+models-checksum = Die Prüfsumme des Archivs stimmt nicht: es ist beschädigt oder ein anderes. Den Befehl noch einmal geben. Es wurde nichts installiert.
+models-disk-full = Kein Platz mehr auf dem Datenträger von { $path }. Das Modell braucht etwa { $megabytes } MB; Platz schaffen und den Befehl noch einmal geben. Es wurde nichts installiert.
+models-disk = Kann nicht schreiben: { $path }: { $detail }. Es wurde nichts installiert.
+models-archive = Das Archiv lässt sich nicht entpacken: { $detail }. Es wurde nichts installiert.
+models-not-a-model = Das entpackte Archiv ist kein Modell, das vosk lädt: { $detail }. Es wurde nichts installiert.
+models-list-there = { $lang }: { $model } in { $path }.
+models-list-missing = { $lang }: { $model } fehlt. Installieren mit: ansage models install { $lang }

@@ -457,7 +457,7 @@ device-mic-unknown = { $device } is not an input device.
 device-mic-unknown-todo = leave voice.input_device empty or pick a device from arecord -L.
 device-vosk-there = model in { $path }, all { $checked } words hearable.
 device-vosk-missing = no model in { $path }.
-device-vosk-todo = put vosk-model-small-en-us-0.15 there (from alphacephei.com/vosk/models) or set voice.model. Type moves meanwhile.
+device-vosk-todo = ansage models install en puts it there, or set voice.model. Type moves meanwhile.
 device-vosk-words = model in { $path }, it does not know these words: { $words }.
 device-vosk-words-todo = use a model that knows them, or map them to known words in voice.word_map.
 device-vosk-lib = libvosk is missing.
@@ -531,3 +531,20 @@ device-web-taken-unknown = { $listen } is taken.
 station-quit = The station is shutting down.
 # At the start of a game without a clock: how to get help.
 start-help-hint = No clock. For help, say help or press the help key.
+
+# `ansage models install`, `ansage models list`: one line each, for a screen reader.
+models-download = Downloading { $model }, { $megabytes } MB, from { $url }.
+models-progress = { $percent } percent downloaded.
+models-unpack = Downloaded. Unpacking and checking the model.
+models-done = Done: { $model } is installed in { $path }. The station finds it there.
+models-already = { $model } is installed already in { $path }. Nothing downloaded.
+models-network = The download failed: { $detail }. Check the internet connection and give the command again. Nothing was installed.
+models-http = The server answers with error { $status } for { $url }. Check the setting models.url. Nothing was installed.
+models-size = The archive has { $got } bytes instead of { $expected }: cut off, or not the one expected. Give the command again. Nothing was installed.
+models-checksum = The archive's checksum does not match: it is damaged or another one. Give the command again. Nothing was installed.
+models-disk-full = No space left on the disk of { $path }. The model needs about { $megabytes } MB; make room and give the command again. Nothing was installed.
+models-disk = Cannot write { $path }: { $detail }. Nothing was installed.
+models-archive = The archive cannot be unpacked: { $detail }. Nothing was installed.
+models-not-a-model = The unpacked archive is no model vosk loads: { $detail }. Nothing was installed.
+models-list-there = { $lang }: { $model } in { $path }.
+models-list-missing = { $lang }: { $model } is missing. To install it: ansage models install { $lang }

@@ -514,7 +514,7 @@ device-mic-unknown = { $device } no es un dispositivo de entrada.
 device-mic-unknown-todo = deje voice.input_device vacío o elija un dispositivo de arecord -L.
 device-vosk-there = modelo en { $path }, las { $checked } palabras se oyen.
 device-vosk-missing = ningún modelo en { $path }.
-device-vosk-todo = ponga allí vosk-model-small-es-0.42 (de alphacephei.com/vosk/models) o configure voice.model. Mientras tanto, teclee las jugadas.
+device-vosk-todo = ansage models install es lo descarga allí, o configure voice.model. Mientras tanto, teclee las jugadas.
 device-vosk-words = modelo en { $path }, no conoce estas palabras: { $words }.
 device-vosk-words-todo = use un modelo que las conozca o asócielas a palabras conocidas en voice.word_map.
 device-vosk-lib = falta libvosk.
@@ -588,3 +588,20 @@ device-web-taken-unknown = { $listen } está ocupado.
 station-quit = La estación se cierra.
 # At the start of a game without a clock: how to get help.
 start-help-hint = Sin reloj. Para ayuda, diga ayuda o pulse la tecla de ayuda.
+
+# `ansage models install`, `ansage models list`: one line each, for a screen reader.
+models-download = Descargando { $model }, { $megabytes } MB, de { $url }.
+models-progress = { $percent } por ciento descargado.
+models-unpack = Descargado. Desempaquetando y comprobando el modelo.
+models-done = Listo: { $model } está instalado en { $path }. La estación lo encuentra allí.
+models-already = { $model } ya está instalado en { $path }. No se ha descargado nada.
+models-network = La descarga ha fallado: { $detail }. Compruebe la conexión a internet y repita la orden. No se ha instalado nada.
+models-http = El servidor responde con el error { $status } a { $url }. Compruebe el ajuste models.url. No se ha instalado nada.
+models-size = El archivo tiene { $got } bytes en lugar de { $expected }: cortado o no es el esperado. Repita la orden. No se ha instalado nada.
+models-checksum = La suma de comprobación del archivo no coincide: está dañado o es otro. Repita la orden. No se ha instalado nada.
+models-disk-full = No queda espacio en el disco de { $path }. El modelo necesita unos { $megabytes } MB; libere espacio y repita la orden. No se ha instalado nada.
+models-disk = No se puede escribir: { $path }: { $detail }. No se ha instalado nada.
+models-archive = El archivo no se puede desempaquetar: { $detail }. No se ha instalado nada.
+models-not-a-model = El archivo desempaquetado no es un modelo que vosk cargue: { $detail }. No se ha instalado nada.
+models-list-there = { $lang }: { $model } en { $path }.
+models-list-missing = { $lang }: falta { $model }. Para instalarlo: ansage models install { $lang }

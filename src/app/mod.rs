@@ -11,7 +11,7 @@
 //! - [`devices`]: opening every device the settings ask for.
 //! - [`records`]: the game's PGN, BRF and WAV at the end.
 //! - [`play`], [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
-//!   `doctor`), [`script`]: the commands.
+//!   `doctor`), [`script`], [`models`] (`models install`, `models list`): the commands.
 //! - [`AppError`]: why a command failed.
 
 pub mod check;
@@ -19,6 +19,7 @@ pub mod demo;
 pub mod devices;
 mod error;
 pub mod launch;
+pub mod models;
 pub mod options;
 pub mod play;
 pub mod records;

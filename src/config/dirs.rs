@@ -20,8 +20,14 @@ pub fn default_path() -> Option<PathBuf> {
     Some(base().ok()?.config_dir().join("ansage/config.toml"))
 }
 
+/// `$XDG_DATA_HOME/ansage`, or `~/.local/share/ansage`: the station's data (games, the
+/// speech models `ansage models install` puts there).
+pub fn data_dir() -> Result<PathBuf, NoHome> {
+    Ok(base()?.data_dir().join("ansage"))
+}
+
 /// `$XDG_DATA_HOME/ansage/games`, or `~/.local/share/ansage/games`: where each game's
 /// folder goes unless `journal.dir` says otherwise.
 pub fn games_dir() -> Result<PathBuf, NoHome> {
-    Ok(base()?.data_dir().join("ansage/games"))
+    Ok(data_dir()?.join("games"))
 }

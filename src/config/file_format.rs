@@ -16,7 +16,7 @@ use super::Settings;
 
 /// The sections of the file, in the order it is written.
 const SECTIONS: &[&str] = &[
-    "game", "input", "announce", "eboard", "speech", "braille", "voice", "journal", "web",
+    "game", "input", "announce", "eboard", "speech", "braille", "voice", "journal", "web", "models",
 ];
 
 /// The key names of `[game]`, `[announce]` and `[eboard]`, in the order of the file.

@@ -3,3 +3,4 @@
 mod commands;
 mod config;
 mod console;
+mod models;
