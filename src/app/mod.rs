@@ -4,6 +4,7 @@
 //! This module sits on top of every other one and nothing depends on it: it wires the
 //! adapters together (ARCHITECTURE.md).
 //!
+//! - [`cli`]: the command line (clap), every command and its arguments.
 //! - [`options`]: the settings on the command line (a file, named flags, `--set`).
 //! - [`launch`]: the one station launch of `play` and `demo`: a game (session, journal,
 //!   the console's sink) → the devices → the main loop with its players → the devices
@@ -15,6 +16,7 @@
 //! - [`AppError`]: why a command failed.
 
 pub mod check;
+pub mod cli;
 pub mod demo;
 pub mod devices;
 mod error;

@@ -160,9 +160,10 @@ pub fn models_dir() -> Result<PathBuf, NoHome> {
 /// Where the vosk model of `lang` is, in this order: the configuration (`configured`,
 /// `voice.model`), the environment variable `ANSAGE_VOSK_MODEL` (its value passed as
 /// `env`), then the first folder that exists of: the installed model
-/// (`ansage models install`, [`models_dir`]), `models/NAME` in the current folder, and in
-/// the project's source tree (a developer's build, `.ci/setup.sh`). When none exists, the
-/// installed model's folder, where `ansage models install` puts it.
+/// (`ansage models install`, [`models_dir`]) and `models/NAME` in the current folder (a
+/// developer's clone, where `.ci/setup.sh` puts the German model). When none exists, the
+/// installed model's folder, where `ansage models install` puts it. Nothing of the source
+/// tree the program was built in is asked: an installed program finds what is installed.
 pub fn model_dir(configured: Option<&Path>, env: Option<&OsStr>, lang: Language) -> PathBuf {
     if let Some(dir) = configured {
         return dir.to_path_buf();
@@ -172,15 +173,7 @@ pub fn model_dir(configured: Option<&Path>, env: Option<&OsStr>, lang: Language)
     }
     let name = spec(lang).name;
     let installed = models_dir().ok().map(|d| d.join(name));
-    let candidates = [
-        installed.clone(),
-        Some(Path::new("models").join(name)),
-        Some(
-            Path::new(env!("CARGO_MANIFEST_DIR"))
-                .join("models")
-                .join(name),
-        ),
-    ];
+    let candidates = [installed.clone(), Some(Path::new("models").join(name))];
     candidates
         .iter()
         .flatten()

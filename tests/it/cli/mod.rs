@@ -4,3 +4,5 @@ mod commands;
 mod config;
 mod console;
 mod models;
+#[cfg(feature = "package")]
+mod package;
