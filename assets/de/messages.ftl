@@ -272,8 +272,9 @@ help-typing = Zug tippen, etwa Sf3; Enter sendet, ohne Text: ja. Rücktaste ohne
 help-keys = Tasten: HOME wiederholt, INFO Zeit, HELP Hilfe. DISPMD: Brett, Figuren; CSRTRK: Spiel. Routingtaste: Feld, Zug. { more-hint }
 help-questions = Fragen: wer ist am Zug, letzter Zug, Stellung, meine Figuren, Eva vier, Linie Eva, Reihe eins. { more-hint }
 help-more = Material, letzte drei Züge, meine Bauern. Uhr: meine Zeit, verbrauchte Zeit, wie viele Züge. { more-hint }
-help-clock = Remis, Remis reklamieren, ich gebe auf. Uhr starten, Uhr anhalten, weiter. Partie beenden: ohne Ergebnis.
-help-clock-arbiter = Remis, Remis reklamieren, ich gebe auf. Die Uhr bedient der Schiedsrichter; er beendet auch die Partie.
+help-clock = Remis, Remis reklamieren, ich gebe auf. Uhr starten, Uhr anhalten, weiter. Partie beenden: ohne Ergebnis. { more-hint }
+help-clock-arbiter = Remis, Remis reklamieren, ich gebe auf. Die Uhr bedient der Schiedsrichter; er beendet auch die Partie. { more-hint }
+help-card = Zum Nachlesen: die Kurzübersicht in Braille, zum Drucken. ansage help nennt die Datei.
 help-pending = Ja bestätigt den angesagten Zug, Nein nimmt ihn zurück.
 repeat-nothing = Es wurde noch nichts gesagt.
 

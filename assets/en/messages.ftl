@@ -237,8 +237,9 @@ help-typing = Type your move, like Nf3; Enter sends, with nothing typed: yes. Ba
 help-keys = Keys: HOME repeats, INFO time, HELP help. DISPMD: board, pieces; CSRTRK: game. Routing key: square, move. { more-hint }
 help-questions = Questions: whose move, last move, position, my pieces, e four, file e, rank 1. { more-hint }
 help-more = Material, last 3 moves, my pawns. Clock: my time, time used, how many moves. { more-hint }
-help-clock = Draw, claim draw, resign. Start clock, stop clock, continue. End game: no result.
-help-clock-arbiter = Draw, claim draw, resign. The arbiter runs the clock and ends the game unfinished.
+help-clock = Draw, claim draw, resign. Start clock, stop clock, continue. End game: no result. { more-hint }
+help-clock-arbiter = Draw, claim draw, resign. The arbiter runs the clock and ends the game unfinished. { more-hint }
+help-card = To read: the quick reference card in Braille, to emboss. ansage help names the file.
 help-pending = Yes confirms the announced move, no cancels it.
 repeat-nothing = Nothing has been said yet.
 

@@ -294,8 +294,9 @@ help-typing = Escriba su jugada, por ejemplo Cf3; Enter envía, sin texto: sí. 
 help-keys = Teclas: HOME repite, INFO tiempo, HELP ayuda. DISPMD: tablero, piezas; CSRTRK: partida. Tecla de cursor: casilla, jugada. { more-hint }
 help-questions = Preguntas: quién juega, última jugada, posición, mis piezas, e cuatro, columna e, fila uno. { more-hint }
 help-more = Material, últimas tres jugadas, mis peones. Reloj: mi tiempo, tiempo usado, cuántas jugadas. { more-hint }
-help-clock = Tablas, reclamo tablas, abandono. Iniciar reloj, parar reloj, continuar. Terminar partida sin resultado.
-help-clock-arbiter = Tablas, reclamo tablas, abandono. El reloj lo maneja el árbitro; él también termina la partida.
+help-clock = Tablas, reclamo tablas, abandono. Iniciar reloj, parar reloj, seguir. Terminar partida sin resultado. { more-hint }
+help-clock-arbiter = Tablas, reclamo tablas, abandono. El reloj lo maneja el árbitro; él también termina la partida. { more-hint }
+help-card = Para leer: el resumen en braille, para imprimir. ansage help dice dónde está.
 help-pending = Sí confirma la jugada anunciada, no la anula.
 repeat-nothing = Todavía no se ha dicho nada.
 
