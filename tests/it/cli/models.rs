@@ -123,8 +123,8 @@ fn names(dir: &Path) -> Vec<String> {
     v
 }
 
-/// `ansage models ARGS` with its data folder in `data`, speech off, the publisher at
-/// `url`; (success, stdout, stderr).
+/// `ansage models ARGS` with its data folder (and current folder) in `data`, speech off,
+/// the publisher at `url`; (success, stdout, stderr).
 fn ansage_models(data: &Path, url: &str, args: &[&str], wrap: &[&str]) -> (bool, String, String) {
     let bin = env!("CARGO_BIN_EXE_ansage");
     let mut cmd = match wrap.split_first() {
@@ -139,6 +139,8 @@ fn ansage_models(data: &Path, url: &str, args: &[&str], wrap: &[&str]) -> (bool,
         .args(args)
         .args(["--set", &format!("models.url=\"{url}\"")])
         .args(["--set", "speech.enabled=false"])
+        // Not the clone's root: its models/ must not count.
+        .current_dir(data)
         .env("XDG_DATA_HOME", data)
         .env("XDG_CONFIG_HOME", data.join("no-config"))
         .env("RUST_BACKTRACE", "0");
@@ -382,4 +384,31 @@ fn a_full_disk_says_so_and_leaves_nothing() {
         "{out}"
     );
     assert_eq!(lines[lines.len() - 1], "left: ", "{out}");
+}
+
+/// `models list` names each language's model: where an installed one is, and the command
+/// for a missing one; the station's own lookup, in the data folder.
+#[test]
+fn models_list_says_which_are_there_and_how_to_install_the_others() {
+    let data = tmp("list");
+    let es = data.join("ansage/models/vosk-model-small-es-0.42");
+    for (file, text) in [
+        ("am/final.mdl", "a"),
+        ("conf/model.conf", "c"),
+        ("graph/HCLr.fst", "g"),
+    ] {
+        std::fs::create_dir_all(es.join(file).parent().unwrap()).unwrap();
+        std::fs::write(es.join(file), text).unwrap();
+    }
+    let (ok, out, err) = ansage_models(&data, "http://127.0.0.1:9", &["list", "--lang", "en"], &[]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(
+        out,
+        format!(
+            "de: vosk-model-small-de-0.15 is missing. To install it: ansage models install de\n\
+             es: vosk-model-small-es-0.42 in {}.\n\
+             en: vosk-model-small-en-us-0.15 is missing. To install it: ansage models install en\n",
+            es.display()
+        )
+    );
 }
