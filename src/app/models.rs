@@ -54,7 +54,7 @@ fn install(language: &str, options: &GameOptions) -> Result<bool, AppError> {
     let model_lang: Language = language.parse()?;
     let settings = options.layers()?.settings()?;
     let lang = match &options.lang {
-        Some(_) => settings.to_config()?.lang,
+        Some(_) => settings.to_setup()?.lang,
         None => model_lang,
     };
     let phrases = Phrases::load(lang)?;
@@ -95,7 +95,7 @@ fn install(language: &str, options: &GameOptions) -> Result<bool, AppError> {
 
 fn list(options: &GameOptions) -> Result<bool, AppError> {
     let settings = options.layers()?.settings()?;
-    let phrases = Phrases::load(settings.to_config()?.lang)?;
+    let phrases = Phrases::load(settings.to_setup()?.lang)?;
     for (spec, dir) in crate::models::list() {
         let msg = match dir {
             Some(dir) => there("models-list-there", spec.name, &dir),
