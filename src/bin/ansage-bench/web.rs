@@ -351,6 +351,8 @@ impl Browser {
                 format!("--user-data-dir={}", profile.display()), "--window-size=820,1180"]}),
         );
         let client = rt.block_on(async {
+            // rustls has two providers in this build (ring, aws-lc-rs): ring is the default.
+            let _ = rustls::crypto::ring::default_provider().install_default();
             let mut builder = ClientBuilder::rustls()?;
             builder.capabilities(caps);
             let client = builder.connect(&driver.url).await?;

@@ -190,6 +190,8 @@ impl Browser {
         let client = self
             .rt
             .block_on(async {
+                // rustls has two providers in this build (ring, aws-lc-rs): ring is the default.
+                let _ = rustls::crypto::ring::default_provider().install_default();
                 let builder = ClientBuilder::rustls().map(|mut b| {
                     b.capabilities(caps);
                     b
