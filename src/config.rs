@@ -59,11 +59,8 @@ pub struct Settings {
     pub journal: JournalSettings,
     /// The web page.
     pub web: WebSettings,
-pub use dirs::{NoHome, data_dir, default_path, games_dir};
-pub use layers::Layers;
-pub use sections::{
-    BrailleSettings, InputMethod, InputSettings, JournalSettings, MODELS_URL, ModelsSettings,
-    SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
+    /// Where the speech models are downloaded from.
+    pub models: ModelsSettings,
 }
 
 /// Why settings cannot be read.

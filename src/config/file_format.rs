@@ -75,6 +75,7 @@ impl<'de> Visitor<'de> for SettingsVisitor {
                 "voice" => s.voice = map.next_value()?,
                 "journal" => s.journal = map.next_value()?,
                 "web" => s.web = map.next_value()?,
+                "models" => s.models = map.next_value()?,
                 _ => return Err(de::Error::unknown_field(name, SECTIONS)),
             }
         }
@@ -214,6 +215,7 @@ impl Serialize for Settings {
         out.serialize_field("voice", &self.voice)?;
         out.serialize_field("journal", &self.journal)?;
         out.serialize_field("web", &self.web)?;
+        out.serialize_field("models", &self.models)?;
         out.end()
     }
 }
