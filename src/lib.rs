@@ -9,7 +9,8 @@
 //!   and spoken scoresheets: D.2.6's recording device), [`audio`] (microphone and earcons
 //!   through the sound card), [`braille`] (the display), [`eboard`] (the sighted player's
 //!   electronic board), [`journal_file`] (the journal on disk), [`adapter`] (what the
-//!   adapters share), [`config`] (the settings file), [`doctor`];
+//!   adapters share), [`config`] (the settings file), [`doctor`],
+//!   [`models`] (installing the speech models);
 //! - [`app`]: the `ansage` program's commands, on top of everything (the one station
 //!   set-up of `play` and `demo`, opening every device).
 //!
@@ -32,9 +33,11 @@ pub mod eboard;
 pub mod fuzz;
 pub mod hearing;
 pub mod journal_file;
+pub mod models;
 pub mod online;
 pub mod recorder;
 pub mod speech;
 pub mod station;
+pub mod tls;
 #[cfg(feature = "web")]
 pub mod web;

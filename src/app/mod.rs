@@ -4,6 +4,7 @@
 //! This module sits on top of every other one and nothing depends on it: it wires the
 //! adapters together (ARCHITECTURE.md).
 //!
+//! - [`cli`]: the command line (clap), every command and its arguments.
 //! - [`options`]: the settings on the command line (a file, named flags, `--set`).
 //! - [`launch`]: the one station launch of `play` and `demo`: a game (session, journal,
 //!   the console's sink) → the devices → the main loop with its players → the devices
@@ -11,14 +12,16 @@
 //! - [`devices`]: opening every device the settings ask for.
 //! - [`records`]: the game's PGN, BRF and WAV at the end.
 //! - [`play`], [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
-//!   `doctor`), [`script`]: the commands.
+//!   `doctor`), [`script`], [`models`] (`models install`, `models list`): the commands.
 //! - [`AppError`]: why a command failed.
 
 pub mod check;
+pub mod cli;
 pub mod demo;
 pub mod devices;
 mod error;
 pub mod launch;
+pub mod models;
 #[cfg(feature = "online")]
 pub mod online;
 #[cfg(feature = "online")]

@@ -26,8 +26,14 @@ pub fn config_dir() -> Result<PathBuf, NoHome> {
     Ok(base()?.config_dir().join("ansage"))
 }
 
+/// `$XDG_DATA_HOME/ansage`, or `~/.local/share/ansage`: the station's data (games, the
+/// speech models `ansage models install` puts there).
+pub fn data_dir() -> Result<PathBuf, NoHome> {
+    Ok(base()?.data_dir().join("ansage"))
+}
+
 /// `$XDG_DATA_HOME/ansage/games`, or `~/.local/share/ansage/games`: where each game's
 /// folder goes unless `journal.dir` says otherwise.
 pub fn games_dir() -> Result<PathBuf, NoHome> {
-    Ok(base()?.data_dir().join("ansage/games"))
+    Ok(data_dir()?.join("games"))
 }

@@ -16,7 +16,8 @@ use super::Settings;
 
 /// The sections of the file, in the order it is written.
 const SECTIONS: &[&str] = &[
-    "game", "input", "announce", "eboard", "speech", "braille", "voice", "journal", "web", "online",
+    "game", "input", "announce", "eboard", "speech", "braille", "voice", "journal", "web",
+    "online", "models",
 ];
 
 /// The key names of `[game]`, `[announce]` and `[eboard]`, in the order of the file.
@@ -76,6 +77,7 @@ impl<'de> Visitor<'de> for SettingsVisitor {
                 "journal" => s.journal = map.next_value()?,
                 "web" => s.web = map.next_value()?,
                 "online" => s.online = map.next_value()?,
+                "models" => s.models = map.next_value()?,
                 _ => return Err(de::Error::unknown_field(name, SECTIONS)),
             }
         }
@@ -216,6 +218,7 @@ impl Serialize for Settings {
         out.serialize_field("journal", &self.journal)?;
         out.serialize_field("web", &self.web)?;
         out.serialize_field("online", &self.online)?;
+        out.serialize_field("models", &self.models)?;
         out.end()
     }
 }

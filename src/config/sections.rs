@@ -1,5 +1,5 @@
 //! The device sections of the settings file (`[input]`, `[speech]`, `[braille]`,
-//! `[voice]`, `[journal]`, `[web]`): plain data for the device adapters.
+//! `[voice]`, `[journal]`, `[web]`, `[models]`): plain data for the device adapters.
 
 use std::path::PathBuf;
 
@@ -220,6 +220,25 @@ impl Default for WebSettings {
         WebSettings {
             enabled: false,
             listen: WEB_LISTEN.to_owned(),
+        }
+    }
+}
+
+/// The publisher's folder of speech models (Alpha Cephei): the default of `models.url`.
+pub const MODELS_URL: &str = "https://alphacephei.com/vosk/models";
+
+/// `[models]`: where `ansage models install` downloads the speech models from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ModelsSettings {
+    /// The folder of the archives (`URL/NAME.zip`): the publisher's by default.
+    pub url: String,
+}
+
+impl Default for ModelsSettings {
+    fn default() -> ModelsSettings {
+        ModelsSettings {
+            url: MODELS_URL.to_owned(),
         }
     }
 }

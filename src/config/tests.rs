@@ -37,7 +37,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "[sound]\nrate = 2\n",
             expect![
-                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`"
+                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`"
             ],
         ),
         (
@@ -105,7 +105,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "lang = \"de\"\n",
             expect![
-                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`"
+                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`"
             ],
         ),
         (
@@ -290,7 +290,7 @@ fn bad_options_name_the_option() {
         (
             "sound.rate=2",
             expect![
-                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`"
+                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`"
             ],
         ),
         ("vi", expect!["--set vi: expected KEY=VALUE"]),

@@ -21,6 +21,7 @@ pub mod output;
 pub mod phrases;
 pub mod ply;
 pub mod questions;
+pub mod quick_reference;
 pub mod render;
 pub mod resume;
 pub mod scoresheet;

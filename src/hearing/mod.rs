@@ -43,8 +43,6 @@ pub mod vocabulary;
 #[cfg(feature = "vosk")]
 pub mod vosk;
 
-use std::path::{Path, PathBuf};
-
 use crate::core::grammar::Grammar;
 #[cfg(doc)]
 use crate::core::grammar::GrammarBuilder;
@@ -141,26 +139,6 @@ pub trait Recognizer {
 /// The environment variable naming the vosk model's directory.
 pub const MODEL_ENV: &str = "ANSAGE_VOSK_MODEL";
 
-/// The model directory used when neither the configuration nor [`MODEL_ENV`] names one.
-pub const DEFAULT_MODEL: &str = "models/vosk-model-small-de-0.15";
-
-/// Where the vosk model is, in this order: the configuration (`configured`), the
-/// environment variable [`MODEL_ENV`] (its value passed as `env`), then [`DEFAULT_MODEL`]
-/// in the current directory or, failing that, in the project's source tree.
-pub fn model_dir(configured: Option<&Path>, env: Option<&std::ffi::OsStr>) -> PathBuf {
-    if let Some(dir) = configured {
-        return dir.to_path_buf();
-    }
-    if let Some(dir) = env.filter(|d| !d.is_empty()) {
-        return PathBuf::from(dir);
-    }
-    let here = PathBuf::from(DEFAULT_MODEL);
-    if here.is_dir() {
-        return here;
-    }
-    Path::new(env!("CARGO_MANIFEST_DIR")).join(DEFAULT_MODEL)
-}
-
 /// Turns an n-best list (each alternative's text and weight, best first, as vosk's
 /// `alternatives: [{text, confidence}]` after mapping its scores to non-negative weights)
 /// into one utterance: the best alternative's words, each with the share of the total
@@ -226,19 +204,6 @@ pub fn from_nbest(alternatives: &[(&str, f32)]) -> HeardWords {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn model_dir_in_order_configuration_environment_default() {
-        let conf = Path::new("/x/conf-model");
-        let env = std::ffi::OsStr::new("/y/env-model");
-        assert_eq!(model_dir(Some(conf), Some(env)), conf);
-        assert_eq!(model_dir(None, Some(env)), Path::new(env));
-        assert!(
-            model_dir(None, Some(std::ffi::OsStr::new("")))
-                .ends_with("models/vosk-model-small-de-0.15")
-        );
-        assert!(model_dir(None, None).ends_with(DEFAULT_MODEL));
-    }
 
     #[test]
     fn nbest_gives_per_word_confidences_and_alternatives() {

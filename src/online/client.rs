@@ -64,7 +64,9 @@ impl Client {
     /// server sends an empty line every few seconds).
     pub fn new(server: Address, token: Token, read_timeout: Duration) -> Result<Client, ApiError> {
         let http = reqwest::Client::builder()
-            .use_preconfigured_tls(tls()?)
+            .use_preconfigured_tls(
+                crate::tls::client_config().map_err(|e| ApiError::Unknown(e.to_string()))?,
+            )
             .user_agent(concat!("ansage/", env!("CARGO_PKG_VERSION")))
             .connect_timeout(Duration::from_secs(10))
             .read_timeout(read_timeout)
@@ -152,21 +154,6 @@ impl Client {
             .await
             .map_err(unknown)
     }
-}
-
-/// TLS with the aws-lc-rs provider (named, not left to rustls's choice among the
-/// providers built in) and the Mozilla roots compiled in.
-fn tls() -> Result<rustls::ClientConfig, ApiError> {
-    let provider = std::sync::Arc::new(rustls::crypto::aws_lc_rs::default_provider());
-    let roots = rustls::RootCertStore {
-        roots: webpki_roots::TLS_SERVER_ROOTS.to_vec(),
-    };
-    let config = rustls::ClientConfig::builder_with_provider(provider)
-        .with_safe_default_protocol_versions()
-        .map_err(|e| ApiError::Unknown(e.to_string()))?
-        .with_root_certificates(roots)
-        .with_no_client_auth();
-    Ok(config)
 }
 
 /// A reqwest error as no answer; its text never holds the token (it goes in a header,

@@ -62,12 +62,12 @@ impl Devices {
         crate::core::grammar::GrammarBuilder,
     )> {
         use crate::core::grammar::GrammarBuilder;
+        use crate::hearing::MODEL_ENV;
         use crate::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
-        use crate::hearing::{MODEL_ENV, model_dir};
 
         let configured = Some(settings.voice.model.as_path()).filter(|p| !p.as_os_str().is_empty());
         let env = std::env::var_os(MODEL_ENV);
-        let dir = model_dir(configured, env.as_deref());
+        let dir = crate::models::model_dir(configured, env.as_deref(), wanted.lang);
         let model = match VoskModel::load(&dir) {
             Ok(m) => m,
             Err(e) => {

@@ -208,8 +208,8 @@ fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
 }
 
 /// Help in parts of about eight seconds each: how to give a move (by voice, or typed on
-/// the Braille display and sent with its keys, D.2.6), the questions (D.2.9.d), and who
-/// runs the clock (6.5, 6.11).
+/// the Braille display and sent with its keys, D.2.6), the questions (D.2.9.d), who runs
+/// the clock (6.5, 6.11), and where the quick reference card in Braille is.
 fn help(cx: &Context<'_>) -> Vec<Part> {
     let mut parts = if cx.braille_input {
         Vec::from([Message::new("help-typing"), Message::new("help-keys")])
@@ -224,6 +224,7 @@ fn help(cx: &Context<'_>) -> Vec<Part> {
         } else {
             "help-clock-arbiter"
         }),
+        Message::new("help-card"),
     ]);
     parts.into_iter().map(Part::new).collect()
 }

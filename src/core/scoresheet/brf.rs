@@ -178,15 +178,31 @@ pub enum BrfError {
 /// documentation for the layout). Every line has at most 40 cells, every page at most 25
 /// lines. The moves must be legal in turn from `sheet.start`.
 pub fn pages(sheet: &Sheet, lang: Language) -> Vec<Vec<Vec<Cell>>> {
-    let mut lines: Vec<Vec<Cell>> = Vec::new();
-    for line in print_lines(sheet, lang) {
+    text_pages(&print_lines(sheet, lang))
+}
+
+/// Any text in this layout (the scoresheet's, the quick reference card's): each line in
+/// the code of [`super::braille`], wrapped to 40 cells (continuations opened by two blank
+/// cells), an empty line kept empty, 25 lines to a page.
+pub fn text_pages(lines: &[String]) -> Vec<Vec<Vec<Cell>>> {
+    let mut out: Vec<Vec<Cell>> = Vec::new();
+    for line in lines {
         if line.is_empty() {
-            lines.push(Vec::new());
+            out.push(Vec::new());
         } else {
-            lines.extend(wrap(&text_to_cells(&line)));
+            out.extend(wrap(&text_to_cells(line)));
         }
     }
-    lines.chunks(LINES_PER_PAGE).map(<[_]>::to_vec).collect()
+    out.chunks(LINES_PER_PAGE).map(<[_]>::to_vec).collect()
+}
+
+/// Pages of cells as a BRF file: Braille ASCII, CR LF after each line, a form feed before
+/// each page after the first.
+pub fn brf_of_pages(pages: &[Vec<Vec<Cell>>]) -> String {
+    join_pages(pages, "\r\n", |cells| {
+        // The code writes six-dot cells only, so this never falls back.
+        to_braille_ascii(cells).unwrap_or_default()
+    })
 }
 
 /// FIDE Laws D.2.6 and 8.1: the scoresheet's logical lines in print (the header, a blank
@@ -250,10 +266,7 @@ pub fn render_text(sheet: &Sheet, lang: Language) -> String {
 /// form feed before each page after the first). The moves must be legal in turn from
 /// `sheet.start`.
 pub fn render_brf(sheet: &Sheet, lang: Language) -> String {
-    join(sheet, lang, "\r\n", |cells| {
-        // The code writes six-dot cells only, so this never falls back.
-        to_braille_ascii(cells).unwrap_or_default()
-    })
+    brf_of_pages(&pages(sheet, lang))
 }
 
 /// FIDE Laws D.2.6: the scoresheet in Unicode braille, the same lines and pages as
@@ -263,8 +276,12 @@ pub fn render_unicode(sheet: &Sheet, lang: Language) -> String {
 }
 
 fn join(sheet: &Sheet, lang: Language, eol: &str, line: impl Fn(&[Cell]) -> String) -> String {
+    join_pages(&pages(sheet, lang), eol, line)
+}
+
+fn join_pages(pages: &[Vec<Vec<Cell>>], eol: &str, line: impl Fn(&[Cell]) -> String) -> String {
     let mut out = String::new();
-    for (i, page) in pages(sheet, lang).iter().enumerate() {
+    for (i, page) in pages.iter().enumerate() {
         if i > 0 {
             out.push('\x0c');
         }

@@ -3,3 +3,6 @@
 mod commands;
 mod config;
 mod console;
+mod models;
+#[cfg(feature = "package")]
+mod package;
