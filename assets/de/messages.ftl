@@ -599,6 +599,58 @@ online-login-ask = Bitte den lichess-Zugangsschlüssel einfügen oder tippen (er
 online-logged-in = Angemeldet als { $name }. Der Schlüssel liegt in { $path }, nur für Sie lesbar.
 online-logged-out = Abgemeldet: der Schlüssel ist widerrufen und gelöscht.
 
+# The online menu (`ansage online`, issue 24): before a game, one short sentence each.
+lobby-welcome = Online bei lichess als { $name }.
+lobby-menu = Sagen oder tippen Sie: suchen und eine Bedenkzeit, zum Beispiel suchen 15 plus 10; herausfordern, einen Namen und eine Bedenkzeit; annehmen oder ablehnen; fortsetzen; Ende. { $challenges } Herausforderungen, { $games } laufende Partien.
+lobby-not-understood = Nicht verstanden. Menü sagt, was möglich ist.
+lobby-busy = Es wird schon gesucht oder gewartet. Erst abbrechen.
+lobby-seek-which = Mit welcher Bedenkzeit? Zum Beispiel suchen 15 plus 10.
+lobby-challenge-which = Mit welcher Bedenkzeit? Zum Beispiel herausfordern { $name } 10 plus 5.
+lobby-seeking = Suche einen Gegner für { $minutes } plus { $increment }. Abbrechen beendet die Suche.
+lobby-challenging = Herausforderung an { $name } gesendet, { $minutes } plus { $increment }. Warte auf Antwort.
+lobby-seek-too-fast = { $minutes } plus { $increment } ist zu schnell für die Suche: lichess spielt über diese Schnittstelle erst ab Schnellschach, Minuten plus 40 mal Zugaben-Sekunden mindestens 8 Minuten, zum Beispiel 10 plus 0 oder 15 plus 10. Blitz geht nur mit einer Herausforderung an einen Freund.
+lobby-challenge-too-fast = { $minutes } plus { $increment } ist zu schnell: eine Herausforderung geht ab Blitz, Minuten plus 40 mal Zugaben-Sekunden mindestens 3 Minuten, zum Beispiel 3 plus 2 oder 5 plus 0.
+lobby-tc-unsupported = { $minutes } plus { $increment } nimmt der Server nicht an: ganze Minuten bis 180, Zugabe bis 60 Sekunden.
+lobby-none = Da ist keine.
+lobby-which = Welche? Es sind { $count }; bitte mit der Nummer.
+lobby-accepting = Nehme die Herausforderung von { $name } an.
+lobby-declined = Herausforderung von { $name } abgelehnt.
+lobby-seek-cancelled = Suche abgebrochen.
+lobby-challenge-cancelled = Herausforderung zurückgezogen.
+lobby-nothing-to-cancel = Es läuft keine Suche und keine Herausforderung.
+lobby-challenge-withdrawn = { $name } hat die Herausforderung zurückgezogen.
+lobby-challenge-refused = Herausforderung von { $name } abgelehnt: { $reason ->
+    [variant] eine Schachvariante, die die Station nicht spielt.
+    [timeControl] ohne Schachuhr; die Station spielt Partien mit Uhr.
+   *[tooFast] zu schnell für lichess' Brett-Schnittstelle; sie spielt ab Blitz.
+}
+lobby-challenge = Herausforderung { $number } von { $name }, Wertung { $rating }: { $minutes } plus { $increment }, { $rated ->
+    [yes] gewertet
+   *[no] ungewertet
+}, { $color ->
+    [white] Sie haben Weiß
+    [black] Sie haben Schwarz
+   *[random] Farbe ausgelost
+}. Annehmen oder ablehnen?
+lobby-challenge-declined = { $name } hat abgelehnt{ $reason ->
+    [later] : jetzt nicht.
+    [tooFast] : zu schnell.
+    [tooSlow] : zu langsam.
+    [timeControl] : andere Bedenkzeit gewünscht.
+    [rated] : lieber gewertet.
+    [casual] : lieber ungewertet.
+   *[other] .
+}
+lobby-refused = Der Server hat abgelehnt: { $reason }
+lobby-running = Laufende Partie { $number } gegen { $name }{ $turn ->
+    [yes] , Sie sind am Zug.
+   *[no] .
+} Fortsetzen spielt sie.
+lobby-connection-lost = Verbindung zu lichess unterbrochen. Neuer Versuch läuft.
+lobby-connection-back = Wieder verbunden.
+lobby-stream-taken = Ein anderes Programm nutzt diesen lichess-Zugang gerade; ansage gibt ihn frei und hört auf. Das andere Programm schließen und noch einmal starten.
+lobby-bye = Online-Menü beendet.
+
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Lade { $model }, { $megabytes } MB, von { $url }.
 models-progress = { $percent } Prozent geladen.

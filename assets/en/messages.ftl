@@ -564,6 +564,58 @@ online-login-ask = Please paste or type your lichess access token (it is not sho
 online-logged-in = Logged in as { $name }. The token is in { $path }, readable by you alone.
 online-logged-out = Logged out: the token is revoked and removed.
 
+# The online menu (`ansage online`, issue 24): before a game, one short sentence each.
+lobby-welcome = Online at lichess as { $name }.
+lobby-menu = Say or type: seek and a time control, for example seek 15 plus 10; challenge, a name and a time control; accept or decline; resume; quit. { $challenges } challenges, { $games } running games.
+lobby-not-understood = Not understood. Menu says what you can do.
+lobby-busy = Already seeking or waiting. Cancel first.
+lobby-seek-which = With which time control? For example seek 15 plus 10.
+lobby-challenge-which = With which time control? For example challenge { $name } 10 plus 5.
+lobby-seeking = Seeking an opponent for { $minutes } plus { $increment }. Cancel stops the seek.
+lobby-challenging = Challenge sent to { $name }, { $minutes } plus { $increment }. Waiting for the answer.
+lobby-seek-too-fast = { $minutes } plus { $increment } is too fast to seek: through this interface lichess plays rapid and slower, minutes plus 40 times the increment's seconds at least 8 minutes, for example 10 plus 0 or 15 plus 10. Blitz is possible only by challenging a friend.
+lobby-challenge-too-fast = { $minutes } plus { $increment } is too fast: a challenge needs blitz or slower, minutes plus 40 times the increment's seconds at least 3 minutes, for example 3 plus 2 or 5 plus 0.
+lobby-tc-unsupported = The server does not take { $minutes } plus { $increment }: whole minutes up to 180, an increment up to 60 seconds.
+lobby-none = There is none.
+lobby-which = Which one? There are { $count }; please say its number.
+lobby-accepting = Accepting the challenge from { $name }.
+lobby-declined = Challenge from { $name } declined.
+lobby-seek-cancelled = Seek cancelled.
+lobby-challenge-cancelled = Challenge withdrawn.
+lobby-nothing-to-cancel = There is no seek and no challenge to cancel.
+lobby-challenge-withdrawn = { $name } withdrew the challenge.
+lobby-challenge-refused = Challenge from { $name } declined: { $reason ->
+    [variant] a chess variant the station does not play.
+    [timeControl] no clock; the station plays games with a clock.
+   *[tooFast] too fast for lichess's board interface, which plays blitz and slower.
+}
+lobby-challenge = Challenge { $number } from { $name }, rated { $rating }: { $minutes } plus { $increment }, { $rated ->
+    [yes] rated
+   *[no] casual
+}, { $color ->
+    [white] you play white
+    [black] you play black
+   *[random] colours drawn by lot
+}. Accept or decline?
+lobby-challenge-declined = { $name } declined{ $reason ->
+    [later] : not now.
+    [tooFast] : too fast.
+    [tooSlow] : too slow.
+    [timeControl] : another time control wanted.
+    [rated] : would rather play rated.
+    [casual] : would rather play casual.
+   *[other] .
+}
+lobby-refused = The server refused: { $reason }
+lobby-running = Running game { $number } against { $name }{ $turn ->
+    [yes] , your move.
+   *[no] .
+} Resume plays it.
+lobby-connection-lost = Connection to lichess lost. Trying again.
+lobby-connection-back = Connected again.
+lobby-stream-taken = Another program is using this lichess account right now; ansage leaves it and stops. Close the other program and start again.
+lobby-bye = Online menu closed.
+
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Downloading { $model }, { $megabytes } MB, from { $url }.
 models-progress = { $percent } percent downloaded.

@@ -621,6 +621,58 @@ online-login-ask = Pegue o escriba su clave de acceso de lichess (no se muestra)
 online-logged-in = Sesión iniciada como { $name }. La clave está en { $path }, legible solo por usted.
 online-logged-out = Sesión cerrada: la clave está revocada y borrada.
 
+# The online menu (`ansage online`, issue 24): before a game, one short sentence each.
+lobby-welcome = En lichess como { $name }.
+lobby-menu = Diga o escriba: buscar y un ritmo, por ejemplo buscar 15 más 10; desafiar, un nombre y un ritmo; aceptar o rechazar; continuar; salir. { $challenges } desafíos, { $games } partidas en curso.
+lobby-not-understood = No entendido. Menú dice lo que se puede hacer.
+lobby-busy = Ya se está buscando o esperando. Cancele primero.
+lobby-seek-which = ¿Con qué ritmo? Por ejemplo buscar 15 más 10.
+lobby-challenge-which = ¿Con qué ritmo? Por ejemplo desafiar a { $name } 10 más 5.
+lobby-seeking = Buscando rival para { $minutes } más { $increment }. Cancelar termina la búsqueda.
+lobby-challenging = Desafío enviado a { $name }, { $minutes } más { $increment }. Esperando respuesta.
+lobby-seek-too-fast = { $minutes } más { $increment } es demasiado rápido para buscar: por esta interfaz lichess juega desde rápidas, minutos más 40 veces los segundos de incremento al menos 8 minutos, por ejemplo 10 más 0 o 15 más 10. Blitz solo desafiando a un amigo.
+lobby-challenge-too-fast = { $minutes } más { $increment } es demasiado rápido: un desafío necesita blitz o más lento, minutos más 40 veces los segundos de incremento al menos 3 minutos, por ejemplo 3 más 2 o 5 más 0.
+lobby-tc-unsupported = El servidor no acepta { $minutes } más { $increment }: minutos enteros hasta 180, incremento hasta 60 segundos.
+lobby-none = No hay ninguno.
+lobby-which = ¿Cuál? Hay { $count }; diga su número.
+lobby-accepting = Aceptando el desafío de { $name }.
+lobby-declined = Desafío de { $name } rechazado.
+lobby-seek-cancelled = Búsqueda cancelada.
+lobby-challenge-cancelled = Desafío retirado.
+lobby-nothing-to-cancel = No hay búsqueda ni desafío que cancelar.
+lobby-challenge-withdrawn = { $name } retiró el desafío.
+lobby-challenge-refused = Desafío de { $name } rechazado: { $reason ->
+    [variant] una variante que la estación no juega.
+    [timeControl] sin reloj; la estación juega partidas con reloj.
+   *[tooFast] demasiado rápido para la interfaz de tableros de lichess, que juega desde blitz.
+}
+lobby-challenge = Desafío { $number } de { $name }, elo { $rating }: { $minutes } más { $increment }, { $rated ->
+    [yes] valorada
+   *[no] amistosa
+}, { $color ->
+    [white] usted juega con blancas
+    [black] usted juega con negras
+   *[random] color por sorteo
+}. ¿Aceptar o rechazar?
+lobby-challenge-declined = { $name } rechazó{ $reason ->
+    [later] : ahora no.
+    [tooFast] : demasiado rápido.
+    [tooSlow] : demasiado lento.
+    [timeControl] : quiere otro ritmo.
+    [rated] : prefiere valorada.
+    [casual] : prefiere amistosa.
+   *[other] .
+}
+lobby-refused = El servidor lo rechazó: { $reason }
+lobby-running = Partida en curso { $number } contra { $name }{ $turn ->
+    [yes] , le toca a usted.
+   *[no] .
+} Continuar la juega.
+lobby-connection-lost = Conexión con lichess perdida. Reintentando.
+lobby-connection-back = Conectado de nuevo.
+lobby-stream-taken = Otro programa está usando esta cuenta de lichess; ansage la deja y se detiene. Cierre el otro programa y vuelva a empezar.
+lobby-bye = Menú en línea cerrado.
+
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Descargando { $model }, { $megabytes } MB, de { $url }.
 models-progress = { $percent } por ciento descargado.

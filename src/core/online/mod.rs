@@ -9,6 +9,8 @@
 //!   `gameState`, `chatLine`, `opponentGone`;
 //! - [`events`]: the lines of the account's event stream (`/api/stream/event`):
 //!   `gameStart`, `gameFinish`, `challenge`, `challengeCanceled`, `challengeDeclined`;
+//! - [`lobby`]: the menu before a game (seek, challenge, accept, resume), with its words
+//!   ([`menu_words`]) and the time controls the Board API plays ([`time_control`]);
 //! - [`sync`]: the server's move list against the station's game: the opponent's moves to
 //!   announce, our move confirmed, a takeback, a divergence.
 //!
@@ -18,8 +20,11 @@
 
 pub mod events;
 pub mod game;
+pub mod lobby;
+pub mod menu_words;
 mod number;
 pub mod sync;
+pub mod time_control;
 
 use serde::{Deserialize, Serialize};
 

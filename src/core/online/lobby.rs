@@ -1,0 +1,493 @@
+//! The online menu before a game (issue 24): seek an opponent, challenge a friend, accept
+//! or decline a challenge, resume a running game, by voice, keys or Braille alone.
+//!
+//! Pure: the player's lines, the account's event stream and the server's answers go in;
+//! what to say and what to ask of the server come out, and at last the game to play. The
+//! Board API's rules are kept before the server is asked: a seek is rapid or slower, a
+//! challenge blitz or slower ([`super::time_control`]); a challenge the station cannot
+//! play (too fast, a variant, no clock) is declined at once with the server's reason
+//! and told.
+
+use super::Side;
+use super::events::{AccountEvent, Challenge, GameInfo, TimeControl};
+use super::menu_words::{MenuCommand, MenuWords};
+use super::time_control::{OnlineTc, Pairing, TcRefusal};
+use crate::core::phrases::Message;
+
+/// What reaches the menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyInput {
+    /// The player's line (typed, or heard).
+    Line(String),
+    /// A command given on the command line (`ansage online seek 15+10`).
+    Command(MenuCommand),
+    /// The games the account plays now (`/api/account/playing`).
+    Playing(Vec<GameInfo>),
+    /// A line of the account's event stream.
+    Event(AccountEvent),
+    /// The server refused a request: its reason, as it said it.
+    Refused {
+        /// The request.
+        request: LobbyRequest,
+        /// The server's words (English), or the status.
+        reason: String,
+    },
+}
+
+/// A request to the server.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LobbyRequest {
+    /// `POST /api/board/seek`, kept open until an opponent is found.
+    Seek(OnlineTc),
+    /// Close the open seek.
+    CancelSeek,
+    /// `POST /api/challenge/{name}`.
+    Challenge {
+        /// The account challenged.
+        name: String,
+        /// The time control.
+        tc: OnlineTc,
+    },
+    /// `POST /api/challenge/{id}/cancel`.
+    CancelChallenge(String),
+    /// `POST /api/challenge/{id}/accept`.
+    Accept(String),
+    /// `POST /api/challenge/{id}/decline` with the server's reason key.
+    Decline {
+        /// The challenge.
+        id: String,
+        /// `generic`, `tooFast`, `variant`, `timeControl`…
+        reason: &'static str,
+    },
+}
+
+/// What the menu does.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LobbyOutput {
+    /// Say this to the player (speech, Braille, console).
+    Say(Message),
+    /// Ask the server.
+    Send(LobbyRequest),
+    /// Play this game now.
+    Play(String),
+    /// The player leaves.
+    Quit,
+}
+
+/// What the player waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Waiting {
+    Nothing,
+    Seek(OnlineTc),
+    /// A challenge sent: its name, and its id once the server has told it.
+    Challenge(String, Option<String>),
+    /// A challenge accepted: its id (the game's).
+    Accepted(String),
+}
+
+/// The online menu.
+#[derive(Debug)]
+pub struct Lobby {
+    words: MenuWords,
+    /// The account's name.
+    me: String,
+    incoming: Vec<Challenge>,
+    running: Vec<GameInfo>,
+    waiting: Waiting,
+}
+
+impl Lobby {
+    /// The menu of the account `me`, in the language of `words`.
+    pub fn new(words: MenuWords, me: &str) -> Lobby {
+        Lobby {
+            words,
+            me: me.to_owned(),
+            incoming: Vec::new(),
+            running: Vec::new(),
+            waiting: Waiting::Nothing,
+        }
+    }
+
+    /// What the menu says first: who is logged in, and what can be said.
+    pub fn greeting(&self) -> Vec<LobbyOutput> {
+        vec![
+            say(Message::new("lobby-welcome").arg("name", self.me.clone())),
+            self.menu(),
+        ]
+    }
+
+    /// Handles one input.
+    pub fn handle(&mut self, input: LobbyInput) -> Vec<LobbyOutput> {
+        match input {
+            LobbyInput::Line(line) => match self.words.understand(&line) {
+                Some(command) => self.command(command),
+                None => vec![say(Message::new("lobby-not-understood"))],
+            },
+            LobbyInput::Command(command) => self.command(command),
+            LobbyInput::Playing(games) => self.playing(games),
+            LobbyInput::Event(event) => self.event(event),
+            LobbyInput::Refused { request, reason } => self.refused(&request, reason),
+        }
+    }
+
+    fn menu(&self) -> LobbyOutput {
+        say(Message::new("lobby-menu")
+            .arg("challenges", self.incoming.len())
+            .arg("games", self.running.len()))
+    }
+
+    fn command(&mut self, command: MenuCommand) -> Vec<LobbyOutput> {
+        match command {
+            MenuCommand::Menu => vec![self.menu()],
+            MenuCommand::Seek(tc) => self.seek(tc),
+            MenuCommand::Challenge { name, tc } => self.challenge(name, tc),
+            MenuCommand::Accept(n) => self.accept(n),
+            MenuCommand::Decline(n) => self.decline(n),
+            MenuCommand::Resume(n) => self.resume(n),
+            MenuCommand::Cancel => self.cancel(),
+            MenuCommand::Quit => {
+                let mut out = self.cancel_quietly();
+                out.push(LobbyOutput::Quit);
+                out
+            }
+        }
+    }
+
+    fn busy(&self) -> Option<LobbyOutput> {
+        (self.waiting != Waiting::Nothing).then(|| say(Message::new("lobby-busy")))
+    }
+
+    fn seek(&mut self, tc: Option<OnlineTc>) -> Vec<LobbyOutput> {
+        let Some(tc) = tc else {
+            return vec![say(Message::new("lobby-seek-which"))];
+        };
+        if let Some(busy) = self.busy() {
+            return vec![busy];
+        }
+        if let Err(refusal) = tc.check(Pairing::Seek) {
+            return vec![refuse_tc(tc, Pairing::Seek, refusal)];
+        }
+        self.waiting = Waiting::Seek(tc);
+        vec![
+            say(with_tc(Message::new("lobby-seeking"), tc)),
+            LobbyOutput::Send(LobbyRequest::Seek(tc)),
+        ]
+    }
+
+    fn challenge(&mut self, name: String, tc: Option<OnlineTc>) -> Vec<LobbyOutput> {
+        let Some(tc) = tc else {
+            return vec![say(Message::new("lobby-challenge-which").arg("name", name))];
+        };
+        if let Some(busy) = self.busy() {
+            return vec![busy];
+        }
+        if let Err(refusal) = tc.check(Pairing::Challenge) {
+            return vec![refuse_tc(tc, Pairing::Challenge, refusal)];
+        }
+        self.waiting = Waiting::Challenge(name.clone(), None);
+        vec![
+            say(with_tc(
+                Message::new("lobby-challenging").arg("name", name.clone()),
+                tc,
+            )),
+            LobbyOutput::Send(LobbyRequest::Challenge { name, tc }),
+        ]
+    }
+
+    /// The numbered entry of `list` (from 1), or the only one.
+    fn pick<T>(list: &[T], n: Option<usize>) -> Result<usize, Message> {
+        match (n, list.len()) {
+            (_, 0) => Err(Message::new("lobby-none")),
+            (None, 1) => Ok(0),
+            (None, count) => Err(Message::new("lobby-which").arg("count", count)),
+            (Some(n), count) if (1..=count).contains(&n) => Ok(n - 1),
+            (Some(_), count) => Err(Message::new("lobby-which").arg("count", count)),
+        }
+    }
+
+    fn accept(&mut self, n: Option<usize>) -> Vec<LobbyOutput> {
+        if let Some(busy) = self.busy() {
+            return vec![busy];
+        }
+        match Self::pick(&self.incoming, n) {
+            Ok(i) => {
+                let challenge = self.incoming.remove(i);
+                self.waiting = Waiting::Accepted(challenge.id.clone());
+                vec![
+                    say(Message::new("lobby-accepting").arg("name", challenger(&challenge))),
+                    LobbyOutput::Send(LobbyRequest::Accept(challenge.id)),
+                ]
+            }
+            Err(m) => vec![say(m)],
+        }
+    }
+
+    fn decline(&mut self, n: Option<usize>) -> Vec<LobbyOutput> {
+        match Self::pick(&self.incoming, n) {
+            Ok(i) => {
+                let challenge = self.incoming.remove(i);
+                vec![
+                    say(Message::new("lobby-declined").arg("name", challenger(&challenge))),
+                    LobbyOutput::Send(LobbyRequest::Decline {
+                        id: challenge.id,
+                        reason: "generic",
+                    }),
+                ]
+            }
+            Err(m) => vec![say(m)],
+        }
+    }
+
+    fn resume(&mut self, n: Option<usize>) -> Vec<LobbyOutput> {
+        match Self::pick(&self.running, n) {
+            Ok(i) => vec![LobbyOutput::Play(self.running[i].game_id.clone())],
+            Err(m) => vec![say(m)],
+        }
+    }
+
+    fn cancel(&mut self) -> Vec<LobbyOutput> {
+        let said = match &self.waiting {
+            Waiting::Seek(_) => "lobby-seek-cancelled",
+            Waiting::Challenge(..) => "lobby-challenge-cancelled",
+            Waiting::Accepted(_) | Waiting::Nothing => {
+                return vec![say(Message::new("lobby-nothing-to-cancel"))];
+            }
+        };
+        let mut out = self.cancel_quietly();
+        out.push(say(Message::new(said)));
+        out
+    }
+
+    /// Stops a seek or takes a challenge back, saying nothing.
+    fn cancel_quietly(&mut self) -> Vec<LobbyOutput> {
+        let request = match std::mem::replace(&mut self.waiting, Waiting::Nothing) {
+            Waiting::Seek(_) => Some(LobbyRequest::CancelSeek),
+            Waiting::Challenge(_, Some(id)) => Some(LobbyRequest::CancelChallenge(id)),
+            _ => None,
+        };
+        request.map(LobbyOutput::Send).into_iter().collect()
+    }
+
+    fn playing(&mut self, games: Vec<GameInfo>) -> Vec<LobbyOutput> {
+        let mut out = Vec::new();
+        for game in games {
+            if self.running.iter().all(|g| g.game_id != game.game_id) {
+                out.push(say(running_game(&game, self.running.len() + 1)));
+                self.running.push(game);
+            }
+        }
+        out
+    }
+
+    fn event(&mut self, event: AccountEvent) -> Vec<LobbyOutput> {
+        match event {
+            AccountEvent::GameStart { game } => self.game_started(game),
+            AccountEvent::GameFinish { game } => {
+                self.running.retain(|g| g.game_id != game.game_id);
+                Vec::new()
+            }
+            AccountEvent::Challenge { challenge, compat } => {
+                let compat = challenge.board_compatible(compat);
+                self.challenge_event(challenge, compat)
+            }
+            AccountEvent::ChallengeCanceled { challenge } => {
+                let before = self.incoming.len();
+                self.incoming.retain(|c| c.id != challenge.id);
+                if self.incoming.len() < before {
+                    vec![say(Message::new("lobby-challenge-withdrawn")
+                        .arg("name", challenger(&challenge)))]
+                } else {
+                    Vec::new()
+                }
+            }
+            AccountEvent::ChallengeDeclined { challenge } => self.declined(&challenge),
+            AccountEvent::Unknown => Vec::new(),
+        }
+    }
+
+    /// A game started: the one the player waits for is played; another (started on the
+    /// website, or running when the stream opened) joins the running games.
+    fn game_started(&mut self, game: GameInfo) -> Vec<LobbyOutput> {
+        let awaited = match &self.waiting {
+            Waiting::Seek(_) => true,
+            Waiting::Challenge(_, Some(id)) | Waiting::Accepted(id) => *id == game.game_id,
+            Waiting::Challenge(_, None) | Waiting::Nothing => false,
+        };
+        let known = self.running.iter().any(|g| g.game_id == game.game_id);
+        if awaited && !known {
+            self.waiting = Waiting::Nothing;
+            return vec![LobbyOutput::Play(game.game_id)];
+        }
+        self.playing(vec![game])
+    }
+
+    fn challenge_event(&mut self, challenge: Challenge, compat: Option<bool>) -> Vec<LobbyOutput> {
+        let ours = challenge.direction.as_deref() == Some("out")
+            || challenge
+                .challenger
+                .as_ref()
+                .and_then(|c| c.id.as_deref())
+                .is_some_and(|id| id.eq_ignore_ascii_case(&self.me));
+        if ours {
+            if let Waiting::Challenge(_, id) = &mut self.waiting {
+                *id = Some(challenge.id);
+            }
+            return Vec::new();
+        }
+        if self.incoming.iter().any(|c| c.id == challenge.id) {
+            return Vec::new();
+        }
+        if let Some(reason) = unplayable(&challenge, compat) {
+            return vec![
+                say(Message::new("lobby-challenge-refused")
+                    .arg("name", challenger(&challenge))
+                    .arg("reason", reason)),
+                LobbyOutput::Send(LobbyRequest::Decline {
+                    id: challenge.id,
+                    reason,
+                }),
+            ];
+        }
+        let TimeControl::Clock { limit, increment } = challenge.time_control else {
+            return Vec::new();
+        };
+        let said = Message::new("lobby-challenge")
+            .arg("number", self.incoming.len() + 1)
+            .arg("name", challenger(&challenge))
+            .arg("rating", rating(&challenge))
+            .arg("rated", if challenge.rated { "yes" } else { "no" })
+            .arg("color", color(&challenge));
+        let said = with_tc(said, OnlineTc { limit, increment });
+        self.incoming.push(challenge);
+        vec![say(said)]
+    }
+
+    fn declined(&mut self, challenge: &Challenge) -> Vec<LobbyOutput> {
+        let ours = matches!(&self.waiting, Waiting::Challenge(_, Some(id)) if *id == challenge.id)
+            || matches!(&self.waiting, Waiting::Challenge(name, None)
+                if challenge.dest_user.as_ref().and_then(|u| u.name.as_deref())
+                    .is_some_and(|n| n.eq_ignore_ascii_case(name)));
+        if !ours {
+            return Vec::new();
+        }
+        self.waiting = Waiting::Nothing;
+        let name = challenge
+            .dest_user
+            .as_ref()
+            .and_then(|u| u.name.clone())
+            .unwrap_or_default();
+        vec![say(Message::new("lobby-challenge-declined")
+            .arg("name", name)
+            .arg(
+                "reason",
+                challenge
+                    .decline_reason_key
+                    .clone()
+                    .unwrap_or_else(|| "generic".into()),
+            ))]
+    }
+
+    fn refused(&mut self, request: &LobbyRequest, reason: String) -> Vec<LobbyOutput> {
+        let stops = match (request, &self.waiting) {
+            (LobbyRequest::Seek(_), Waiting::Seek(_))
+            | (LobbyRequest::Challenge { .. }, Waiting::Challenge(..)) => true,
+            (LobbyRequest::Accept(id), Waiting::Accepted(waited)) => id == waited,
+            _ => false,
+        };
+        if stops {
+            self.waiting = Waiting::Nothing;
+        }
+        vec![say(Message::new("lobby-refused").arg("reason", reason))]
+    }
+}
+
+fn say(message: Message) -> LobbyOutput {
+    LobbyOutput::Say(message)
+}
+
+/// A message with a time control's minutes and increment (`{ $minutes } plus
+/// { $increment }` in the messages).
+fn with_tc(message: Message, tc: OnlineTc) -> Message {
+    let minutes = tc
+        .whole_minutes()
+        .map_or_else(|| format!("{}", tc.limit as f64 / 60.0), |m| m.to_string());
+    message
+        .arg("minutes", minutes)
+        .arg("increment", tc.increment)
+}
+
+fn refuse_tc(tc: OnlineTc, pairing: Pairing, refusal: TcRefusal) -> LobbyOutput {
+    let id = match (pairing, refusal) {
+        (Pairing::Seek, TcRefusal::TooFast) => "lobby-seek-too-fast",
+        (Pairing::Challenge, TcRefusal::TooFast) => "lobby-challenge-too-fast",
+        (_, TcRefusal::Unsupported) => "lobby-tc-unsupported",
+    };
+    say(with_tc(Message::new(id), tc))
+}
+
+/// Why the station declines a challenge (the server's reason key), `None` if it can
+/// play it: a clock of blitz or slower, standard chess (or from a position), and the
+/// Board API's word on it when it gave one.
+fn unplayable(challenge: &Challenge, compat: Option<bool>) -> Option<&'static str> {
+    let variant_ok = challenge
+        .variant
+        .as_ref()
+        .is_none_or(|v| matches!(v.key.as_str(), "standard" | "fromPosition"));
+    if !variant_ok {
+        return Some("variant");
+    }
+    let TimeControl::Clock { limit, increment } = challenge.time_control else {
+        return Some("timeControl");
+    };
+    let tc = OnlineTc { limit, increment };
+    if tc.check(Pairing::Challenge).is_err() || compat == Some(false) {
+        return Some("tooFast");
+    }
+    None
+}
+
+fn challenger(challenge: &Challenge) -> String {
+    challenge
+        .challenger
+        .as_ref()
+        .and_then(|u| u.name.clone().or_else(|| u.id.clone()))
+        .unwrap_or_else(|| "?".into())
+}
+
+fn rating(challenge: &Challenge) -> String {
+    challenge
+        .challenger
+        .as_ref()
+        .and_then(|u| u.rating)
+        .map_or_else(|| "?".into(), |r| r.to_string())
+}
+
+/// The colour the player gets: `white`, `black` or `random` (the message's selector).
+fn color(challenge: &Challenge) -> &'static str {
+    match challenge.final_color {
+        // The challenger's final colour is the challenged player's opposite.
+        Some(Side::White) => "black",
+        Some(Side::Black) => "white",
+        None => "random",
+    }
+}
+
+/// "Laufende Partie 1: gegen X, Sie am Zug."
+fn running_game(game: &GameInfo, number: usize) -> Message {
+    let opponent = game.opponent.as_ref().map_or_else(
+        || "?".into(),
+        |o| {
+            o.username
+                .clone()
+                .or_else(|| o.ai.map(|l| format!("AI {l}")))
+                .unwrap_or_else(|| "?".into())
+        },
+    );
+    Message::new("lobby-running")
+        .arg("number", number)
+        .arg("name", opponent)
+        .arg("turn", if game.is_my_turn { "yes" } else { "no" })
+}
+
+#[cfg(test)]
+mod tests;

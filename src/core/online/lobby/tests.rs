@@ -1,0 +1,205 @@
+use super::{Lobby, LobbyInput, LobbyOutput, LobbyRequest};
+use crate::core::lang::Language;
+use crate::core::online::events::AccountEvent;
+use crate::core::online::menu_words::MenuWords;
+use crate::core::online::time_control::OnlineTc;
+
+fn lobby(lang: Language) -> Lobby {
+    Lobby::new(MenuWords::load(lang).unwrap(), "ana")
+}
+
+fn event(json: &str) -> LobbyInput {
+    LobbyInput::Event(serde_json::from_str::<AccountEvent>(json).unwrap())
+}
+
+/// The ids of what is said, and the requests, in order (`say:ID`, `send:…`, `play:ID`).
+fn outline(outputs: &[LobbyOutput]) -> Vec<String> {
+    outputs
+        .iter()
+        .map(|o| match o {
+            LobbyOutput::Say(m) => format!("say:{}", m.id),
+            LobbyOutput::Send(r) => format!("send:{r:?}"),
+            LobbyOutput::Play(id) => format!("play:{id}"),
+            LobbyOutput::Quit => "quit".into(),
+        })
+        .collect()
+}
+
+fn line(l: &mut Lobby, text: &str) -> Vec<String> {
+    outline(&l.handle(LobbyInput::Line(text.into())))
+}
+
+fn challenge(id: &str, from: &str, limit: u64, inc: u64, extra: &str) -> String {
+    format!(
+        r#"{{"type":"challenge","challenge":{{"id":"{id}","status":"created","challenger":{{"id":"{}","name":"{from}","rating":1700}},"destUser":{{"id":"ana","name":"Ana"}},"variant":{{"key":"standard"}},"rated":false,"timeControl":{{"type":"clock","limit":{limit},"increment":{inc}}},"finalColor":"white"{extra}}}}}"#,
+        from.to_lowercase()
+    )
+}
+
+fn game_start(id: &str) -> String {
+    format!(
+        r#"{{"type":"gameStart","game":{{"gameId":"{id}","fullId":"{id}abcd","color":"white","isMyTurn":true,"opponent":{{"id":"bo","username":"Bo","rating":1500}}}}}}"#
+    )
+}
+
+/// A seek of a rapid game is sent; the game that starts then is played. A blitz seek
+/// is refused with the rule before anything is sent.
+#[test]
+fn seek_rapid_and_refuse_blitz() {
+    let mut l = lobby(Language::De);
+    assert_eq!(line(&mut l, "suchen 5 plus 3"), ["say:lobby-seek-too-fast"]);
+    assert_eq!(
+        line(&mut l, "suchen 15 plus 10"),
+        [
+            "say:lobby-seeking".to_owned(),
+            format!("send:{:?}", LobbyRequest::Seek(OnlineTc::minutes(15, 10)))
+        ]
+    );
+    assert_eq!(line(&mut l, "suchen 10"), ["say:lobby-busy"]);
+    let out = l.handle(event(&game_start("g1")));
+    assert_eq!(outline(&out), ["play:g1"]);
+}
+
+/// A blitz challenge to a friend is sent; the server's id follows in the event stream;
+/// the game with that id is played, not another that starts meanwhile.
+#[test]
+fn challenge_a_friend_to_blitz() {
+    let mut l = lobby(Language::En);
+    let out = line(&mut l, "challenge Bo 3+2");
+    assert_eq!(out[0], "say:lobby-challenging");
+    assert!(out[1].contains("Challenge"), "{out:?}");
+    let ours = r#"{"type":"challenge","challenge":{"id":"c1","direction":"out","challenger":{"id":"ana","name":"Ana"},"destUser":{"id":"bo","name":"Bo"},"timeControl":{"type":"clock","limit":180,"increment":2}}}"#;
+    assert!(l.handle(event(ours)).is_empty());
+    assert_eq!(
+        outline(&l.handle(event(&game_start("other")))),
+        ["say:lobby-running"]
+    );
+    assert_eq!(outline(&l.handle(event(&game_start("c1")))), ["play:c1"]);
+}
+
+#[test]
+fn a_declined_challenge_is_told_and_waiting_ends() {
+    let mut l = lobby(Language::Es);
+    line(&mut l, "desafiar a Bo 10 más 5");
+    let declined = r#"{"type":"challengeDeclined","challenge":{"id":"c1","challenger":{"id":"ana","name":"Ana"},"destUser":{"id":"bo","name":"Bo"},"timeControl":{"type":"clock","limit":600,"increment":5},"declineReasonKey":"later"}}"#;
+    assert_eq!(
+        outline(&l.handle(event(declined))),
+        ["say:lobby-challenge-declined"]
+    );
+    assert_eq!(line(&mut l, "cancelar"), ["say:lobby-nothing-to-cancel"]);
+}
+
+/// An incoming challenge is told with who, rating and time control; a bullet one is
+/// declined at once with the reason `tooFast`, and a variant with `variant`.
+#[test]
+fn incoming_challenges() {
+    let mut l = lobby(Language::De);
+    let out = l.handle(event(&challenge("x1", "Cy", 60, 0, "")));
+    assert_eq!(
+        outline(&out),
+        [
+            "say:lobby-challenge-refused".to_owned(),
+            format!(
+                "send:{:?}",
+                LobbyRequest::Decline {
+                    id: "x1".into(),
+                    reason: "tooFast"
+                }
+            )
+        ]
+    );
+    let variant = challenge("x2", "Cy", 600, 0, "").replace("standard", "atomic");
+    assert!(outline(&l.handle(event(&variant)))[1].contains("variant"));
+    let out = l.handle(event(&challenge("x3", "Dee", 300, 3, "")));
+    let LobbyOutput::Say(m) = &out[0] else {
+        panic!("{out:?}")
+    };
+    assert_eq!(m.id, "lobby-challenge");
+    l.handle(event(&challenge("x4", "Eve", 900, 10, "")));
+    assert_eq!(line(&mut l, "annehmen"), ["say:lobby-which"]);
+    assert_eq!(
+        line(&mut l, "ablehnen 1"),
+        [
+            "say:lobby-declined",
+            &format!(
+                "send:{:?}",
+                LobbyRequest::Decline {
+                    id: "x3".into(),
+                    reason: "generic"
+                }
+            )
+        ]
+    );
+    let out = line(&mut l, "annehmen");
+    assert_eq!(
+        out[1],
+        format!("send:{:?}", LobbyRequest::Accept("x4".into()))
+    );
+    assert_eq!(outline(&l.handle(event(&game_start("x4")))), ["play:x4"]);
+}
+
+/// The running games (from `/api/account/playing` and the event stream's first lines)
+/// are told once each; "fortsetzen" plays the only one.
+#[test]
+fn resume_a_running_game() {
+    let mut l = lobby(Language::De);
+    assert_eq!(line(&mut l, "fortsetzen"), ["say:lobby-none"]);
+    let AccountEvent::GameStart { game } = serde_json::from_str(&game_start("r1")).unwrap() else {
+        panic!()
+    };
+    assert_eq!(
+        outline(&l.handle(LobbyInput::Playing(vec![game]))),
+        ["say:lobby-running"]
+    );
+    assert!(l.handle(event(&game_start("r1"))).is_empty());
+    assert_eq!(line(&mut l, "fortsetzen"), ["play:r1"]);
+    assert_eq!(line(&mut l, "fortsetzen 2"), ["say:lobby-which"]);
+}
+
+#[test]
+fn refused_seek_ends_the_wait_and_quit_cancels() {
+    let mut l = lobby(Language::En);
+    line(&mut l, "seek 10+0");
+    let out = l.handle(LobbyInput::Refused {
+        request: LobbyRequest::Seek(OnlineTc::minutes(10, 0)),
+        reason: "Invalid time control".into(),
+    });
+    assert_eq!(outline(&out), ["say:lobby-refused"]);
+    line(&mut l, "seek 10+0");
+    assert_eq!(
+        line(&mut l, "quit"),
+        [
+            format!("send:{:?}", LobbyRequest::CancelSeek),
+            "quit".into()
+        ]
+    );
+    assert_eq!(line(&mut l, "hello"), ["say:lobby-not-understood"]);
+}
+
+/// Every message the menu says exists in every language, with its arguments.
+#[test]
+fn every_message_is_in_every_language() {
+    use crate::core::phrases::Phrases;
+    for lang in Language::ALL {
+        let phrases = Phrases::load(lang).unwrap();
+        let mut l = lobby(lang);
+        let mut said = l.greeting();
+        for input in [
+            event(&challenge("x1", "Cy", 60, 0, "")),
+            event(&challenge("x3", "Dee", 300, 3, "")),
+            event(&game_start("r1")),
+        ] {
+            said.extend(l.handle(input));
+        }
+        for m in said.iter().filter_map(|o| match o {
+            LobbyOutput::Say(m) => Some(m),
+            _ => None,
+        }) {
+            let text = phrases.speech(m);
+            assert!(
+                !text.contains('{') && !text.contains("lobby-"),
+                "{lang}: {text}"
+            );
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! Understanding the online menu (issue 24): the phrases of `assets/<lang>/online.toml`,
+//! said or typed before an online game, matched word for word after normalisation, with
+//! slots for a time control, an account's name and an entry's number.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::time_control::OnlineTc;
+use crate::core::lang::{Language, normalize_phrase, normalize_word};
+
+/// What the player asked of the online menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuCommand {
+    /// Say the menu again.
+    Menu,
+    /// Seek an opponent with this time control (`None`: not said).
+    Seek(Option<OnlineTc>),
+    /// Challenge an account.
+    Challenge {
+        /// The account's name, as typed or said.
+        name: String,
+        /// The time control (`None`: not said).
+        tc: Option<OnlineTc>,
+    },
+    /// Accept an incoming challenge: the numbered one, or the only one.
+    Accept(Option<usize>),
+    /// Decline an incoming challenge: the numbered one, or the only one.
+    Decline(Option<usize>),
+    /// Play a running game: the numbered one, or the only one.
+    Resume(Option<usize>),
+    /// Stop seeking, or take the challenge sent back.
+    Cancel,
+    /// Leave the menu.
+    Quit,
+}
+
+/// The menu's words as written in the TOML file.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MenuFile {
+    fillers: Vec<String>,
+    plus: Vec<String>,
+    menu: Vec<String>,
+    seek: Vec<String>,
+    challenge: Vec<String>,
+    accept: Vec<String>,
+    decline: Vec<String>,
+    resume: Vec<String>,
+    cancel: Vec<String>,
+    quit: Vec<String>,
+    numbers: BTreeMap<String, u64>,
+}
+
+/// Why a menu file cannot be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{file}: {source}")]
+pub struct MenuWordsError {
+    file: &'static str,
+    source: toml::de::Error,
+}
+
+fn source(lang: Language) -> (&'static str, &'static str) {
+    match lang {
+        Language::De => (
+            "de/online.toml",
+            include_str!("../../../assets/de/online.toml"),
+        ),
+        Language::Es => (
+            "es/online.toml",
+            include_str!("../../../assets/es/online.toml"),
+        ),
+        Language::En => (
+            "en/online.toml",
+            include_str!("../../../assets/en/online.toml"),
+        ),
+    }
+}
+
+/// One part of a phrase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Part {
+    Word(String),
+    Tc,
+    Name,
+    Number,
+}
+
+/// A word of a line: as typed (for a name) and normalised.
+#[derive(Clone, Debug)]
+struct Token {
+    raw: String,
+    norm: String,
+}
+
+/// What a phrase's slots took.
+#[derive(Clone, Debug, Default)]
+struct Slots {
+    tc: Option<OnlineTc>,
+    name: Option<String>,
+    number: Option<u64>,
+}
+
+/// The online menu's words in one language.
+#[derive(Debug)]
+pub struct MenuWords {
+    fillers: Vec<String>,
+    plus: Vec<String>,
+    numbers: Vec<(Vec<String>, u64)>,
+    phrases: Vec<(&'static str, Vec<Part>)>,
+    written: Vec<(&'static str, String)>,
+}
+
+impl MenuWords {
+    /// The menu's words in `lang`.
+    pub fn load(lang: Language) -> Result<MenuWords, MenuWordsError> {
+        let (file, text) = source(lang);
+        let f: MenuFile = toml::from_str(text).map_err(|source| MenuWordsError { file, source })?;
+        let groups: [(&'static str, &Vec<String>); 8] = [
+            ("menu", &f.menu),
+            ("seek", &f.seek),
+            ("challenge", &f.challenge),
+            ("accept", &f.accept),
+            ("decline", &f.decline),
+            ("resume", &f.resume),
+            ("cancel", &f.cancel),
+            ("quit", &f.quit),
+        ];
+        let mut phrases = Vec::new();
+        let mut written = Vec::new();
+        for (group, list) in groups {
+            for phrase in list {
+                phrases.push((group, parts(phrase)));
+                written.push((group, phrase.clone()));
+            }
+        }
+        let numbers = f
+            .numbers
+            .iter()
+            .map(|(words, n)| (normalize_phrase(words), *n))
+            .collect();
+        Ok(MenuWords {
+            fillers: f.fillers.iter().map(|w| normalize_word(w)).collect(),
+            plus: f.plus.iter().map(|w| normalize_word(w)).collect(),
+            numbers,
+            phrases,
+            written,
+        })
+    }
+
+    /// What `line` asks, `None` when it is no phrase of the menu.
+    pub fn understand(&self, line: &str) -> Option<MenuCommand> {
+        let tokens: Vec<Token> = tokens(line)
+            .into_iter()
+            .filter(|t| !self.fillers.contains(&t.norm))
+            .collect();
+        if tokens.is_empty() {
+            return None;
+        }
+        self.phrases.iter().find_map(|(group, parts)| {
+            let slots = self.matches(parts, &tokens, Slots::default())?;
+            command(group, slots)
+        })
+    }
+
+    /// Every word a player may say to the menu, as written (for `ansage doctor`'s check
+    /// against the recognizer's vocabulary): the phrases' words and the numbers'.
+    pub fn spoken_words(&self) -> Vec<String> {
+        let mut words: Vec<String> = self
+            .written
+            .iter()
+            .flat_map(|(_, p)| p.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+            .filter(|w| !w.starts_with('{'))
+            .collect();
+        words.extend(self.numbers.iter().flat_map(|(w, _)| w.iter().cloned()));
+        words.extend(self.plus.iter().cloned());
+        words.sort();
+        words.dedup();
+        words
+    }
+
+    fn matches(&self, parts: &[Part], tokens: &[Token], slots: Slots) -> Option<Slots> {
+        let Some((first, rest)) = parts.split_first() else {
+            return tokens.is_empty().then_some(slots);
+        };
+        match first {
+            Part::Word(w) => {
+                let (t, more) = tokens.split_first()?;
+                (&t.norm == w).then(|| self.matches(rest, more, slots))?
+            }
+            Part::Name => {
+                let (t, more) = tokens.split_first()?;
+                if !is_account_name(&t.raw) {
+                    return None;
+                }
+                let name = Some(t.raw.clone());
+                self.matches(rest, more, Slots { name, ..slots })
+            }
+            Part::Number => self.numbers_at(tokens).into_iter().find_map(|(n, used)| {
+                let number = Some(n);
+                self.matches(
+                    rest,
+                    &tokens[used..],
+                    Slots {
+                        number,
+                        ..slots.clone()
+                    },
+                )
+            }),
+            Part::Tc => self.tcs_at(tokens).into_iter().find_map(|(tc, used)| {
+                let tc = Some(tc);
+                self.matches(
+                    rest,
+                    &tokens[used..],
+                    Slots {
+                        tc,
+                        ..slots.clone()
+                    },
+                )
+            }),
+        }
+    }
+
+    /// The numbers `tokens` may begin with, and how many tokens each takes.
+    fn numbers_at(&self, tokens: &[Token]) -> Vec<(u64, usize)> {
+        let mut found = Vec::new();
+        if let Some(n) = tokens.first().and_then(|t| t.norm.parse::<u64>().ok())
+            && tokens[0].norm.bytes().all(|b| b.is_ascii_digit())
+        {
+            found.push((n, 1));
+        }
+        for (words, n) in &self.numbers {
+            let len = words.len();
+            if tokens.len() >= len && tokens[..len].iter().zip(words).all(|(t, w)| &t.norm == w) {
+                found.push((*n, len));
+            }
+        }
+        found.sort_by_key(|(_, used)| std::cmp::Reverse(*used));
+        found
+    }
+
+    /// The time controls `tokens` may begin with ("15 plus 10", "15 10", "15"), and how
+    /// many tokens each takes.
+    fn tcs_at(&self, tokens: &[Token]) -> Vec<(OnlineTc, usize)> {
+        let mut found = Vec::new();
+        for (minutes, used) in self.numbers_at(tokens) {
+            let rest = &tokens[used..];
+            let skip = usize::from(rest.first().is_some_and(|t| self.is_plus(t)));
+            for (inc, more) in self.numbers_at(&rest[skip..]) {
+                found.push((OnlineTc::minutes(minutes, inc), used + skip + more));
+            }
+            found.push((OnlineTc::minutes(minutes, 0), used));
+        }
+        found
+    }
+
+    fn is_plus(&self, t: &Token) -> bool {
+        t.raw == "+" || self.plus.contains(&t.norm)
+    }
+}
+
+/// A phrase's parts.
+fn parts(phrase: &str) -> Vec<Part> {
+    phrase
+        .split_whitespace()
+        .filter_map(|w| match w {
+            "{tc}" => Some(Part::Tc),
+            "{name}" => Some(Part::Name),
+            "{n}" => Some(Part::Number),
+            w => Some(normalize_word(w))
+                .filter(|w| !w.is_empty())
+                .map(Part::Word),
+        })
+        .collect()
+}
+
+/// A line's words: `+` stands alone ("15+10" is three words).
+fn tokens(line: &str) -> Vec<Token> {
+    line.replace('+', " + ")
+        .split(|c: char| c.is_whitespace() || c == ',' || c == '.' || c == '?' || c == '!')
+        .filter(|w| !w.is_empty())
+        .filter_map(|raw| {
+            let norm = normalize_word(raw);
+            (raw == "+" || !norm.is_empty()).then(|| Token {
+                raw: raw.to_owned(),
+                norm,
+            })
+        })
+        .collect()
+}
+
+/// A lichess account's name: 2 to 30 letters, digits, `_` or `-`.
+fn is_account_name(raw: &str) -> bool {
+    (2..=30).contains(&raw.len())
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+}
+
+/// The command a group's phrase makes with its slots.
+fn command(group: &str, slots: Slots) -> Option<MenuCommand> {
+    let entry = slots
+        .number
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    Some(match group {
+        "menu" => MenuCommand::Menu,
+        "seek" => MenuCommand::Seek(slots.tc),
+        "challenge" => MenuCommand::Challenge {
+            name: slots.name?,
+            tc: slots.tc,
+        },
+        "accept" => MenuCommand::Accept(entry),
+        "decline" => MenuCommand::Decline(entry),
+        "resume" => MenuCommand::Resume(entry),
+        "cancel" => MenuCommand::Cancel,
+        "quit" => MenuCommand::Quit,
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests;
