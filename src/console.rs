@@ -12,18 +12,101 @@ use crate::core::script::transcript_line;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
 
+/// The next line of stdin ([`next_line`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NextLine {
+    /// A line.
+    Line(String),
+    /// Nothing within the wait.
+    Nothing,
+    /// The end of the input.
+    End,
+}
+
+/// stdin's lines, read by one thread for the whole process: the online menu and then the
+/// station read from it in turn, and no line is lost between them.
+struct StdinLines {
+    rx: std::sync::Mutex<std::sync::mpsc::Receiver<String>>,
+    /// A line taken by a reader that stopped before it could hand it on.
+    returned: std::sync::Mutex<std::collections::VecDeque<String>>,
+    ended: std::sync::atomic::AtomicBool,
+}
+
+fn stdin_lines() -> &'static StdinLines {
+    static LINES: std::sync::OnceLock<StdinLines> = std::sync::OnceLock::new();
+    LINES.get_or_init(|| {
+        let (tx, rx) = std::sync::mpsc::sync_channel(16);
+        let spawned = std::thread::Builder::new()
+            .name("stdin".into())
+            .spawn(move || {
+                for line in std::io::stdin().lock().lines() {
+                    let Ok(line) = line else { break };
+                    if tx.send(line).is_err() {
+                        return;
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            tracing::error!("console: no thread to read stdin: {e}");
+        }
+        StdinLines {
+            rx: std::sync::Mutex::new(rx),
+            returned: std::sync::Mutex::new(std::collections::VecDeque::new()),
+            ended: std::sync::atomic::AtomicBool::new(false),
+        }
+    })
+}
+
+/// The next line of stdin, waiting at most `wait`.
+pub fn next_line(wait: std::time::Duration) -> NextLine {
+    use std::sync::atomic::Ordering;
+    let lines = stdin_lines();
+    if let Some(line) = lines.returned.lock().ok().and_then(|mut r| r.pop_front()) {
+        return NextLine::Line(line);
+    }
+    if lines.ended.load(Ordering::Relaxed) {
+        return NextLine::End;
+    }
+    let Ok(rx) = lines.rx.lock() else {
+        return NextLine::End;
+    };
+    match rx.recv_timeout(wait) {
+        Ok(line) => NextLine::Line(line),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => NextLine::Nothing,
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+            lines.ended.store(true, Ordering::Relaxed);
+            NextLine::End
+        }
+    }
+}
+
+/// Gives back a line taken by a reader that stops: the next reader gets it first.
+pub fn give_back(line: String) {
+    if let Ok(mut r) = stdin_lines().returned.lock() {
+        r.push_front(line);
+    }
+}
+
+/// How often a reader waiting for stdin looks whether its station is gone.
+const POLL: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// Reads stdin on its own thread (blocking reads never stall the main loop) and sends each
 /// line; sends `Shutdown` at end of input or on `quit`. `opponent_input`: the sighted
 /// opponent has an input of his own, so every line without WHO is the visually impaired
-/// player's (issue 22, [`crate::core::script::ConsoleOwner`]).
+/// player's (issue 22, [`crate::core::script::ConsoleOwner`]). The thread ends when the
+/// station is gone.
 pub fn spawn_reader(
     tx: mpsc::Sender<StationInput>,
     opponent_input: bool,
 ) -> std::thread::JoinHandle<()> {
     std::thread::spawn(move || {
-        let stdin = std::io::stdin();
-        for line in stdin.lock().lines() {
-            let Ok(line) = line else { break };
+        loop {
+            let line = match next_line(POLL) {
+                NextLine::Line(line) => line,
+                NextLine::Nothing if tx.is_closed() => return,
+                NextLine::Nothing => continue,
+                NextLine::End => break,
+            };
             let msg = if matches!(line.trim(), "quit" | "exit") {
                 StationInput::Shutdown
             } else {

@@ -26,6 +26,8 @@ pub mod models;
 pub mod online;
 #[cfg(feature = "online")]
 mod online_account;
+#[cfg(feature = "online")]
+mod online_menu;
 pub mod options;
 pub mod play;
 pub mod records;

@@ -23,6 +23,8 @@ use crate::config::{Layers, Settings};
 use crate::console::{ConsoleSink, Show};
 use crate::core::online::Side;
 use crate::core::online::game::{GameFull, GameLine};
+use crate::core::online::menu_words::MenuCommand;
+use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
 use crate::online::actor::{Link, Waits};
@@ -39,9 +41,10 @@ const READ_TIMEOUT: Duration = Duration::from_secs(20);
 /// The arguments of `ansage online`.
 #[derive(clap::Args, Debug)]
 pub struct OnlineArgs {
-    /// The account: store a token (`login`, read without echo) or revoke it (`logout`).
+    /// Seek or challenge at once, or the account: store a token (`login`, read without
+    /// echo) or revoke it (`logout`). Without one: the spoken menu.
     #[command(subcommand)]
-    pub account: Option<AccountCommand>,
+    pub command: Option<OnlineCommand>,
     /// Play this running game (its id, the part of its address after the server's).
     #[arg(long, value_name = "ID")]
     pub game: Option<String>,
@@ -71,9 +74,25 @@ pub struct OnlineArgs {
     pub options: GameOptions,
 }
 
-/// `ansage online login|logout`.
-#[derive(clap::Subcommand, Debug, Clone, Copy)]
-pub enum AccountCommand {
+/// `ansage online seek|challenge|login|logout`.
+#[derive(clap::Subcommand, Debug, Clone)]
+pub enum OnlineCommand {
+    /// Seek an opponent: TC is minutes+increment, rapid or slower (at least 8 minutes as
+    /// minutes + 40 × increment), for example 15+10.
+    Seek {
+        /// Minutes+increment in seconds, for example 15+10.
+        #[arg(value_name = "TC")]
+        tc: OnlineTc,
+    },
+    /// Challenge an account (blitz allowed: at least 3 minutes as minutes + 40 ×
+    /// increment), for example `challenge anna 5+3`.
+    Challenge {
+        /// The account's name.
+        name: String,
+        /// Minutes+increment in seconds, for example 5+3.
+        #[arg(value_name = "TC")]
+        tc: OnlineTc,
+    },
     /// Read a lichess token (scope board:play) without echo, check it with the server and
     /// store it, readable by you alone.
     Login,
@@ -81,34 +100,80 @@ pub enum AccountCommand {
     Logout,
 }
 
-/// Plays the running game `--game`, or logs in or out.
+/// Plays the running game `--game`, or the game the menu starts (seek, challenge, accept,
+/// resume), or logs in or out.
 pub fn run(args: OnlineArgs) -> Result<(), AppError> {
-    if let Some(command) = args.account {
-        let settings = args.options.layers()?.settings()?;
-        let server =
-            Address::parse(&settings.online.server).map_err(|e| AppError::Online(e.to_string()))?;
-        let lang = settings.to_setup()?.lang;
-        return match command {
-            AccountCommand::Login => super::online_account::login(server, lang),
-            AccountCommand::Logout => super::online_account::logout(server, lang),
-        };
-    }
-    let Some(id) = args.game.clone().filter(|g| is_game_id(g)) else {
-        return Err(AppError::Online(
-            "name the game to play with --game ID (letters and digits)".into(),
-        ));
+    let first = match args.command.clone() {
+        Some(OnlineCommand::Login | OnlineCommand::Logout) => return account(&args),
+        Some(OnlineCommand::Seek { tc }) => Some(MenuCommand::Seek(Some(tc))),
+        Some(OnlineCommand::Challenge { name, tc }) => {
+            Some(MenuCommand::Challenge { name, tc: Some(tc) })
+        }
+        None => None,
     };
-    let mut layers = args.options.layers()?;
-    let server = Address::parse(&layers.settings()?.online.server)
-        .map_err(|e| AppError::Online(e.to_string()))?;
+    let id = match args.game.clone() {
+        Some(id) if is_game_id(&id) => id,
+        Some(_) => {
+            return Err(AppError::Online(
+                "a game's id is letters and digits (the part of its address after the server's)"
+                    .into(),
+            ));
+        }
+        None => match menu(&args, first)? {
+            Some(id) => id,
+            None => return Ok(()),
+        },
+    };
+    game(args, id)
+}
+
+/// `ansage online login|logout`.
+fn account(args: &OnlineArgs) -> Result<(), AppError> {
+    let settings = args.options.layers()?.settings()?;
+    let server =
+        Address::parse(&settings.online.server).map_err(|e| AppError::Online(e.to_string()))?;
+    let lang = settings.to_setup()?.lang;
+    match args.command {
+        Some(OnlineCommand::Logout) => super::online_account::logout(server, lang),
+        _ => super::online_account::login(server, lang),
+    }
+}
+
+/// The server's client with the token, and the waits.
+fn client(settings: &Settings) -> Result<(Arc<Client>, Waits), AppError> {
+    let server =
+        Address::parse(&settings.online.server).map_err(|e| AppError::Online(e.to_string()))?;
     let file = token::token_file(&crate::config::config_dir()?);
     let token = token::load(std::env::var(token::ENV).ok(), &file)
         .map_err(|e| AppError::Online(e.to_string()))?;
     let (waits, read_timeout) = waits(&server);
-    let client = Arc::new(
-        Client::new(server.clone(), token, read_timeout)
-            .map_err(|e| AppError::Online(e.to_string()))?,
-    );
+    let client =
+        Client::new(server, token, read_timeout).map_err(|e| AppError::Online(e.to_string()))?;
+    Ok((Arc::new(client), waits))
+}
+
+/// The spoken menu, until a game starts (its id) or the player leaves.
+fn menu(args: &OnlineArgs, first: Option<MenuCommand>) -> Result<Option<String>, AppError> {
+    let settings = args.options.layers()?.settings()?;
+    let (client, waits) = client(&settings)?;
+    let setup = settings.to_setup()?;
+    let print_all = args.transcript || matches!(args.show, Show::Said | Show::Transcript);
+    super::online_menu::run(
+        client,
+        waits,
+        &settings,
+        &setup,
+        args.console,
+        print_all,
+        first,
+    )
+}
+
+/// Plays the running game `id`.
+fn game(args: OnlineArgs, id: String) -> Result<(), AppError> {
+    let mut layers = args.options.layers()?;
+    let (client, waits) = client(&layers.settings()?)?;
+    let server = client.server().clone();
     let (side, full) = first_line(&client, &id)?;
     let remote = !shakmaty::Color::from(side);
     set_up(&mut layers, &server, &full, side)?;

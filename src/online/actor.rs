@@ -221,7 +221,7 @@ async fn read(shared: &Shared, response: reqwest::Response) -> Read {
 
 /// The wait before attempt `failures + 1`: `backoff` doubled per failure, at most
 /// `max_backoff`.
-fn backoff(waits: Waits, failures: u32) -> Duration {
+pub(super) fn backoff(waits: Waits, failures: u32) -> Duration {
     let factor = 2u32.saturating_pow(failures.min(16));
     waits.backoff.saturating_mul(factor).min(waits.max_backoff)
 }

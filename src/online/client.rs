@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::core::online::events::GameInfo;
 use crate::core::output::OnlineRequest;
 
 use super::address::Address;
@@ -122,6 +123,33 @@ impl Client {
     pub async fn revoke(&self) -> Result<(), ApiError> {
         let request = self.http.delete(self.server.join("/api/token"));
         checked(self.send(request).await?).await.map(drop)
+    }
+
+    /// `POST path` with a form, answered as a stream or a body (the caller reads it).
+    pub async fn post_form(
+        &self,
+        path: &str,
+        form: &[(&str, String)],
+    ) -> Result<reqwest::Response, ApiError> {
+        let request = self.http.post(self.server.join(path)).form(form);
+        checked(self.send(request).await?).await
+    }
+
+    /// The games the account plays now (`GET /api/account/playing`).
+    pub async fn playing(&self) -> Result<Vec<GameInfo>, ApiError> {
+        #[derive(serde::Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Playing {
+            #[serde(default)]
+            now_playing: Vec<GameInfo>,
+        }
+        let response = self.stream("/api/account/playing").await?;
+        let bytes = response.bytes().await.map_err(unknown)?;
+        let playing: Playing = serde_json::from_slice(&bytes).map_err(|e| ApiError::Refused {
+            status: 200,
+            error: e.to_string(),
+        })?;
+        Ok(playing.now_playing)
     }
 
     /// Hands one request of the session to the server, for the game `game`.

@@ -8,13 +8,15 @@
 //! electronic boards' decoders, and so are [`address`] (https only, http only to a
 //! loopback address) and [`token`] (the token as a secret that never prints, its file its
 //! owner's alone). With the feature `online`: `client` (the HTTP requests, reqwest with
-//! rustls) and `actor` (the game's stream followed and reconnected, the session's
-//! requests sent one at a time).
+//! rustls), `actor` (the game's stream followed and reconnected, the session's
+//! requests sent one at a time) and `lobby` (the menu's event stream and requests).
 
 #[cfg(feature = "online")]
 pub mod actor;
 pub mod address;
 #[cfg(feature = "online")]
 pub mod client;
+#[cfg(feature = "online")]
+pub mod lobby;
 pub mod ndjson;
 pub mod token;

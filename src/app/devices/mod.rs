@@ -226,6 +226,31 @@ impl Devices {
         devices
     }
 
+    /// The devices of the online menu before a game (issue 24): the Braille display and
+    /// speech, as the settings ask; no microphone and no board. The display's keys and
+    /// the voice's notices go to `tx`.
+    pub fn open_menu(
+        settings: &Settings,
+        wanted: &Wanted,
+        tx: &mpsc::Sender<StationInput>,
+    ) -> Devices {
+        let mut devices = Devices {
+            sinks: Vec::new(),
+            status: Vec::new(),
+            speaking: Speaking::new(),
+            speech: false,
+            braille: false,
+            recording: None,
+            backlog: Backlog::new(),
+            closers: Vec::new(),
+        };
+        if !wanted.console_only {
+            devices.open_braille(settings, wanted, tx);
+            devices.open_speech(settings, wanted, tx);
+        }
+        devices
+    }
+
     /// The devices that are missing, one line each.
     pub fn missing(&self) -> impl Iterator<Item = &DeviceStatus> {
         self.status.iter().filter(|s| !s.present)

@@ -34,35 +34,36 @@ impl Station {
     /// Starts `ansage online --game g1` against `fake` in `lang`, the token in the
     /// environment (`token`), settings and files in a temporary folder.
     pub fn start(fake: &Fake, lang: &str, token: &str) -> Station {
+        Station::launch(&fake.server(), &["--game", "g1"], lang, token)
+    }
+
+    /// Starts `ansage online ARGS` against the server at `server` in `lang`, the token in
+    /// the environment (`token`), settings and files in a temporary folder.
+    pub fn launch(server: &str, args: &[&str], lang: &str, token: &str) -> Station {
         let busy = load::busy();
         let dir = tempfile::tempdir().expect("a temporary folder");
-        let server = format!("online.server={}", fake.server());
+        let server = format!("online.server={server}");
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ansage"));
-        cmd.args([
-            "online",
-            "--game",
-            "g1",
-            "--console",
-            "--transcript",
-            "--no-braille",
-        ])
-        .args(["--lang", lang, "--set", &server, "--set", "reminders=off"])
-        .arg("--pgn")
-        .arg(dir.path().join("game.pgn"))
-        .env("ANSAGE_LICHESS_TOKEN", token)
-        // The injected clock: a rate limit's wait (ms), the back-off and the read
-        // timeout shortened (only for a server on this machine).
-        .env(
-            "ANSAGE_ONLINE_TEST_WAITS",
-            RATE_LIMIT_WAIT.as_millis().to_string(),
-        )
-        .env("XDG_CONFIG_HOME", dir.path().join("config"))
-        .env("XDG_DATA_HOME", dir.path().join("data"))
-        .env("XDG_RUNTIME_DIR", dir.path().join("run"))
-        .env("RUST_LOG", "trace")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+        cmd.arg("online")
+            .args(args)
+            .args(["--console", "--transcript", "--no-braille"])
+            .args(["--lang", lang, "--set", &server, "--set", "reminders=off"])
+            .arg("--pgn")
+            .arg(dir.path().join("game.pgn"))
+            .env("ANSAGE_LICHESS_TOKEN", token)
+            // The injected clock: a rate limit's wait (ms), the back-off and the read
+            // timeout shortened (only for a server on this machine).
+            .env(
+                "ANSAGE_ONLINE_TEST_WAITS",
+                RATE_LIMIT_WAIT.as_millis().to_string(),
+            )
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .env("XDG_DATA_HOME", dir.path().join("data"))
+            .env("XDG_RUNTIME_DIR", dir.path().join("run"))
+            .env("RUST_LOG", "trace")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
         let mut child = proc::spawn(&mut cmd);
         let stdout = child.stdout.take().unwrap();
         let mut stderr = child.stderr.take().unwrap();

@@ -583,6 +583,19 @@ impl Model {
         )])
     }
 
+    /// A challenge is cancelled by its sender (`POST /api/challenge/{id}/cancel`).
+    pub fn cancel(&mut self, id: &str) -> Result<Vec<Push>, Refusal> {
+        let mut json = self
+            .challenge_json(id)
+            .ok_or_else(|| refuse(404, "Challenge not found"))?;
+        self.challenges.retain(|c| c.id != id);
+        json["status"] = "canceled".into();
+        Ok(vec![Push::Line(
+            Stream::Events,
+            json!({"type": "challengeCanceled", "challenge": json}),
+        )])
+    }
+
     /// A seek (`POST /api/board/seek`): rapid or slower only, as the Board API allows.
     pub fn open_seek(&mut self, minutes: u64, inc: u64) -> Result<(), Refusal> {
         if minutes * 60 + 40 * inc < 480 {

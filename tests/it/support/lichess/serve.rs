@@ -118,6 +118,7 @@ fn route(state: &mut State, request: &Request, segments: &[&str]) -> Response {
             let reason = value(&form, "reason").unwrap_or("generic");
             outcome(state.model.decline(id, reason), state)
         }
+        ("POST", ["api", "challenge", id, "cancel"]) => outcome(state.model.cancel(id), state),
         ("POST", ["api", "challenge", name]) => challenge(state, name, &form),
         _ => answer(404, json!({"error": "Not found"})),
     }

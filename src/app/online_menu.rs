@@ -1,0 +1,186 @@
+//! `ansage online` without a game (issue 24.3): the spoken menu that seeks an opponent,
+//! challenges a friend, accepts or declines a challenge or resumes a running game, until
+//! a game starts. `ansage online seek TC` and `ansage online challenge NAME TC` begin it
+//! with that command.
+//!
+//! The menu itself is [`crate::core::online::lobby::Lobby`]; this loop hands it the
+//! console's lines, the account's event stream and the server's refusals, says what it
+//! says (the console, speech-dispatcher and the Braille display, as in a game) and sends
+//! what it asks. It ends with the game to play, or with none when the player leaves.
+
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+
+use crate::app::AppError;
+use crate::app::devices::{Devices, Wanted};
+use crate::config::Settings;
+use crate::console::{NextLine, next_line};
+use crate::core::lang::Language;
+use crate::core::online::lobby::{Lobby, LobbyInput, LobbyOutput};
+use crate::core::online::menu_words::{MenuCommand, MenuWords};
+use crate::core::output::{Audience, Priority};
+use crate::core::phrases::{Message, Phrases};
+use crate::core::render::{self, Timing};
+use crate::core::setup::SessionSetup;
+use crate::core::time::Timestamp;
+use crate::online::actor::Waits;
+use crate::online::client::Client;
+use crate::online::lobby::{LobbyEvent, LobbyLink};
+use crate::station::StationInput;
+
+/// How the menu speaks and shows.
+struct Voice {
+    phrases: Phrases,
+    devices: Devices,
+    /// Print each sentence on the console too (no voice speaks, or the console shows
+    /// everything).
+    print: bool,
+}
+
+impl Voice {
+    fn say(&mut self, message: &Message) {
+        let outputs = render::message(
+            &self.phrases,
+            Audience::All,
+            Priority::Info,
+            message,
+            Timing::default(),
+        );
+        for sink in &mut self.devices.sinks {
+            sink.deliver(Timestamp::ZERO, &outputs);
+        }
+        if self.print || !self.devices.speech {
+            println!("{}", self.phrases.speech(message));
+        }
+    }
+}
+
+/// Runs the menu; the game to play, or `None` when the player left.
+pub fn run(
+    client: Arc<Client>,
+    waits: Waits,
+    settings: &Settings,
+    setup: &SessionSetup,
+    console_only: bool,
+    print_all: bool,
+    first: Option<MenuCommand>,
+) -> Result<Option<String>, AppError> {
+    let lang = setup.lang;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(AppError::Runtime)?;
+    let (keys_tx, keys_rx) = mpsc::channel::<StationInput>(16);
+    let wanted = Wanted {
+        console_only,
+        ..Wanted::for_game(settings, setup, None)
+    };
+    let devices = rt.block_on(async { Devices::open_menu(settings, &wanted, &keys_tx) });
+    let mut voice = Voice {
+        phrases: Phrases::load(lang)?,
+        devices,
+        print: print_all,
+    };
+    let result = rt.block_on(menu(client, waits, lang, &mut voice, first));
+    drop((keys_tx, keys_rx));
+    voice.devices.close();
+    rt.shutdown_timeout(std::time::Duration::from_secs(2));
+    result
+}
+
+/// The menu's loop.
+async fn menu(
+    client: Arc<Client>,
+    waits: Waits,
+    lang: Language,
+    voice: &mut Voice,
+    first: Option<MenuCommand>,
+) -> Result<Option<String>, AppError> {
+    let online = |e: crate::online::client::ApiError| AppError::Online(e.to_string());
+    let account = client.account().await.map_err(online)?;
+    let words = MenuWords::load(lang).map_err(|e| AppError::Online(e.to_string()))?;
+    let mut lobby = Lobby::new(words, &account.username);
+    let (tx, mut rx) = mpsc::channel::<LobbyEvent>(64);
+    let mut link = LobbyLink::start(client.clone(), waits, tx.clone());
+    let reader = spawn_lines(tx.clone());
+    drop(tx);
+    let mut pending = lobby.greeting();
+    pending.extend(lobby.handle(LobbyInput::Playing(client.playing().await.map_err(online)?)));
+    if let Some(command) = first {
+        pending.extend(lobby.handle(LobbyInput::Command(command)));
+    }
+    let outcome = loop {
+        if let Some(end) = carry_out(std::mem::take(&mut pending), voice, &mut link) {
+            break Ok(end);
+        }
+        let Some(event) = rx.recv().await else {
+            break Ok(None);
+        };
+        match event {
+            LobbyEvent::Input(input) => pending = lobby.handle(input),
+            LobbyEvent::Notice(id) => voice.say(&Message::new(id)),
+            LobbyEvent::Stop(id) => {
+                voice.say(&Message::new(id));
+                break Err(AppError::Online(voice.phrases.speech(&Message::new(id))));
+            }
+        }
+    };
+    link.stop().await;
+    drop(rx);
+    let _ = reader.await;
+    outcome
+}
+
+/// Says and sends what the menu asks; `Some` when it ends: with the game to play, or
+/// with none when the player leaves.
+fn carry_out(
+    outputs: Vec<LobbyOutput>,
+    voice: &mut Voice,
+    link: &mut LobbyLink,
+) -> Option<Option<String>> {
+    for output in outputs {
+        match output {
+            LobbyOutput::Say(m) => voice.say(&m),
+            LobbyOutput::Send(request) => link.send(request),
+            LobbyOutput::Play(id) => return Some(Some(id)),
+            LobbyOutput::Quit => {
+                voice.say(&Message::new("lobby-bye"));
+                return Some(None);
+            }
+        }
+    }
+    None
+}
+
+/// How often the console's reader looks whether the menu is gone.
+const POLL: std::time::Duration = std::time::Duration::from_millis(200);
+
+/// Hands the console's lines to the menu until it ends; the end of the input, or
+/// `quit`, leaves it. A line read as the menu ends is given back for the station.
+fn spawn_lines(tx: mpsc::Sender<LobbyEvent>) -> tokio::task::JoinHandle<()> {
+    tokio::task::spawn_blocking(move || {
+        loop {
+            let input = match next_line(POLL) {
+                NextLine::Line(line) if matches!(line.trim(), "quit" | "exit") => {
+                    LobbyInput::Command(MenuCommand::Quit)
+                }
+                NextLine::Line(line) if tx.is_closed() => return crate::console::give_back(line),
+                NextLine::Line(line) => LobbyInput::Line(line),
+                NextLine::Nothing if tx.is_closed() => return,
+                NextLine::Nothing => continue,
+                NextLine::End => LobbyInput::Command(MenuCommand::Quit),
+            };
+            let end = matches!(input, LobbyInput::Command(MenuCommand::Quit));
+            if let Err(mpsc::error::SendError(LobbyEvent::Input(LobbyInput::Line(line)))) =
+                tx.blocking_send(LobbyEvent::Input(input))
+            {
+                return crate::console::give_back(line);
+            }
+            if end {
+                return;
+            }
+        }
+    })
+}

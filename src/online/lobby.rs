@@ -1,0 +1,271 @@
+//! The online menu's connection (feature `online`): the account's event stream followed,
+//! and the menu's requests sent (issue 24.3).
+//!
+//! The event stream's lines become [`LobbyInput::Event`]s. A broken stream is said once
+//! and opened again with back-off. lichess keeps one event stream per account: opening
+//! one closes the one before, so a stream that the server closes right after it was
+//! opened again means another program uses the account; the station says so and stops
+//! instead of fighting over it. A seek (and a challenge, with `keepAliveStream`) is a
+//! streamed answer kept open until the server closes it; closing it ourselves cancels it.
+//! The requests go one at a time; after a rate limit the next waits at least a minute.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use tokio::sync::{Mutex, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use crate::core::online::events::AccountEvent;
+use crate::core::online::lobby::{LobbyInput, LobbyRequest};
+
+use super::actor::{Waits, backoff};
+use super::client::{ApiError, Client};
+use super::ndjson::{Decoder, Line};
+
+/// A stream closed by the server this soon after it was opened again counts as taken
+/// by another program.
+const TAKEN_WITHIN: Duration = Duration::from_secs(10);
+
+/// What the connection tells the menu.
+#[derive(Debug)]
+pub enum LobbyEvent {
+    /// An input for the menu.
+    Input(LobbyInput),
+    /// Something to say (a message id): the connection lost or back, a rate limit.
+    Notice(&'static str),
+    /// The connection ends: the token was refused or another program has the stream
+    /// (the message id says which).
+    Stop(&'static str),
+}
+
+/// The menu's connection: the event stream's task, and the open seek or challenge.
+pub struct LobbyLink {
+    client: Arc<Client>,
+    waits: Waits,
+    tx: mpsc::Sender<LobbyEvent>,
+    /// One request at a time.
+    one: Arc<Mutex<()>>,
+    events: JoinHandle<()>,
+    /// The open seek's or challenge's streamed answer.
+    open: Option<JoinHandle<()>>,
+}
+
+impl LobbyLink {
+    /// Opens the event stream; its lines and the answers go to `tx`.
+    pub fn start(client: Arc<Client>, waits: Waits, tx: mpsc::Sender<LobbyEvent>) -> LobbyLink {
+        let events = tokio::spawn(follow(client.clone(), waits, tx.clone()));
+        LobbyLink {
+            client,
+            waits,
+            tx,
+            one: Arc::new(Mutex::new(())),
+            events,
+            open: None,
+        }
+    }
+
+    /// Sends one of the menu's requests (on its own task: the menu goes on).
+    pub fn send(&mut self, request: LobbyRequest) {
+        if matches!(
+            request,
+            LobbyRequest::CancelSeek | LobbyRequest::CancelChallenge(_)
+        ) && let Some(open) = self.open.take()
+        {
+            open.abort();
+        }
+        if request == LobbyRequest::CancelSeek {
+            return;
+        }
+        let keeps_open = matches!(
+            request,
+            LobbyRequest::Seek(_) | LobbyRequest::Challenge { .. }
+        );
+        let task = tokio::spawn(send(
+            self.client.clone(),
+            self.waits,
+            self.one.clone(),
+            self.tx.clone(),
+            request,
+        ));
+        if keeps_open {
+            self.open = Some(task);
+        }
+    }
+
+    /// Closes the event stream and any open seek or challenge's stream.
+    pub async fn stop(self) {
+        for task in std::iter::once(self.events).chain(self.open) {
+            task.abort();
+            let _ = task.await;
+        }
+    }
+}
+
+/// The request's path and form.
+fn route(request: &LobbyRequest) -> (String, Vec<(&'static str, String)>) {
+    match request {
+        LobbyRequest::Seek(tc) => (
+            "/api/board/seek".into(),
+            vec![
+                ("rated", "false".into()),
+                ("time", tc.whole_minutes().unwrap_or(0).to_string()),
+                ("increment", tc.increment.to_string()),
+                ("variant", "standard".into()),
+                ("color", "random".into()),
+            ],
+        ),
+        LobbyRequest::Challenge { name, tc } => (
+            format!("/api/challenge/{name}"),
+            vec![
+                ("rated", "false".into()),
+                ("clock.limit", tc.limit.to_string()),
+                ("clock.increment", tc.increment.to_string()),
+                ("variant", "standard".into()),
+                ("color", "random".into()),
+                ("keepAliveStream", "true".into()),
+            ],
+        ),
+        LobbyRequest::CancelChallenge(id) => (format!("/api/challenge/{id}/cancel"), vec![]),
+        LobbyRequest::Accept(id) => (format!("/api/challenge/{id}/accept"), vec![]),
+        LobbyRequest::Decline { id, reason } => (
+            format!("/api/challenge/{id}/decline"),
+            vec![("reason", (*reason).to_owned())],
+        ),
+        LobbyRequest::CancelSeek => (String::new(), vec![]),
+    }
+}
+
+/// Sends one request, again after a rate limit; a refusal goes to the menu. A seek's or
+/// challenge's streamed answer is read until the server closes it.
+async fn send(
+    client: Arc<Client>,
+    waits: Waits,
+    one: Arc<Mutex<()>>,
+    tx: mpsc::Sender<LobbyEvent>,
+    request: LobbyRequest,
+) {
+    let (path, form) = route(&request);
+    let form: Vec<(&str, String)> = form.into_iter().collect();
+    let response = loop {
+        let guard = one.lock().await;
+        let answer = client.post_form(&path, &form).await;
+        drop(guard);
+        match answer {
+            Ok(response) => break response,
+            Err(ApiError::RateLimited) => {
+                let _ = tx.send(LobbyEvent::Notice("online-rate-limited")).await;
+                let _guard = one.lock().await;
+                tokio::time::sleep(waits.rate_limit).await;
+            }
+            Err(ApiError::Unauthorized(_)) => {
+                let _ = tx.send(LobbyEvent::Stop("online-token-refused")).await;
+                return;
+            }
+            Err(ApiError::Forbidden(_)) => {
+                let _ = tx.send(LobbyEvent::Stop("online-token-scope")).await;
+                return;
+            }
+            Err(ApiError::Refused { error, .. }) => {
+                let reason = error;
+                let input = LobbyInput::Refused { request, reason };
+                let _ = tx.send(LobbyEvent::Input(input)).await;
+                return;
+            }
+            Err(ApiError::Unknown(why)) => {
+                tracing::info!("online: a menu request's answer was lost: {why}");
+                let _ = tx.send(LobbyEvent::Notice("online-request-unknown")).await;
+                return;
+            }
+        }
+    };
+    // A seek or a kept-alive challenge streams until it is accepted (or closed).
+    let mut bytes = response.bytes_stream();
+    while let Some(Ok(_)) = bytes.next().await {}
+}
+
+/// Follows the account's event stream; opens it again after a break; stops when the
+/// token is refused or another program has taken the stream.
+async fn follow(client: Arc<Client>, waits: Waits, tx: mpsc::Sender<LobbyEvent>) {
+    let (mut failures, mut lost, mut reopened_at) = (0u32, false, None::<Instant>);
+    loop {
+        let response = match client.stream("/api/stream/event").await {
+            Ok(r) => r,
+            Err(ApiError::Unauthorized(_)) => {
+                let _ = tx.send(LobbyEvent::Stop("online-token-refused")).await;
+                return;
+            }
+            Err(ApiError::Forbidden(_)) => {
+                let _ = tx.send(LobbyEvent::Stop("online-token-scope")).await;
+                return;
+            }
+            Err(e) => {
+                let wait = if matches!(e, ApiError::RateLimited) {
+                    waits.rate_limit
+                } else {
+                    backoff(waits, failures)
+                };
+                if !std::mem::replace(&mut lost, true) {
+                    let _ = tx.send(LobbyEvent::Notice("lobby-connection-lost")).await;
+                }
+                failures = failures.saturating_add(1);
+                tokio::time::sleep(wait).await;
+                continue;
+            }
+        };
+        if std::mem::take(&mut lost) {
+            let _ = tx.send(LobbyEvent::Notice("lobby-connection-back")).await;
+        }
+        failures = 0;
+        let opened = Instant::now();
+        match read(response, &tx).await {
+            Ended::StationGone => return,
+            Ended::Closed if reopened_at.is_some_and(|_| opened.elapsed() < TAKEN_WITHIN) => {
+                let _ = tx.send(LobbyEvent::Stop("lobby-stream-taken")).await;
+                return;
+            }
+            Ended::Closed => reopened_at = Some(Instant::now()),
+            Ended::Broken => {
+                reopened_at = None;
+                lost = true;
+                let _ = tx.send(LobbyEvent::Notice("lobby-connection-lost")).await;
+                tokio::time::sleep(backoff(waits, 0)).await;
+            }
+        }
+    }
+}
+
+/// How an event stream's reading ended.
+enum Ended {
+    /// The server closed it (another stream of the account opened, or a restart).
+    Closed,
+    /// It broke or went silent.
+    Broken,
+    /// The menu is gone.
+    StationGone,
+}
+
+async fn read(response: reqwest::Response, tx: &mpsc::Sender<LobbyEvent>) -> Ended {
+    let mut bytes = response.bytes_stream();
+    let mut decoder = Decoder::<AccountEvent>::new();
+    loop {
+        let chunk = match bytes.next().await {
+            None => return Ended::Closed,
+            Some(Err(_)) => return Ended::Broken,
+            Some(Ok(chunk)) => chunk,
+        };
+        for line in decoder.push(&chunk) {
+            match line {
+                Line::Event(event) => {
+                    let input = LobbyEvent::Input(LobbyInput::Event(event));
+                    if tx.send(input).await.is_err() {
+                        return Ended::StationGone;
+                    }
+                }
+                Line::KeepAlive => {}
+                Line::Unreadable(why) => tracing::warn!("online: event stream: {why}"),
+            }
+        }
+    }
+}
