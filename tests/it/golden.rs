@@ -205,6 +205,8 @@ golden!(
         online_game_es,
         online_game_en,
         online_server_decides_de,
+        online_aborted_de,
+        online_aborted_es,
         online_aborted_en,
         online_offers_de,
         online_takeback_en,
