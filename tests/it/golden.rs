@@ -210,7 +210,9 @@ golden!(
         online_aborted_en,
         online_offers_de,
         online_takeback_en,
+        online_gone_de,
         online_gone_es,
+        online_gone_en,
     ],
     web: [
         web_access_de,
