@@ -209,6 +209,8 @@ golden!(
         online_aborted_es,
         online_aborted_en,
         online_offers_de,
+        online_offers_es,
+        online_offers_en,
         online_takeback_en,
         online_gone_de,
         online_gone_es,
