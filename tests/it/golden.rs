@@ -205,6 +205,8 @@ golden!(
         online_game_es,
         online_game_en,
         online_server_decides_de,
+        online_server_decides_es,
+        online_server_decides_en,
         online_aborted_de,
         online_aborted_es,
         online_aborted_en,
