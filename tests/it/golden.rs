@@ -213,6 +213,8 @@ golden!(
         online_offers_de,
         online_offers_es,
         online_offers_en,
+        online_takeback_de,
+        online_takeback_es,
         online_takeback_en,
         online_gone_de,
         online_gone_es,
