@@ -31,6 +31,13 @@ pub enum AppError {
     /// `--resume` with game options on the command line.
     #[error("--resume takes the game's setup from the journal: leave out the other game options")]
     ResumeWithGameOptions,
+    /// `ansage play` with settings that make an online game (`game.online`, issue 24):
+    /// online games are started only by `ansage online`, whose server is the one source of
+    /// the online opponent's moves.
+    #[error(
+        "`ansage play` does not take game.online: online games are started only by `ansage online --game ID`, whose server sends the opponent's moves; remove game.online from the settings file and the options"
+    )]
+    OnlineNeedsOnlineCommand,
     /// An online game cannot start (the token, the server, the game); the text never
     /// holds the token.
     #[error("online: {0}")]

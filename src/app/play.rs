@@ -65,6 +65,11 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
         }
     }
     let settings = layers.settings()?;
+    // Issue 24: an online opponent's moves come only from the server of `ansage online`;
+    // at the board nothing would ever move for him.
+    if settings.game.online.is_some() {
+        return Err(AppError::OnlineNeedsOnlineCommand);
+    }
     let show = if args.transcript {
         Show::Transcript
     } else {

@@ -162,3 +162,57 @@ fn config_print_writes_a_file_to_start_from() {
         "{said}"
     );
 }
+
+/// Issue 24: `game.online` makes an online game, and only `ansage online` starts one (its
+/// server is the one source of the online opponent's moves): `play` refuses the setting,
+/// from `--set` (the file's key or the script's), from a file, with one sentence naming
+/// `ansage online` and exit status 1, before the station starts. A script with `online=`
+/// still runs: that is how the online dialogue is tested without a server.
+#[test]
+fn play_refuses_game_online_a_script_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("online.toml");
+    std::fs::write(&file, "[game]\nonline = \"black\"\n").unwrap();
+    let file = file.to_str().unwrap();
+    let ways: [&[&str]; 3] = [
+        &["--set", "game.online=black"],
+        &["--set", "online=white"],
+        &["--config", file],
+    ];
+    for way in ways {
+        let args = [&["play", "--console", "--no-journal"][..], way].concat();
+        let out = ansage(dir.path(), &args);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stdout}{stderr}");
+        assert_eq!(stdout, "", "{args:?}: no station starts");
+        assert_eq!(
+            stderr.trim_end(),
+            "Error: `ansage play` does not take game.online: online games are started only \
+             by `ansage online --game ID`, whose server sends the opponent's moves; remove \
+             game.online from the settings file and the options",
+            "{args:?}"
+        );
+    }
+    // Without game.online the same command starts the station (and ends at stdin's end).
+    let out = ansage(dir.path(), &["play", "--console", "--no-journal"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.stdout.is_empty());
+    let script = crate::support::golden::script("online", "online_game_en");
+    let out = ansage(dir.path(), &["script", script.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("@4.000 online move e2e4"), "{stdout}");
+    assert!(
+        stdout.contains("@40.000 result 1-0 resignation"),
+        "{stdout}"
+    );
+}
