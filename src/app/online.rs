@@ -46,28 +46,33 @@ pub struct OnlineArgs {
     #[command(subcommand)]
     pub command: Option<OnlineCommand>,
     /// Play this running game (its id, the part of its address after the server's).
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", global = true)]
     pub game: Option<String>,
     /// The console only: open no other device (speech, Braille display, microphone).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub console: bool,
     /// What the console prints (docs/user-guide.md: What the console prints).
-    #[arg(long, value_enum, default_value_t = Show::Unvoiced)]
+    #[arg(long, value_enum, default_value_t = Show::Unvoiced, global = true)]
     pub show: Show,
     /// The full transcript on the console (`--show transcript`).
-    #[arg(long, conflicts_with = "show")]
+    #[arg(long, conflicts_with = "show", global = true)]
     pub transcript: bool,
     /// Hide Braille lines in the transcript.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub no_braille: bool,
     /// Write the journal to this file instead of the game's own folder.
-    #[arg(long, value_name = "FILE", conflicts_with = "no_journal")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        conflicts_with = "no_journal",
+        global = true
+    )]
     pub journal: Option<PathBuf>,
     /// Keep no journal.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub no_journal: bool,
     /// Write the game as PGN here, after every made move and at the end.
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub pgn: Option<PathBuf>,
     /// The settings.
     #[command(flatten)]
@@ -82,7 +87,7 @@ pub enum OnlineCommand {
     Seek {
         /// Minutes+increment in seconds, for example 15+10.
         #[arg(value_name = "TC")]
-        tc: OnlineTc,
+        control: OnlineTc,
     },
     /// Challenge an account (blitz allowed: at least 3 minutes as minutes + 40 ×
     /// increment), for example `challenge anna 5+3`.
@@ -91,7 +96,7 @@ pub enum OnlineCommand {
         name: String,
         /// Minutes+increment in seconds, for example 5+3.
         #[arg(value_name = "TC")]
-        tc: OnlineTc,
+        control: OnlineTc,
     },
     /// Read a lichess token (scope board:play) without echo, check it with the server and
     /// store it, readable by you alone.
@@ -105,10 +110,11 @@ pub enum OnlineCommand {
 pub fn run(args: OnlineArgs) -> Result<(), AppError> {
     let first = match args.command.clone() {
         Some(OnlineCommand::Login | OnlineCommand::Logout) => return account(&args),
-        Some(OnlineCommand::Seek { tc }) => Some(MenuCommand::Seek(Some(tc))),
-        Some(OnlineCommand::Challenge { name, tc }) => {
-            Some(MenuCommand::Challenge { name, tc: Some(tc) })
-        }
+        Some(OnlineCommand::Seek { control }) => Some(MenuCommand::Seek(Some(control))),
+        Some(OnlineCommand::Challenge { name, control }) => Some(MenuCommand::Challenge {
+            name,
+            tc: Some(control),
+        }),
         None => None,
     };
     let id = match args.game.clone() {

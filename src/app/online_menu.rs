@@ -120,10 +120,10 @@ async fn menu(
         };
         match event {
             LobbyEvent::Input(input) => pending = lobby.handle(input),
-            LobbyEvent::Notice(id) => voice.say(&Message::new(id)),
-            LobbyEvent::Stop(id) => {
-                voice.say(&Message::new(id));
-                break Err(AppError::Online(voice.phrases.speech(&Message::new(id))));
+            LobbyEvent::Notice(message) => voice.say(&message),
+            LobbyEvent::Stop(message) => {
+                voice.say(&message);
+                break Err(AppError::Online(voice.phrases.speech(&message)));
             }
         }
     };

@@ -11,55 +11,55 @@ use crate::config::Layers;
 pub struct GameOptions {
     /// Read the settings from this TOML file instead of
     /// `$XDG_CONFIG_HOME/ansage/config.toml` (docs/user-guide.md: The settings file).
-    #[arg(long, value_name = "FILE")]
+    #[arg(long, value_name = "FILE", global = true)]
     pub config: Option<PathBuf>,
     /// Language spoken, brailled and understood: de, es, en (game.lang).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub lang: Option<String>,
     /// Time control: PGN (300, 40/5400+30:1800+30) or human (15+10 = 15 min + 10 s,
     /// 90/40+30+30s, blitz, rapid, fide-standard; 5d3 = 5 min with a 3 s delay) (game.tc).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub tc: Option<String>,
     /// Who is visually impaired: white, black, both, none (game.vi).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub vi: Option<String>,
     /// An assistant is present, FIDE Laws D.2.9 (game.assistant).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub assistant: bool,
     /// An arbiter is present, FIDE Laws 6.5, 6.11: only the arbiter starts, stops and
     /// restarts the clock; without this flag either player does (game.arbiter).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub arbiter: bool,
     /// Confirmation of a visually impaired player's move: explicit or window:SECONDS
     /// (game.confirm).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub confirm: Option<String>,
     /// Confirmation of a sighted player's move: immediate, explicit or window:SECONDS
     /// (game.confirm_sighted).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub confirm_sighted: Option<String>,
     /// Start from this FEN (game.fen).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub fen: Option<String>,
     /// Start from this Chess960 position, 0-959 (game.chess960).
-    #[arg(long)]
+    #[arg(long, global = true)]
     pub chess960: Option<u32>,
     /// White's name on the scoresheet (game.white).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", global = true)]
     pub white: Option<String>,
     /// Black's name on the scoresheet (game.black).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", global = true)]
     pub black: Option<String>,
     /// How White enters moves: voice, braille, console, eboard (input.white).
-    #[arg(long, value_name = "HOW")]
+    #[arg(long, value_name = "HOW", global = true)]
     pub white_input: Option<String>,
     /// How Black enters moves: voice, braille, console, eboard (input.black).
-    #[arg(long, value_name = "HOW")]
+    #[arg(long, value_name = "HOW", global = true)]
     pub black_input: Option<String>,
     /// Any setting, SECTION.KEY=VALUE (repeatable): speech.rate=1.2, voice.tail_ms=400,
     /// announce.reminders=off; or a script setup key: announce_moves=off, reminders=off,
     /// low_time=2:00,0:30, control_alarm=off, white="Name", …
-    #[arg(long = "set", value_name = "KEY=VALUE")]
+    #[arg(long = "set", value_name = "KEY=VALUE", global = true)]
     pub set: Vec<String>,
 }
 

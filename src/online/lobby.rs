@@ -19,6 +19,7 @@ use tokio::time::Instant;
 
 use crate::core::online::events::AccountEvent;
 use crate::core::online::lobby::{LobbyInput, LobbyRequest};
+use crate::core::phrases::Message;
 
 use super::actor::{Waits, backoff};
 use super::client::{ApiError, Client};
@@ -33,11 +34,11 @@ const TAKEN_WITHIN: Duration = Duration::from_secs(10);
 pub enum LobbyEvent {
     /// An input for the menu.
     Input(LobbyInput),
-    /// Something to say (a message id): the connection lost or back, a rate limit.
-    Notice(&'static str),
+    /// Something to say: the connection lost or back, a rate limit.
+    Notice(Message),
     /// The connection ends: the token was refused or another program has the stream
-    /// (the message id says which).
-    Stop(&'static str),
+    /// (the message says which).
+    Stop(Message),
 }
 
 /// The menu's connection: the event stream's task, and the open seek or challenge.
@@ -155,16 +156,22 @@ async fn send(
         match answer {
             Ok(response) => break response,
             Err(ApiError::RateLimited) => {
-                let _ = tx.send(LobbyEvent::Notice("online-rate-limited")).await;
+                let _ = tx
+                    .send(LobbyEvent::Notice(Message::new("online-rate-limited")))
+                    .await;
                 let _guard = one.lock().await;
                 tokio::time::sleep(waits.rate_limit).await;
             }
             Err(ApiError::Unauthorized(_)) => {
-                let _ = tx.send(LobbyEvent::Stop("online-token-refused")).await;
+                let _ = tx
+                    .send(LobbyEvent::Stop(Message::new("online-token-refused")))
+                    .await;
                 return;
             }
             Err(ApiError::Forbidden(_)) => {
-                let _ = tx.send(LobbyEvent::Stop("online-token-scope")).await;
+                let _ = tx
+                    .send(LobbyEvent::Stop(Message::new("online-token-scope")))
+                    .await;
                 return;
             }
             Err(ApiError::Refused { error, .. }) => {
@@ -175,7 +182,9 @@ async fn send(
             }
             Err(ApiError::Unknown(why)) => {
                 tracing::info!("online: a menu request's answer was lost: {why}");
-                let _ = tx.send(LobbyEvent::Notice("online-request-unknown")).await;
+                let _ = tx
+                    .send(LobbyEvent::Notice(Message::new("online-request-unknown")))
+                    .await;
                 return;
             }
         }
@@ -193,11 +202,15 @@ async fn follow(client: Arc<Client>, waits: Waits, tx: mpsc::Sender<LobbyEvent>)
         let response = match client.stream("/api/stream/event").await {
             Ok(r) => r,
             Err(ApiError::Unauthorized(_)) => {
-                let _ = tx.send(LobbyEvent::Stop("online-token-refused")).await;
+                let _ = tx
+                    .send(LobbyEvent::Stop(Message::new("online-token-refused")))
+                    .await;
                 return;
             }
             Err(ApiError::Forbidden(_)) => {
-                let _ = tx.send(LobbyEvent::Stop("online-token-scope")).await;
+                let _ = tx
+                    .send(LobbyEvent::Stop(Message::new("online-token-scope")))
+                    .await;
                 return;
             }
             Err(e) => {
@@ -207,7 +220,9 @@ async fn follow(client: Arc<Client>, waits: Waits, tx: mpsc::Sender<LobbyEvent>)
                     backoff(waits, failures)
                 };
                 if !std::mem::replace(&mut lost, true) {
-                    let _ = tx.send(LobbyEvent::Notice("lobby-connection-lost")).await;
+                    let _ = tx
+                        .send(LobbyEvent::Notice(Message::new("lobby-connection-lost")))
+                        .await;
                 }
                 failures = failures.saturating_add(1);
                 tokio::time::sleep(wait).await;
@@ -215,21 +230,27 @@ async fn follow(client: Arc<Client>, waits: Waits, tx: mpsc::Sender<LobbyEvent>)
             }
         };
         if std::mem::take(&mut lost) {
-            let _ = tx.send(LobbyEvent::Notice("lobby-connection-back")).await;
+            let _ = tx
+                .send(LobbyEvent::Notice(Message::new("lobby-connection-back")))
+                .await;
         }
         failures = 0;
         let opened = Instant::now();
         match read(response, &tx).await {
             Ended::StationGone => return,
             Ended::Closed if reopened_at.is_some_and(|_| opened.elapsed() < TAKEN_WITHIN) => {
-                let _ = tx.send(LobbyEvent::Stop("lobby-stream-taken")).await;
+                let _ = tx
+                    .send(LobbyEvent::Stop(Message::new("lobby-stream-taken")))
+                    .await;
                 return;
             }
             Ended::Closed => reopened_at = Some(Instant::now()),
             Ended::Broken => {
                 reopened_at = None;
                 lost = true;
-                let _ = tx.send(LobbyEvent::Notice("lobby-connection-lost")).await;
+                let _ = tx
+                    .send(LobbyEvent::Notice(Message::new("lobby-connection-lost")))
+                    .await;
                 tokio::time::sleep(backoff(waits, 0)).await;
             }
         }
@@ -258,7 +279,7 @@ async fn read(response: reqwest::Response, tx: &mpsc::Sender<LobbyEvent>) -> End
         for line in decoder.push(&chunk) {
             match line {
                 Line::Event(event) => {
-                    let input = LobbyEvent::Input(LobbyInput::Event(event));
+                    let input = LobbyEvent::Input(LobbyInput::Event(Box::new(event)));
                     if tx.send(input).await.is_err() {
                         return Ended::StationGone;
                     }

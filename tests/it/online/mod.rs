@@ -10,6 +10,8 @@ mod fake;
 #[cfg(feature = "web")]
 mod fake_lichess;
 #[cfg(all(feature = "online", feature = "web"))]
+mod menu;
+#[cfg(all(feature = "online", feature = "web"))]
 mod play;
 #[cfg(all(feature = "online", feature = "web"))]
 mod station;

@@ -131,8 +131,13 @@ impl Station {
     /// Ends the input (the station stops as at the end of the console's input), waits
     /// for the process; its transcript and its stderr.
     pub fn finish(&mut self) -> (Vec<String>, String) {
+        self.finish_with_status().0
+    }
+
+    /// [`Station::finish`], with the process's exit status.
+    pub fn finish_with_status(&mut self) -> ((Vec<String>, String), std::process::ExitStatus) {
         self.stdin.take();
-        proc::wait_within(&mut self.child, LIMIT, "ansage online");
+        let status = proc::wait_within(&mut self.child, LIMIT, "ansage online");
         while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
             self.seen.push(line);
         }
@@ -141,7 +146,7 @@ impl Station {
             .take()
             .map(|h| proc::join_within(h, LIMIT, "stderr"))
             .unwrap_or_default();
-        (self.seen.clone(), err)
+        ((self.seen.clone(), err), status)
     }
 }
 

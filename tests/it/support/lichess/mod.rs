@@ -239,6 +239,15 @@ impl FakeLichess {
             .retain(|s| s.stalled || s.tx.try_send(Ok(Bytes::from_static(b"\n"))).is_ok());
     }
 
+    /// Another program opens the account's event stream: the server ends the open one
+    /// ("only one global event stream can be active at a time").
+    pub fn take_event_stream(&self) {
+        self.shared
+            .lock()
+            .subscribers
+            .retain(|s| s.stream != Stream::Events);
+    }
+
     /// The next line goes out in two chunks, cut in its middle.
     pub fn split_next(&self) {
         self.shared.lock().split_next = true;
