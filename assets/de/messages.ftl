@@ -601,7 +601,15 @@ online-logged-out = Abgemeldet: der Schlüssel ist widerrufen und gelöscht.
 
 # The online menu (`ansage online`, issue 24): before a game, one short sentence each.
 lobby-welcome = Online bei lichess als { $name }.
-lobby-menu = Sagen oder tippen Sie: suchen und eine Bedenkzeit, zum Beispiel suchen 15 plus 10; herausfordern, einen Namen und eine Bedenkzeit; annehmen oder ablehnen; fortsetzen; Ende. { $challenges } Herausforderungen, { $games } laufende Partien.
+lobby-menu = Sagen oder tippen Sie: suchen und eine Bedenkzeit, zum Beispiel suchen 15 plus 10; herausfordern, einen Namen und eine Bedenkzeit; annehmen oder ablehnen; fortsetzen; Ende. { $challenges ->
+    [0] Keine Herausforderung
+    [1] Eine Herausforderung
+   *[other] { $challenges } Herausforderungen
+}, { $games ->
+    [0] keine laufende Partie.
+    [1] eine laufende Partie.
+   *[other] { $games } laufende Partien.
+}
 lobby-not-understood = Nicht verstanden. Menü sagt, was möglich ist.
 lobby-busy = Es wird schon gesucht oder gewartet. Erst abbrechen.
 lobby-seek-which = Mit welcher Bedenkzeit? Zum Beispiel suchen 15 plus 10.

@@ -566,7 +566,15 @@ online-logged-out = Logged out: the token is revoked and removed.
 
 # The online menu (`ansage online`, issue 24): before a game, one short sentence each.
 lobby-welcome = Online at lichess as { $name }.
-lobby-menu = Say or type: seek and a time control, for example seek 15 plus 10; challenge, a name and a time control; accept or decline; resume; quit. { $challenges } challenges, { $games } running games.
+lobby-menu = Say or type: seek and a time control, for example seek 15 plus 10; challenge, a name and a time control; accept or decline; resume; quit. { $challenges ->
+    [0] No challenge
+    [1] One challenge
+   *[other] { $challenges } challenges
+}, { $games ->
+    [0] no running game.
+    [1] one running game.
+   *[other] { $games } running games.
+}
 lobby-not-understood = Not understood. Menu says what you can do.
 lobby-busy = Already seeking or waiting. Cancel first.
 lobby-seek-which = With which time control? For example seek 15 plus 10.

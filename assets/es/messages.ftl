@@ -623,7 +623,15 @@ online-logged-out = Sesión cerrada: la clave está revocada y borrada.
 
 # The online menu (`ansage online`, issue 24): before a game, one short sentence each.
 lobby-welcome = En lichess como { $name }.
-lobby-menu = Diga o escriba: buscar y un ritmo, por ejemplo buscar 15 más 10; desafiar, un nombre y un ritmo; aceptar o rechazar; continuar; salir. { $challenges } desafíos, { $games } partidas en curso.
+lobby-menu = Diga o escriba: buscar y un ritmo, por ejemplo buscar 15 más 10; desafiar, un nombre y un ritmo; aceptar o rechazar; continuar; salir. { $challenges ->
+    [0] Ningún desafío
+    [1] Un desafío
+   *[other] { $challenges } desafíos
+}, { $games ->
+    [0] ninguna partida en curso.
+    [1] una partida en curso.
+   *[other] { $games } partidas en curso.
+}
 lobby-not-understood = No entendido. Menú dice lo que se puede hacer.
 lobby-busy = Ya se está buscando o esperando. Cancele primero.
 lobby-seek-which = ¿Con qué ritmo? Por ejemplo buscar 15 más 10.

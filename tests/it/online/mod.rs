@@ -11,6 +11,7 @@ mod fake;
 mod fake_lichess;
 #[cfg(all(feature = "online", feature = "web"))]
 mod menu;
+mod menu_golden;
 #[cfg(all(feature = "online", feature = "web"))]
 mod play;
 #[cfg(all(feature = "online", feature = "web"))]
