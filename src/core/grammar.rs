@@ -29,6 +29,7 @@
 //! position from its [`MovePhrases`], the one cache of the position's phrase forms that
 //! the session's resolution shares.
 
+use crate::core::online::menu_words::MenuWords;
 use std::collections::HashSet;
 use std::sync::Arc;
 
@@ -202,12 +203,17 @@ impl GrammarBuilder {
     }
 
     /// Every word any grammar of this language can contain, in the recognizer's spelling,
-    /// sorted: for the model's vocabulary check at start-up (vosk: `vosk_model_find_word`).
+    /// sorted: for the model's vocabulary check at start-up and by `ansage doctor` (vosk:
+    /// `vosk_model_find_word`). The online menu's words are among them (issue 24).
     pub fn all_words(&self) -> Vec<String> {
+        let menu = MenuWords::load(self.language())
+            .map(|m| m.spoken_words())
+            .unwrap_or_default();
         let mut words: Vec<String> = self
             .vocab
             .spoken_words()
             .iter()
+            .chain(menu.iter())
             .filter_map(|w| spoken_phrase(w))
             .chain(self.commands.iter().cloned())
             .chain(self.answers.iter().cloned())
