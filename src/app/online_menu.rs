@@ -83,8 +83,8 @@ pub fn run(
         devices,
         print: print_all,
     };
-    let result = rt.block_on(menu(client, waits, lang, &mut voice, first));
-    drop((keys_tx, keys_rx));
+    let result = rt.block_on(menu(client, waits, lang, &mut voice, first, keys_rx));
+    drop(keys_tx);
     voice.devices.close();
     rt.shutdown_timeout(std::time::Duration::from_secs(2));
     result
@@ -97,6 +97,7 @@ async fn menu(
     lang: Language,
     voice: &mut Voice,
     first: Option<MenuCommand>,
+    heard: mpsc::Receiver<StationInput>,
 ) -> Result<Option<String>, AppError> {
     let online = |e: crate::online::client::ApiError| AppError::Online(e.to_string());
     let account = client.account().await.map_err(online)?;
@@ -105,6 +106,7 @@ async fn menu(
     let (tx, mut rx) = mpsc::channel::<LobbyEvent>(64);
     let mut link = LobbyLink::start(client.clone(), waits, tx.clone());
     let reader = spawn_lines(tx.clone());
+    let hearing = tokio::spawn(forward_heard(heard, tx.clone()));
     drop(tx);
     let mut pending = lobby.greeting();
     pending.extend(lobby.handle(LobbyInput::Playing(client.playing().await.map_err(online)?)));
@@ -129,8 +131,24 @@ async fn menu(
     };
     link.stop().await;
     drop(rx);
+    hearing.abort();
     let _ = reader.await;
     outcome
+}
+
+/// Hands the menu what the microphone heard of its phrases (the devices send them as
+/// console lines).
+async fn forward_heard(mut heard: mpsc::Receiver<StationInput>, tx: mpsc::Sender<LobbyEvent>) {
+    while let Some(input) = heard.recv().await {
+        if let StationInput::Console { line, .. } = input
+            && tx
+                .send(LobbyEvent::Input(LobbyInput::Line(line)))
+                .await
+                .is_err()
+        {
+            return;
+        }
+    }
 }
 
 /// Says and sends what the menu asks; `Some` when it ends: with the game to play, or

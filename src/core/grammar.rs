@@ -253,6 +253,27 @@ impl Grammar {
     /// nearest phrase.
     pub const UNKNOWN: &'static str = "[unk]";
 
+    /// The grammar of the online menu in `lang` (issue 24.3): every phrase it hears by
+    /// voice ([`MenuWords::voice_phrases`]), in the recognizer's spelling.
+    pub fn for_menu(lang: Language) -> Result<Grammar, GrammarError> {
+        let words = MenuWords::load(lang).map_err(|e| GrammarError::Commands {
+            language: lang,
+            detail: e.to_string(),
+        })?;
+        let phrases: Vec<String> = words
+            .voice_phrases()
+            .iter()
+            .filter_map(|p| spoken_phrase(p))
+            .collect();
+        Ok(Grammar {
+            moves: Vec::new(),
+            commands: phrases.into(),
+            answers: Vec::new(),
+            claims: Vec::new(),
+            legal: 0,
+        })
+    }
+
     /// The grammar of `pos` in `lang` (builds the command part too; keep a
     /// [`GrammarBuilder`] to build one per turn).
     pub fn for_position(lang: Language, pos: &Chess) -> Result<Grammar, GrammarError> {

@@ -38,6 +38,7 @@
 //! necessary.
 
 pub mod actor;
+pub mod menu;
 pub mod scripted;
 pub mod vocabulary;
 #[cfg(feature = "vosk")]

@@ -56,7 +56,7 @@ impl Devices {
         &mut self,
         settings: &Settings,
         wanted: &Wanted,
-        session: &Session,
+        first: &dyn Fn(&crate::core::grammar::GrammarBuilder) -> crate::core::grammar::Grammar,
     ) -> Option<(
         crate::hearing::vosk::VoskRecognizer,
         crate::core::grammar::GrammarBuilder,
@@ -103,7 +103,7 @@ impl Devices {
         let spelling = Arc::new(model.spelling(&builder, &word_map));
         let report = spelling.report();
         self.status.push(crate::doctor::vosk_status(&dir, &report));
-        let grammar = builder.build(session.move_phrases());
+        let grammar = first(&builder);
         let recognizer =
             match VoskRecognizer::new(model, spelling, &grammar, VoskOptions::default()) {
                 Ok(r) => r,
@@ -127,7 +127,9 @@ impl Devices {
     ) {
         use crate::hearing::actor::{self, AudioEvent, GrammarSlot, HearingSink, ListenOptions};
 
-        let Some((recognizer, builder)) = self.vosk_recognizer(settings, wanted, session) else {
+        let Some((recognizer, builder)) =
+            self.vosk_recognizer(settings, wanted, &|b| b.build(session.move_phrases()))
+        else {
             return;
         };
         // microphone → (tee: audio scoresheet) → recognizer thread → station
@@ -175,6 +177,61 @@ impl Devices {
                 let _ = l.join();
             }
         }));
+    }
+
+    /// The microphone and vosk for the online menu (issue 24.3) when a side enters moves by
+    /// voice: what is heard of the menu's phrases goes to `tx` as a console line.
+    pub(super) fn open_menu_hearing(
+        &mut self,
+        settings: &Settings,
+        wanted: &Wanted,
+        tx: &mpsc::Sender<StationInput>,
+    ) {
+        if !wanted.microphone {
+            return;
+        }
+        #[cfg(all(feature = "vosk", feature = "audio"))]
+        {
+            use crate::core::grammar::Grammar;
+            let lang = wanted.lang;
+            let Ok(grammar) = Grammar::for_menu(lang) else {
+                return;
+            };
+            let menu = grammar.clone();
+            let Some((recognizer, _)) = self.vosk_recognizer(settings, wanted, &|_| menu.clone())
+            else {
+                return;
+            };
+            let (mic_tx, audio) = std::sync::mpsc::sync_channel(64);
+            let Some(capture) = self.open_microphone(settings, mic_tx) else {
+                return;
+            };
+            let speaking = self.speaking.clone();
+            let deaf = !settings.voice.hear_self;
+            let out = tx.clone();
+            let listener = std::thread::Builder::new()
+                .name("hearing-menu".into())
+                .spawn(move || {
+                    crate::hearing::menu::listen_menu(
+                        Box::new(recognizer),
+                        &grammar,
+                        &speaking,
+                        deaf,
+                        &audio,
+                        &out,
+                    )
+                });
+            self.closers.push(Box::new(move || {
+                capture.stop();
+                if let Ok(l) = listener {
+                    let _ = l.join();
+                }
+            }));
+        }
+        #[cfg(not(all(feature = "vosk", feature = "audio")))]
+        {
+            let _ = (settings, tx);
+        }
     }
 
     /// The microphone (`voice.input_device`, or the default), its audio to `to`; its line

@@ -226,9 +226,10 @@ impl Devices {
         devices
     }
 
-    /// The devices of the online menu before a game (issue 24): the Braille display and
-    /// speech, as the settings ask; no microphone and no board. The display's keys and
-    /// the voice's notices go to `tx`.
+    /// The devices of the online menu before a game (issue 24): the Braille display,
+    /// speech and, when a side enters moves by voice, the microphone with the menu's
+    /// phrases ([`crate::hearing::menu`]); no board. The display's keys, the heard phrases
+    /// (as console lines) and the voice's notices go to `tx`.
     pub fn open_menu(
         settings: &Settings,
         wanted: &Wanted,
@@ -247,6 +248,7 @@ impl Devices {
         if !wanted.console_only {
             devices.open_braille(settings, wanted, tx);
             devices.open_speech(settings, wanted, tx);
+            devices.open_menu_hearing(settings, wanted, tx);
         }
         devices
     }

@@ -101,11 +101,37 @@ struct Slots {
     number: Option<u64>,
 }
 
+/// The time controls the menu hears by voice (minutes, increment): the seeks the
+/// research notes name (rapid and slower) and the usual blitz of a friend's challenge.
+pub const SPOKEN_CONTROLS: [(u64, u64); 14] = [
+    (8, 0),
+    (10, 0),
+    (10, 5),
+    (15, 0),
+    (15, 10),
+    (20, 0),
+    (25, 10),
+    (30, 0),
+    (30, 20),
+    (45, 15),
+    (3, 0),
+    (3, 2),
+    (5, 0),
+    (5, 3),
+];
+
+/// The entries said by number ("annehmen zwei"): 1 to this.
+pub const SPOKEN_ENTRIES: u64 = 5;
+
 /// The online menu's words in one language.
 #[derive(Debug)]
 pub struct MenuWords {
     fillers: Vec<String>,
     plus: Vec<String>,
+    /// The first word for "plus", as written.
+    plus_word: String,
+    /// The number words as written, in the file's order.
+    number_words: Vec<(String, u64)>,
     numbers: Vec<(Vec<String>, u64)>,
     phrases: Vec<(&'static str, Vec<Part>)>,
     written: Vec<(&'static str, String)>,
@@ -140,6 +166,8 @@ impl MenuWords {
             .map(|(words, n)| (normalize_phrase(words), *n))
             .collect();
         Ok(MenuWords {
+            plus_word: f.plus.first().cloned().unwrap_or_else(|| "+".into()),
+            number_words: f.numbers.iter().map(|(w, n)| (w.clone(), *n)).collect(),
             fillers: f.fillers.iter().map(|w| normalize_word(w)).collect(),
             plus: f.plus.iter().map(|w| normalize_word(w)).collect(),
             numbers,
@@ -177,6 +205,61 @@ impl MenuWords {
         words.sort();
         words.dedup();
         words
+    }
+
+    /// Every phrase the menu hears by voice, written out: the time controls of
+    /// [`SPOKEN_CONTROLS`] and the entries 1 to [`SPOKEN_ENTRIES`] in the language's
+    /// number words. A phrase with a name is not among them: a name is typed (the
+    /// recognizer's vocabulary holds no account names).
+    pub fn voice_phrases(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        for (_, written) in &self.written {
+            let mut expanded = vec![String::new()];
+            for word in written.split_whitespace() {
+                let fills: Vec<String> = match word {
+                    "{name}" => Vec::new(),
+                    "{tc}" => self.spoken_controls(),
+                    "{n}" => (1..=SPOKEN_ENTRIES)
+                        .filter_map(|n| self.number_word(n))
+                        .collect(),
+                    w => vec![w.to_owned()],
+                };
+                expanded = expanded
+                    .iter()
+                    .flat_map(|head| fills.iter().map(move |f| format!("{head} {f}")))
+                    .collect();
+            }
+            out.extend(expanded.into_iter().map(|p| p.trim().to_owned()));
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    /// The time controls said by voice: "fünfzehn plus zehn", and "zehn" for 10+0.
+    fn spoken_controls(&self) -> Vec<String> {
+        let plus = self.plus_word.clone();
+        SPOKEN_CONTROLS
+            .iter()
+            .filter_map(|&(m, i)| {
+                let minutes = self.number_word(m)?;
+                let increment = self.number_word(i)?;
+                let mut forms = vec![format!("{minutes} {plus} {increment}")];
+                if i == 0 {
+                    forms.push(minutes);
+                }
+                Some(forms)
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// The word (as written in the file) for `n`, the first the file lists for it.
+    fn number_word(&self, n: u64) -> Option<String> {
+        self.number_words
+            .iter()
+            .find(|(_, v)| *v == n)
+            .map(|(w, _)| w.clone())
     }
 
     fn matches(&self, parts: &[Part], tokens: &[Token], slots: Slots) -> Option<Slots> {
@@ -419,6 +502,27 @@ mod tests {
                 tc: tc(3, 0)
             })
         );
+    }
+
+    /// Every phrase the menu hears by voice is understood by the menu, in every language,
+    /// and the seeks and challenges among them are the spoken controls.
+    #[test]
+    fn every_voice_phrase_is_understood() {
+        for lang in Language::ALL {
+            let words = MenuWords::load(lang).unwrap();
+            let phrases = words.voice_phrases();
+            assert!(phrases.len() > 100, "{lang}: {}", phrases.len());
+            for p in &phrases {
+                assert!(!p.contains('{'), "{lang}: {p}");
+                let heard = words.understand(p);
+                assert!(heard.is_some(), "{lang}: {p:?} is not understood");
+            }
+            let seeks = phrases
+                .iter()
+                .filter(|p| matches!(words.understand(p), Some(MenuCommand::Seek(Some(_)))))
+                .count();
+            assert!(seeks >= super::SPOKEN_CONTROLS.len(), "{lang}: {seeks}");
+        }
     }
 
     /// Every language's file loads, and every word a player may say is listed for the
