@@ -258,7 +258,7 @@ async fn read(response: reqwest::Response, tx: &mpsc::Sender<LobbyEvent>) -> End
         for line in decoder.push(&chunk) {
             match line {
                 Line::Event(event) => {
-                    let input = LobbyEvent::Input(LobbyInput::Event(event));
+                    let input = LobbyEvent::Input(LobbyInput::Event(Box::new(event)));
                     if tx.send(input).await.is_err() {
                         return Ended::StationGone;
                     }

@@ -23,8 +23,8 @@ pub enum LobbyInput {
     Command(MenuCommand),
     /// The games the account plays now (`/api/account/playing`).
     Playing(Vec<GameInfo>),
-    /// A line of the account's event stream.
-    Event(AccountEvent),
+    /// A line of the account's event stream (boxed: a challenge is large).
+    Event(Box<AccountEvent>),
     /// The server refused a request: its reason, as it said it.
     Refused {
         /// The request.
@@ -125,7 +125,7 @@ impl Lobby {
             },
             LobbyInput::Command(command) => self.command(command),
             LobbyInput::Playing(games) => self.playing(games),
-            LobbyInput::Event(event) => self.event(event),
+            LobbyInput::Event(event) => self.event(*event),
             LobbyInput::Refused { request, reason } => self.refused(&request, reason),
         }
     }

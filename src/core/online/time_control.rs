@@ -63,11 +63,11 @@ impl OnlineTc {
         let (min, limits_ok) = match pairing {
             Pairing::Seek => (
                 SEEK_MIN_ESTIMATE,
-                self.limit % 60 == 0 && self.limit <= 180 * 60 && self.increment <= 180,
+                self.limit.is_multiple_of(60) && self.limit <= 180 * 60 && self.increment <= 180,
             ),
             Pairing::Challenge => (
                 CHALLENGE_MIN_ESTIMATE,
-                (matches!(self.limit, 0 | 15 | 30 | 45 | 90) || self.limit % 60 == 0)
+                (matches!(self.limit, 0 | 15 | 30 | 45 | 90) || self.limit.is_multiple_of(60))
                     && self.limit <= 10_800
                     && self.increment <= 60,
             ),
@@ -83,7 +83,7 @@ impl OnlineTc {
 
     /// Whole minutes of the limit (a seek's `time`), `None` when it is not whole.
     pub fn whole_minutes(self) -> Option<u64> {
-        (self.limit % 60 == 0).then_some(self.limit / 60)
+        self.limit.is_multiple_of(60).then_some(self.limit / 60)
     }
 }
 

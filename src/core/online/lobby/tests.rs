@@ -9,7 +9,9 @@ fn lobby(lang: Language) -> Lobby {
 }
 
 fn event(json: &str) -> LobbyInput {
-    LobbyInput::Event(serde_json::from_str::<AccountEvent>(json).unwrap())
+    LobbyInput::Event(Box::new(
+        serde_json::from_str::<AccountEvent>(json).unwrap(),
+    ))
 }
 
 /// The ids of what is said, and the requests, in order (`say:ID`, `send:…`, `play:ID`).
