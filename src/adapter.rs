@@ -174,6 +174,7 @@ fn device_name_id(device: &str) -> &'static str {
         "earcons" => "device-earcons",
         "Braille display" => "device-display",
         "web page" => "device-web",
+        "online play" => "device-online",
         "audio scoresheet" => "device-recording",
         "espeak-ng" => "device-espeak",
         "electronic board" => "device-eboard",

@@ -5,7 +5,8 @@
 //! D.2.1: every word of an announcement must be hearable), speech-dispatcher and a voice
 //! for the language, BrlAPI (BRLTTY) and its display, espeak-ng (the spoken scoresheet),
 //! the electronic boards on the serial ports (and whether a DGT 3000 answers; a port this
-//! user may not open gets the `dialout` hint).
+//! user may not open gets the `dialout` hint), the web page's port, and online play (the
+//! server's address, the lichess token, its account and scope; [`online`]).
 //! A device that was not built in says which cargo feature brings it. Each check says
 //! whether the current settings need the device ([`Needs`]): `ansage doctor` fails only for
 //! those (a missing vosk model matters only when a side enters moves by voice).
@@ -17,6 +18,8 @@ use crate::config::{InputMethod, Settings};
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 
+#[cfg(feature = "online")]
+mod online;
 #[cfg(feature = "web")]
 mod port;
 
@@ -63,7 +66,22 @@ pub fn check(settings: &Settings, lang: Language, phrases: &Phrases) -> Vec<Devi
     out.push(espeak().needed(false));
     out.extend(eboard(settings, needs.eboard));
     out.push(web(settings).needed(settings.web.enabled));
+    // A game at the board needs no server: online play is reported, never failing.
+    out.push(online_play(settings).needed(false));
     out
+}
+
+/// Online play (`online.server`, the token, its account and scope).
+fn online_play(settings: &Settings) -> DeviceStatus {
+    #[cfg(feature = "online")]
+    {
+        online::check(settings)
+    }
+    #[cfg(not(feature = "online"))]
+    {
+        let _ = settings;
+        not_built("online play", "online")
+    }
 }
 
 /// The web page's port (`web.listen`): free, or held by which program.
@@ -122,7 +140,13 @@ pub fn render(report: &[DeviceStatus], phrases: &Phrases) -> (Vec<String>, bool)
 }
 
 #[cfg_attr(
-    all(feature = "audio", feature = "speech", feature = "braille"),
+    all(
+        feature = "audio",
+        feature = "speech",
+        feature = "braille",
+        feature = "web",
+        feature = "online"
+    ),
     allow(dead_code)
 )]
 fn not_built(device: &str, feature: &str) -> DeviceStatus {

@@ -567,6 +567,30 @@ device-web-taken-todo = ein anderes Programm beenden oder web.listen auf einen f
 device-web-bad-address = { $listen } ist keine Adresse.
 device-web-bad-address-todo = web.listen als ADRESSE:PORT setzen, z. B. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } ist belegt.
+# `ansage doctor`: das Online-Spiel (issue 24.4, src/doctor/online.rs); nie der Schlüssel, nur woher er kommt.
+device-online = Online-Spiel (lichess)
+device-online-there = Konto { $name } auf { $server }, der Zugangsschlüssel (aus { $path }) hat die Berechtigung board:play.
+device-online-bad-server = { $server } ist keine Adresse für das Online-Spiel: nur https://, http:// nur zu diesem Rechner.
+device-online-bad-server-todo = online.server prüfen: lichess ist https://lichess.org, die Voreinstellung.
+device-online-no-token = kein lichess-Zugangsschlüssel.
+device-online-no-token-todo = nur für Online-Partien: einen Schlüssel mit der Berechtigung board:play auf https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage anlegen, dann mit ansage online login speichern (oder ANSAGE_LICHESS_TOKEN setzen).
+device-online-token-invalid = der Zugangsschlüssel aus { $path } ist kein lichess-Schlüssel (Buchstaben, Ziffern und _).
+device-online-new-token-todo = einen Schlüssel mit der Berechtigung board:play auf https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage anlegen, dann { $from ->
+    [env] in ANSAGE_LICHESS_TOKEN setzen.
+   *[file] mit ansage online login speichern.
+}
+device-online-token-readable = die Datei { $path } können andere lesen (Modus { $mode }), und der Schlüssel ist ein Passwort.
+device-online-token-readable-todo = die Datei nur Ihnen lesbar machen: chmod 600 { $path }
+device-online-token-unreadable = der Zugangsschlüssel aus { $path } ist nicht lesbar.
+device-online-token-unreadable-todo = prüfen, ob die Datei Ihnen gehört (ls -l), oder den Schlüssel mit ansage online login neu speichern.
+device-online-refused = { $server } kennt den Zugangsschlüssel aus { $path } nicht: er ist falsch, abgelaufen oder widerrufen.
+device-online-scope-of = dem Zugangsschlüssel von { $name } fehlt die Berechtigung board:play.
+device-online-scope = dem Zugangsschlüssel fehlt die Berechtigung board:play.
+device-online-no-answer = { $server } antwortet nicht.
+device-online-no-answer-todo = die Netzverbindung und online.server prüfen ({ $server }; lichess ist https://lichess.org). Partien am Brett brauchen keinen Server.
+device-online-rate-limited = { $server } meldet: zu viele Anfragen.
+device-online-rate-limited-todo = eine Minute warten, dann mit ansage doctor noch einmal prüfen.
+device-online-strange = { $server } antwortet nicht wie lichess.
 # Said and brailled to all on `quit`, before the station stops.
 station-quit = Die Station wird beendet.
 # At the start of a game without a clock: how to get help.

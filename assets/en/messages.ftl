@@ -532,6 +532,30 @@ device-web-taken-todo = stop the other program or set web.listen to a free port,
 device-web-bad-address = { $listen } is no address.
 device-web-bad-address-todo = set web.listen as ADDRESS:PORT, e.g. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } is taken.
+# `ansage doctor`: online play (issue 24.4, src/doctor/online.rs); never the token, only where it is.
+device-online = online play (lichess)
+device-online-there = account { $name } at { $server }, the token (from { $path }) has the scope board:play.
+device-online-bad-server = { $server } is no address for online play: https:// only, http:// only to this computer.
+device-online-bad-server-todo = check online.server: lichess is https://lichess.org, the default.
+device-online-no-token = no lichess token.
+device-online-no-token-todo = only for online games: create a token with the scope board:play at https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage, then store it with ansage online login (or set ANSAGE_LICHESS_TOKEN).
+device-online-token-invalid = the token from { $path } is no lichess token (letters, digits and _).
+device-online-new-token-todo = create a token with the scope board:play at https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage, then { $from ->
+    [env] put it in ANSAGE_LICHESS_TOKEN.
+   *[file] store it with ansage online login.
+}
+device-online-token-readable = others may read the file { $path } (mode { $mode }), and the token is a password.
+device-online-token-readable-todo = make it yours alone: chmod 600 { $path }
+device-online-token-unreadable = the token from { $path } cannot be read.
+device-online-token-unreadable-todo = check that the file is yours (ls -l), or store the token again with ansage online login.
+device-online-refused = { $server } does not know the token from { $path }: it is wrong, expired or revoked.
+device-online-scope-of = the token of { $name } lacks the scope board:play.
+device-online-scope = the token lacks the scope board:play.
+device-online-no-answer = { $server } does not answer.
+device-online-no-answer-todo = check the network connection and online.server ({ $server }; lichess is https://lichess.org). Games at the board need no server.
+device-online-rate-limited = { $server } says: too many requests.
+device-online-rate-limited-todo = wait a minute, then check again with ansage doctor.
+device-online-strange = { $server } does not answer as lichess does.
 # Said and brailled to all on `quit`, before the station stops.
 station-quit = The station is shutting down.
 # At the start of a game without a clock: how to get help.

@@ -589,6 +589,30 @@ device-web-taken-todo = cerrar el otro programa o poner web.listen en un puerto 
 device-web-bad-address = { $listen } no es una dirección.
 device-web-bad-address-todo = poner web.listen como DIRECCIÓN:PUERTO, p. ej. 127.0.0.1:8432.
 device-web-taken-unknown = { $listen } está ocupado.
+# `ansage doctor`: el juego en línea (issue 24.4, src/doctor/online.rs); nunca la clave, solo de dónde viene.
+device-online = juego en línea (lichess)
+device-online-there = cuenta { $name } en { $server }, la clave de acceso (de { $path }) tiene el permiso board:play.
+device-online-bad-server = { $server } no es una dirección para el juego en línea: solo https://, http:// solo hacia este equipo.
+device-online-bad-server-todo = revisar online.server: lichess es https://lichess.org, el valor por defecto.
+device-online-no-token = no hay clave de acceso de lichess.
+device-online-no-token-todo = solo para partidas en línea: crear una clave con el permiso board:play en https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage y guardarla con ansage online login (o poner ANSAGE_LICHESS_TOKEN).
+device-online-token-invalid = la clave de { $path } no es una clave de lichess (letras, cifras y _).
+device-online-new-token-todo = crear una clave con el permiso board:play en https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage y { $from ->
+    [env] ponerla en ANSAGE_LICHESS_TOKEN.
+   *[file] guardarla con ansage online login.
+}
+device-online-token-readable = otros pueden leer el archivo { $path } (modo { $mode }), y la clave es una contraseña.
+device-online-token-readable-todo = que solo usted pueda leerlo: chmod 600 { $path }
+device-online-token-unreadable = no se puede leer la clave de { $path }.
+device-online-token-unreadable-todo = comprobar que el archivo es suyo (ls -l), o guardar la clave de nuevo con ansage online login.
+device-online-refused = { $server } no conoce la clave de { $path }: es errónea, caducó o fue revocada.
+device-online-scope-of = a la clave de { $name } le falta el permiso board:play.
+device-online-scope = a la clave le falta el permiso board:play.
+device-online-no-answer = { $server } no responde.
+device-online-no-answer-todo = revisar la conexión de red y online.server ({ $server }; lichess es https://lichess.org). Las partidas en el tablero no necesitan servidor.
+device-online-rate-limited = { $server } dice: demasiadas peticiones.
+device-online-rate-limited-todo = esperar un minuto y volver a comprobar con ansage doctor.
+device-online-strange = { $server } no responde como lichess.
 # Said and brailled to all on `quit`, before the station stops.
 station-quit = La estación se cierra.
 # At the start of a game without a clock: how to get help.

@@ -22,15 +22,15 @@ pub fn login(server: Address, lang: Language) -> Result<(), AppError> {
     let token = Token::new(&text).map_err(|e| AppError::Online(e.to_string()))?;
     let client = Client::new(server, token.clone(), std::time::Duration::from_secs(20))
         .map_err(|e| AppError::Online(e.to_string()))?;
-    let (account, scopes) = runtime()?
+    let (account, info) = runtime()?
         .block_on(async {
             Ok::<_, crate::online::client::ApiError>((
                 client.account().await?,
-                client.scopes().await?,
+                client.token_test().await?,
             ))
         })
         .map_err(|e| AppError::Online(e.to_string()))?;
-    if !scopes.is_some_and(|s| s.split(',').any(|s| s.trim() == "board:play")) {
+    if !info.is_some_and(|i| i.board_play()) {
         return Err(AppError::Online(
             "the token lacks the scope board:play".into(),
         ));

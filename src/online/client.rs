@@ -44,6 +44,22 @@ pub struct Account {
     pub username: String,
 }
 
+/// What the server knows of a token (`POST /api/token/test`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TokenInfo {
+    /// The account's id, if the server says it.
+    pub user_id: Option<String>,
+    /// Its scopes, comma-separated (`board:play,challenge:read`).
+    pub scopes: String,
+}
+
+impl TokenInfo {
+    /// Whether the token may play games through the Board API (scope `board:play`).
+    pub fn board_play(&self) -> bool {
+        self.scopes.split(',').any(|s| s.trim() == "board:play")
+    }
+}
+
 /// A client of one server with one token.
 pub struct Client {
     http: reqwest::Client,
@@ -101,9 +117,10 @@ impl Client {
         })
     }
 
-    /// The token's scopes (`POST /api/token/test`, the token in the body as the API asks);
-    /// `None` when the server does not know the token.
-    pub async fn scopes(&self) -> Result<Option<String>, ApiError> {
+    /// What the server knows of the token (`POST /api/token/test`, the token in the body
+    /// as the API asks, no `Authorization` header): its account and scopes, or `None` when
+    /// the server does not know it.
+    pub async fn token_test(&self) -> Result<Option<TokenInfo>, ApiError> {
         let request = self
             .http
             .post(self.server.join("/api/token/test"))
@@ -111,12 +128,14 @@ impl Client {
         let response = checked(request.send().await.map_err(unknown)?).await?;
         let bytes = response.bytes().await.map_err(unknown)?;
         let answer: serde_json::Value = serde_json::from_slice(&bytes).unwrap_or_default();
-        let scopes = answer
-            .get(self.token.expose())
-            .and_then(|t| t.get("scopes"))
-            .and_then(|s| s.as_str())
-            .map(str::to_owned);
-        Ok(scopes)
+        let Some(info) = answer.get(self.token.expose()).filter(|t| t.is_object()) else {
+            return Ok(None);
+        };
+        let text = |key: &str| info.get(key).and_then(|s| s.as_str()).map(str::to_owned);
+        Ok(text("scopes").map(|scopes| TokenInfo {
+            user_id: text("userId"),
+            scopes,
+        }))
     }
 
     /// Revokes the token (`DELETE /api/token`).

@@ -191,7 +191,7 @@ impl Drop for Station {
 }
 
 /// The games of `pgn`, each its list of (position, move).
-fn games(pgn: &str) -> Result<Vec<Vec<(Chess, Move)>>> {
+pub(crate) fn games(pgn: &str) -> Result<Vec<Vec<(Chess, Move)>>> {
     let (_, positions) = read_positions(pgn)?;
     let start = Chess::default();
     let mut games: Vec<Vec<(Chess, Move)>> = Vec::new();
@@ -207,7 +207,7 @@ fn games(pgn: &str) -> Result<Vec<Vec<(Chess, Move)>>> {
 }
 
 /// The move as the made line writes it, without check marks.
-fn san(pos: &Chess, mv: Move) -> String {
+pub(crate) fn san(pos: &Chess, mv: Move) -> String {
     San::from_move(pos, mv).to_string()
 }
 

@@ -28,6 +28,9 @@
 //!   Millennium).
 //! - [`web`](mod@web): a made move until it is in the web page's document in the real
 //!   browser, with 1 and 50 pages connected, and the station's own move path beside it.
+//! - [`online`](mod@online): online play against a fake lichess on 127.0.0.1
+//!   ([`online_fake`]): the opponent's move line to its announcement, and the blind
+//!   player's confirmation to the move's POST, through the real `ansage online`.
 //! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
 //!   display with speech on (the real `ansage`, built with every device feature).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
@@ -47,6 +50,8 @@ mod emulate;
 mod grammar;
 mod journal;
 mod launch;
+mod online;
+mod online_fake;
 mod process;
 mod resolve;
 mod resume;
@@ -105,6 +110,10 @@ enum Benchmark {
     /// pages connected, and typed to made beside it (the real `ansage`, built first, as for
     /// `eboard`; `--moves N`, default 60).
     Web,
+    /// Online play against a fake lichess on 127.0.0.1: the opponent's move line to its
+    /// announcement, the confirmation to the move's POST (the real `ansage`, built with
+    /// `online`, as for `eboard`; `--moves N` of each, default 200).
+    Online,
     /// Launch to "Bereit" on the rig's Braille display with speech on, `--moves N` launches
     /// (default 10; the real `ansage` beside this program, built with `hardware`).
     Launch,
@@ -143,6 +152,7 @@ impl Benchmark {
             Benchmark::Speech | Benchmark::Answer => Some("speech"),
             Benchmark::Vosk => Some("vosk"),
             Benchmark::Launch => Some("hardware"),
+            Benchmark::Online => Some("online"),
             _ => None,
         }
     }
@@ -183,7 +193,8 @@ struct Cli {
     lang: String,
     /// `journal`, `braille`, `speech`: how many moves to time (default 400); `eboard`: how
     /// many of Black's moves on each board (default 40); `web`: how many moves (default 60);
-    /// `launch`: how many launches (default 10).
+    /// `online`: how many moves of each side (default 200); `launch`: how many launches
+    /// (default 10).
     #[arg(long)]
     moves: Option<usize>,
     /// `journal`: where to write the journals (default: a temporary folder).
@@ -192,7 +203,7 @@ struct Cli {
     /// `emulate`: the board (default dgt); `eboard`: the board measured (default both).
     #[arg(long, value_enum)]
     kind: Option<BoardKind>,
-    /// `eboard`, `web`: the `ansage` binary (default: the one beside this program).
+    /// `eboard`, `web`, `online`: the `ansage` binary (default: the one beside this program).
     #[arg(long)]
     ansage: Option<PathBuf>,
     /// `emulate`: a DGT 3000 clock on the DGT board.
@@ -234,6 +245,7 @@ fn main() -> Result<()> {
         Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
         Benchmark::Web => web(&cli),
+        Benchmark::Online => online(&cli),
         Benchmark::Launch => {
             let ansage = eboard::find_ansage(cli.ansage.clone())?;
             println!("{}", launch::run(&ansage, cli.moves.unwrap_or(10))?);
@@ -281,6 +293,21 @@ fn web(cli: &Cli) -> Result<()> {
             web::run(&ansage, &pgn, pages, cli.moves.unwrap_or(60))?
         );
     }
+    Ok(())
+}
+
+/// `online`: `--moves` (200) of the opponent's moves and of ours, against the fake lichess.
+fn online(cli: &Cli) -> Result<()> {
+    if !cfg!(feature = "online") {
+        anyhow::bail!(
+            "`online` measures an `ansage` built with online play: `cargo build --release \
+             --features bench,online --bin ansage && {}`",
+            Benchmark::Online.command()
+        );
+    }
+    let ansage = eboard::find_ansage(cli.ansage.clone())?;
+    let pgn = games(cli.games.as_ref())?;
+    println!("{}", online::run(&ansage, &pgn, cli.moves.unwrap_or(200))?);
     Ok(())
 }
 

@@ -83,7 +83,7 @@ impl OnlineTc {
 
     /// Whole minutes of the limit (a seek's `time`), `None` when it is not whole.
     pub fn whole_minutes(self) -> Option<u64> {
-        (self.limit.is_multiple_of(60)).then_some(self.limit / 60)
+        self.limit.is_multiple_of(60).then_some(self.limit / 60)
     }
 }
 

@@ -6,6 +6,8 @@
 #[cfg(all(feature = "online", feature = "web"))]
 mod account;
 #[cfg(all(feature = "online", feature = "web"))]
+mod doctor;
+#[cfg(all(feature = "online", feature = "web"))]
 mod fake;
 #[cfg(feature = "web")]
 mod fake_lichess;

@@ -1,0 +1,311 @@
+//! `ansage-bench online`: online play's own delays (issue 24: against the fake server on
+//! loopback, p95 ≤ 20 ms each), through the real station and a fake lichess
+//! ([`crate::online_fake`]) on 127.0.0.1:
+//!
+//! - **The opponent's move**: T0, the instant just before the benchmark writes the
+//!   opponent's `gameState` line (one HTTP chunk) to the game stream's socket; T1, the
+//!   instant the station's `say:white …` line of that move's announcement is read from its
+//!   standard output (checked to be the move's words, after its `made` line).
+//! - **Our move**: T0, the instant just before the blind player's confirmation ("ja")
+//!   is written to the station's standard input, after the move's echo; T1, the instant
+//!   the fake has read the move's `POST /api/board/game/{id}/move/{uci}` whole (checked to
+//!   be the move).
+//!
+//! The station is the real `ansage` (`ansage online --game ID --console --transcript
+//! --no-braille`, German, its own XDG folders, its journal synced as always), found beside
+//! `ansage-bench` or named by `--ansage PATH`; it must be built with the feature `online`.
+//! The blind player plays White, typing UCI lines; the games are those of
+//! `tests/data/games.pgn` (or `--games`), one station each, every move but a game's last
+//! two, until `--moves` of each kind (200) were timed.
+//!
+//! **Why the standard output stands for "handed to speech"**: as for `eboard`, the main
+//! loop hands each step's outputs to its sinks in one call, the console's first and the
+//! speech sink's after it; the console writes and flushes the line in that call. With
+//! `--console` no speech device is opened, so the line marks the instant the announcement
+//! would be handed to speech, plus the pipe's wake-up of this process.
+
+use std::fmt;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command};
+use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, bail};
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use ansage::core::lang::Language;
+use ansage::core::words::vocabulary;
+
+use crate::eboard::{games, san};
+use crate::online_fake::{FakeLichess, GAME, TOKEN};
+use crate::process::{self, Spawned};
+use crate::stats::{pct, summary};
+
+/// The issue's goal for both delays, p95.
+pub const TARGET_MS: f64 = 20.0;
+/// The longest wait for anything.
+const PATIENCE: Duration = Duration::from_secs(20);
+/// Between one step and the next (a player's pace is seconds): one step's work stays out
+/// of the next one's figure.
+const PAUSE: Duration = Duration::from_millis(60);
+/// The shortest game played (its last two moves are left out).
+const SHORTEST: usize = 20;
+
+/// The figures, milliseconds, sorted.
+#[derive(Debug, Clone, Default)]
+pub struct OnlineFigures {
+    /// The opponent's line written to its announcement's line.
+    pub announce_ms: Vec<f64>,
+    /// Our confirmation written to the move's POST at the fake.
+    pub post_ms: Vec<f64>,
+    /// Games played.
+    pub games: usize,
+}
+
+impl fmt::Display for OnlineFigures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "online against a fake lichess on 127.0.0.1, {} games:",
+            self.games
+        )?;
+        let verdict = |v: &[f64]| {
+            if pct(v, 0.95) <= TARGET_MS {
+                "met"
+            } else {
+                "MISSED"
+            }
+        };
+        summary(
+            f,
+            "opponent's gameState written to its announcement (say:white)",
+            &self.announce_ms,
+            &[0.5, 0.95],
+            2,
+        )?;
+        let met = verdict(&self.announce_ms);
+        writeln!(f, "  target p95 <= {TARGET_MS:.0} ms: {met}")?;
+        summary(
+            f,
+            "confirmation (ja) written to the move's POST at the server",
+            &self.post_ms,
+            &[0.5, 0.95],
+            2,
+        )?;
+        let met = verdict(&self.post_ms);
+        writeln!(f, "  target p95 <= {TARGET_MS:.0} ms: {met}")
+    }
+}
+
+/// The station playing the fake's game, its lines with the instant each was read.
+struct Station {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<(Instant, String)>,
+    errors: Option<Receiver<(Instant, String)>>,
+}
+
+impl Station {
+    fn start(ansage: &Path, server: &str, dir: &Path) -> Result<Station> {
+        std::fs::create_dir_all(dir)?;
+        let mut command = Command::new(ansage);
+        command
+            .args(["online", "--game", GAME, "--console", "--transcript"])
+            .args(["--no-braille", "--lang", "de", "--set", "reminders=off"])
+            .arg("--set")
+            .arg(format!("online.server={server}"))
+            .env("ANSAGE_LICHESS_TOKEN", TOKEN);
+        let Spawned {
+            child,
+            stdin,
+            lines,
+            errors,
+        } = process::spawn_with_errors(&mut command, ansage, dir)?;
+        Ok(Station {
+            child,
+            stdin,
+            lines,
+            errors,
+        })
+    }
+
+    fn type_line(&mut self, line: &str) -> Result<Instant> {
+        let at = Instant::now();
+        writeln!(self.stdin, "{line}")?;
+        self.stdin.flush()?;
+        Ok(at)
+    }
+
+    /// The lines printed so far, dropped.
+    fn drain(&self) {
+        while self.lines.try_recv().is_ok() {}
+    }
+
+    /// The first line that `wanted` accepts, and when it was read; what the station said
+    /// on its standard error if it ended first.
+    fn wait_for(&self, what: &str, wanted: impl Fn(&str) -> bool) -> Result<(Instant, String)> {
+        let until = Instant::now() + PATIENCE;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok((at, line)) if wanted(&line) => return Ok((at, line)),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => bail!("no {what} from the station"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let said: Vec<String> = self
+                        .errors
+                        .iter()
+                        .flat_map(|e| e.try_iter().map(|(_, l)| l))
+                        .collect();
+                    bail!("the station ended before {what}: {}", said.join("\n"))
+                }
+            }
+        }
+    }
+}
+
+impl Drop for Station {
+    fn drop(&mut self) {
+        let _ = self.stdin.write_all(b"quit\n");
+        let _ = self.stdin.flush();
+        let until = Instant::now() + Duration::from_secs(5);
+        while !matches!(self.child.try_wait(), Ok(Some(_))) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// The blind player's move: typed, echoed, confirmed; the confirmation to the POST.
+fn our_move(station: &mut Station, fake: &FakeLichess, pos: &Chess, mv: Move) -> Result<f64> {
+    let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
+    let said = vocabulary(Language::De).announce(pos, mv).to_lowercase();
+    station.drain();
+    station.type_line(&uci)?;
+    let (_, echo) = station.wait_for("the echo", |l| l.contains(" say:white "))?;
+    if !echo.to_lowercase().contains(&said) {
+        bail!("the station echoed {echo:?}, not {said:?}");
+    }
+    std::thread::sleep(PAUSE);
+    let t0 = station.type_line("ja")?;
+    let (t1, posted) = match fake.posts.recv_timeout(PATIENCE) {
+        Ok(post) => post,
+        Err(_) => bail!("no POST of {uci} within {PATIENCE:?}"),
+    };
+    if posted != uci {
+        bail!("the station sent {posted}, not {uci}");
+    }
+    // The server takes the move and shows it on the game's stream.
+    std::thread::sleep(PAUSE);
+    fake.push_move(&uci)?;
+    std::thread::sleep(PAUSE);
+    Ok((t1 - t0).as_secs_f64() * 1e3)
+}
+
+/// The opponent's move: pushed on the stream, to its announcement's line.
+fn their_move(station: &Station, fake: &FakeLichess, pos: &Chess, mv: Move) -> Result<f64> {
+    let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
+    let said = vocabulary(Language::De).announce(pos, mv).to_lowercase();
+    let made = format!("... {}", san(pos, mv));
+    station.drain();
+    let t0 = fake.push_move(&uci)?;
+    let (_, line) = station.wait_for("the opponent's move made", |l| l.contains(" made "))?;
+    if !line.contains(&made) {
+        bail!("the station made {line:?}, not {made}");
+    }
+    let (t1, line) = station.wait_for("the announcement", |l| l.contains(" say:white "))?;
+    if !line.to_lowercase().contains(&said) {
+        bail!("the station announced {line:?}, not {said:?}");
+    }
+    std::thread::sleep(PAUSE);
+    Ok((t1 - t0).as_secs_f64() * 1e3)
+}
+
+/// One game on a new station and a new fake: its moves but the last two, at most `left`
+/// of each kind timed.
+fn play_game(
+    ansage: &Path,
+    game: &[(Chess, Move)],
+    left: usize,
+    dir: &Path,
+) -> Result<(Vec<f64>, Vec<f64>)> {
+    let fake = FakeLichess::start()?;
+    let mut station = Station::start(ansage, &fake.url(), dir)?;
+    station.wait_for("the game's start", |l| {
+        l.contains("Online-Partie gegen Salma")
+    })?;
+    let until = Instant::now() + PATIENCE;
+    // `ansage online` reads the game's first line, then its actor opens the stream again.
+    while fake.opened() < 2 {
+        if Instant::now() > until {
+            bail!("the station's game stream was not opened");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let (mut announce, mut post) = (Vec::new(), Vec::new());
+    for (pos, mv) in &game[..game.len().saturating_sub(2)] {
+        if pos.turn() == Color::White {
+            if post.len() == left {
+                break;
+            }
+            post.push(our_move(&mut station, &fake, pos, *mv)?);
+        } else if announce.len() < left {
+            announce.push(their_move(&station, &fake, pos, *mv)?);
+        } else {
+            fake.push_move(&UciMove::from_move(*mv, CastlingMode::Standard).to_string())?;
+            station.wait_for("the opponent's move made", |l| l.contains(" made "))?;
+        }
+    }
+    drop(station);
+    Ok((announce, post))
+}
+
+/// Plays games of `pgn` until `moves` of each kind were timed.
+pub fn run(ansage: &Path, pgn: &str, moves: usize) -> Result<OnlineFigures> {
+    let dir = std::env::temp_dir().join(format!("ansage-bench-online-{}", std::process::id()));
+    let mut figures = OnlineFigures::default();
+    for game in games(pgn)?.iter().filter(|g| g.len() >= SHORTEST) {
+        let left = moves - figures.announce_ms.len().min(figures.post_ms.len());
+        if left == 0 {
+            break;
+        }
+        let folder: PathBuf = dir.join(figures.games.to_string());
+        let (announce, post) = play_game(ansage, game, left, &folder)?;
+        figures.games += 1;
+        let room = |have: usize| moves - have;
+        let take = room(figures.announce_ms.len()).min(announce.len());
+        figures.announce_ms.extend(&announce[..take]);
+        let take = room(figures.post_ms.len()).min(post.len());
+        figures.post_ms.extend(&post[..take]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    figures.announce_ms.sort_by(f64::total_cmp);
+    figures.post_ms.sort_by(f64::total_cmp);
+    Ok(figures)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_report_says_whether_each_target_is_met() {
+        let figures = OnlineFigures {
+            announce_ms: vec![1.0, 2.0],
+            post_ms: vec![3.0, 25.0],
+            games: 1,
+        };
+        let text = figures.to_string();
+        assert!(
+            text.contains("n 2, p50 2.00 ms, p95 2.00 ms, max 2.00 ms"),
+            "{text}"
+        );
+        assert_eq!(text.matches(": met").count(), 1, "{text}");
+        assert_eq!(text.matches(": MISSED").count(), 1, "{text}");
+    }
+}
