@@ -16,6 +16,7 @@ use crate::app::AppError;
 use crate::app::devices::{Devices, Wanted};
 use crate::config::Settings;
 use crate::console::{NextLine, next_line};
+use crate::core::input::{Event, Input, Key};
 use crate::core::lang::Language;
 use crate::core::online::lobby::{Lobby, LobbyInput, LobbyOutput};
 use crate::core::online::menu_words::{MenuCommand, MenuWords};
@@ -136,16 +137,22 @@ async fn menu(
     outcome
 }
 
-/// Hands the menu what the microphone heard of its phrases (the devices send them as
-/// console lines).
+/// Hands the menu what the devices bring: a phrase the microphone heard (sent as a
+/// console line), a line typed on the Braille display, and its keys: help or repeat say
+/// the menu, cancel cancels.
 async fn forward_heard(mut heard: mpsc::Receiver<StationInput>, tx: mpsc::Sender<LobbyEvent>) {
     while let Some(input) = heard.recv().await {
-        if let StationInput::Console { line, .. } = input
-            && tx
-                .send(LobbyEvent::Input(LobbyInput::Line(line)))
-                .await
-                .is_err()
-        {
+        let input = match input {
+            StationInput::Console { line, .. } => LobbyInput::Line(line),
+            StationInput::Input(Input::Act { event, .. }) => match event {
+                Event::Typed(line) => LobbyInput::Line(line),
+                Event::Key(Key::Help | Key::Repeat) => LobbyInput::Command(MenuCommand::Menu),
+                Event::Key(Key::Cancel) => LobbyInput::Command(MenuCommand::Cancel),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        if tx.send(LobbyEvent::Input(input)).await.is_err() {
             return;
         }
     }
