@@ -2,14 +2,15 @@
 //! the server's error strings, `../shared/research/lichess-board-api.md`), so that the
 //! online tests that drive `ansage` against it test the station against the real API's
 //! behaviour: the token and its scope, the game stream's first line, moves and their
-//! refusals, offers, endings, the event stream, seeks, and the network's failures.
+//! refusals, offers, endings, the event stream, seeks, and the network's failures (lines
+//! split, cut and stalled streams, lost lines and lost answers).
 
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use serde_json::{Value, json};
 use shakmaty::Color;
-use tokio::io::BufReader;
+use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _, BufReader};
 use tokio::net::TcpStream;
 
 use crate::support::http::{self, Chunk, next_chunk, open_stream};
@@ -403,4 +404,84 @@ async fn an_injected_answer_is_given_once_for_its_path() {
         r.path.ends_with("/move/e2e4") && r.method == "POST"
     });
     assert_eq!(seen.authorization.as_deref(), Some(BEARER));
+}
+
+/// A POST whose answer the fake loses: what comes back before the connection closes.
+async fn lost(fake: &FakeLichess, path: &str) -> Vec<u8> {
+    let mut stream = TcpStream::connect(addr(fake))
+        .await
+        .expect("the fake listens");
+    let request = format!(
+        "POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: {BEARER}\r\nContent-Length: 0\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut got = Vec::new();
+    let read = tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut got));
+    // A closed connection (its end, or a reset) is what is looked for.
+    let _ = read.await.expect("the connection is closed");
+    got
+}
+
+#[tokio::test]
+async fn a_lost_answer_closes_the_connection_without_a_byte_after_the_work_or_before_it() {
+    let fake = FakeLichess::start("Anna");
+    let id = fake.start_game(Color::White, "Bob", 900, 10);
+    let path = |uci: &str| format!("/api/board/game/{id}/move/{uci}");
+    fake.lose_answer_next("/move/");
+    assert_eq!(
+        lost(&fake, &path("e2e4")).await,
+        b"",
+        "no byte of the answer"
+    );
+    assert_eq!(fake.moves(&id), ["e2e4"], "the move was carried out");
+    fake.opponent_plays(&id, "e7e5");
+    fake.break_next("/move/");
+    assert_eq!(
+        lost(&fake, &path("g1f3")).await,
+        b"",
+        "no byte of the answer"
+    );
+    assert_eq!(fake.moves(&id), ["e2e4", "e7e5"], "nothing was carried out");
+    let moved = post(&fake, &path("g1f3"), "").await;
+    assert_eq!(
+        moved,
+        (200, json!({"ok": true})),
+        "the next one is answered"
+    );
+    let requests = fake.requests();
+    assert_eq!(requests.len(), 3, "{requests:#?}");
+    assert!(
+        requests.windows(2).all(|w| w[0].at <= w[1].at),
+        "each request's time, in order"
+    );
+}
+
+#[tokio::test]
+async fn an_unseen_move_reaches_only_a_stream_opened_later_and_keep_alives_come_on_their_own() {
+    let fake = FakeLichess::start("Anna");
+    let id = fake.start_game(Color::White, "Bob", 900, 10);
+    let path = format!("/api/board/game/stream/{id}");
+    let (_, mut game) = Lines::open(&fake, "GET", &path, "").await;
+    game.line().await;
+    post(&fake, &format!("/api/board/game/{id}/move/e2e4"), "").await;
+    assert_eq!(game.line().await["moves"], "e2e4");
+    fake.opponent_plays_unseen(&id, "e7e5");
+    assert_eq!(game.next(SHORT).await, Got::Nothing, "the line is lost");
+    assert_eq!(fake.moves(&id), ["e2e4", "e7e5"]);
+
+    fake.split_next();
+    let (_, mut again) = Lines::open(&fake, "GET", &path, "").await;
+    let full = again.line().await;
+    assert_eq!(full["state"]["moves"], "e2e4 e7e5");
+    assert_eq!(again.chunks, 2, "the gameFull came in two chunks");
+
+    assert_eq!(
+        again.next(SHORT).await,
+        Got::Nothing,
+        "no keep-alive unasked"
+    );
+    fake.keep_alive_every(Duration::from_millis(50));
+    for _ in 0..3 {
+        assert_eq!(again.next(SHORT).await, Got::KeepAlive);
+    }
 }

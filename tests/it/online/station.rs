@@ -1,5 +1,5 @@
-//! `ansage online --game g1` as a process, read as it runs: its transcript on stdout, the
-//! blind player typing on stdin; every wait bounded.
+//! `ansage online` as a process against the fake lichess (`support::lichess`), read as it
+//! runs: its transcript on stdout, the blind player typing on stdin; every wait bounded.
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -7,9 +7,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::support::lichess::{FakeLichess, TOKEN};
 use crate::support::{load, proc};
-
-use super::fake::{Fake, TOKEN};
 
 /// The wait after a rate limit, injected for the tests (lichess's is a minute).
 pub const RATE_LIMIT_WAIT: Duration = Duration::from_millis(700);
@@ -17,7 +16,7 @@ pub const RATE_LIMIT_WAIT: Duration = Duration::from_millis(700);
 /// How long any one thing the station must do may take (a loaded 2-core machine).
 pub const LIMIT: Duration = Duration::from_secs(20);
 
-/// The station playing the fake's game.
+/// The station playing a game of the fake, or in its menu.
 pub struct Station {
     child: Child,
     stdin: Option<ChildStdin>,
@@ -31,10 +30,10 @@ pub struct Station {
 }
 
 impl Station {
-    /// Starts `ansage online --game g1` against `fake` in `lang`, the token in the
+    /// Starts `ansage online --game ID` against `fake` in `lang`, the token in the
     /// environment (`token`), settings and files in a temporary folder.
-    pub fn start(fake: &Fake, lang: &str, token: &str) -> Station {
-        Station::launch(&fake.server(), &["--game", "g1"], lang, token)
+    pub fn start(fake: &FakeLichess, id: &str, lang: &str, token: &str) -> Station {
+        Station::launch(&fake.url(), &["--game", id], lang, token)
     }
 
     /// Starts `ansage online ARGS` against the server at `server` in `lang`, the token in

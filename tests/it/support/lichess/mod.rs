@@ -1,15 +1,18 @@
 //! A fake lichess for the online tests (issue 24): an HTTP server on 127.0.0.1 that speaks
 //! the Board API's routes, JSON and error strings over a scripted game model
-//! ([`model`]), checks the bearer token, records every request, and lets the test play the
-//! opponent and break the network: keep-alive lines, a line split across two chunks, a cut
-//! connection, a silent stall, an injected answer (a 429, a 400). No test reaches the
-//! internet: the server binds 127.0.0.1 only, and the station is pointed at it with the
-//! setting `online.server`.
+//! ([`model`]), checks the bearer token, records every request and when it came, and lets
+//! the test play the opponent and break the network: keep-alive lines (one at a time, or
+//! every so often), a line split across two chunks, a cut connection, a silent stall, an
+//! opponent's move whose line is lost, an injected answer (a 429, a 400), and an answer
+//! lost because the request's connection breaks (after the server carried the request out,
+//! or before). No test reaches the internet: the server binds 127.0.0.1 only, and the
+//! station is pointed at it with the setting `online.server`.
 //!
 //! The server runs on a thread of its own with its own tokio runtime; the test drives it
 //! through [`FakeLichess`], whose calls return at once. Every wait for the station has a
 //! bound ([`WAIT`]).
 
+mod connection;
 pub mod model;
 mod serve;
 
@@ -43,6 +46,8 @@ pub struct Request {
     pub body: String,
     /// The `Authorization` header as sent.
     pub authorization: Option<String>,
+    /// When it came.
+    pub at: Instant,
 }
 
 /// One open stream's sender, and whether it is stalled (gets nothing more).
@@ -61,7 +66,12 @@ struct State {
     subscribers: Vec<Subscriber>,
     requests: Vec<Request>,
     injected: VecDeque<(String, u16, Value)>,
+    /// Requests whose answer is lost (their connection breaks): the path's part, and
+    /// whether the server carries the request out first.
+    losing: VecDeque<(String, bool)>,
     split_next: bool,
+    /// Keep-alives go to every open stream this often.
+    keep_alive: Option<Duration>,
 }
 
 /// The shared state and the signal that a request arrived.
@@ -97,7 +107,9 @@ impl FakeLichess {
                 subscribers: Vec::new(),
                 requests: Vec::new(),
                 injected: VecDeque::new(),
+                losing: VecDeque::new(),
                 split_next: false,
+                keep_alive: None,
             }),
             arrived: Condvar::new(),
         });
@@ -161,6 +173,35 @@ impl FakeLichess {
             g.play(theirs, uci)
         })
         .unwrap_or_else(|r| panic!("the opponent's {uci}: {r:?}"));
+    }
+
+    /// The opponent plays `uci` in game `id`, and the line that tells it is lost on the way
+    /// (as on a connection about to break): no open stream of the game gets it, a stream
+    /// opened later has the move in its `gameFull`. With [`FakeLichess::cut`] after it, the
+    /// station can learn of the move only from its reconnection.
+    pub fn opponent_plays_unseen(&self, id: &str, uci: &str) {
+        let mut state = self.shared.lock();
+        let game = state
+            .model
+            .game(id)
+            .unwrap_or_else(|r| panic!("no game {id}: {r:?}"));
+        let theirs = !game.ours;
+        game.play(theirs, uci)
+            .unwrap_or_else(|r| panic!("the opponent's {uci}: {r:?}"));
+        let stream = Stream::Game(id.to_owned());
+        let pushes = state.model.changed(id);
+        let kept = pushes
+            .into_iter()
+            .filter(|p| !matches!(p, Push::Line(s, _) if *s == stream))
+            .collect();
+        send(&mut state, kept);
+    }
+
+    /// Game `id`'s moves on the server (UCI); none for an unknown game.
+    pub fn moves(&self, id: &str) -> Vec<String> {
+        let state = self.shared.lock();
+        let game = state.model.games.iter().find(|g| g.id == id);
+        game.map(|g| g.moves.clone()).unwrap_or_default()
     }
 
     /// Sends a line of its own to game `id`'s stream (`opponentGone`, `chatLine`).
@@ -233,10 +274,14 @@ impl FakeLichess {
 
     /// An empty line (a keep-alive) on every open stream that is not stalled.
     pub fn keepalive(&self) {
-        let mut state = self.shared.lock();
-        state
-            .subscribers
-            .retain(|s| s.stalled || s.tx.try_send(Ok(Bytes::from_static(b"\n"))).is_ok());
+        keep_alive(&mut self.shared.lock());
+    }
+
+    /// From now on a keep-alive goes to every open stream that is not stalled `every` so
+    /// often (lichess sends one every 6 or 7 s; the station's read timeout against a server
+    /// on this machine is 1 s).
+    pub fn keep_alive_every(&self, every: Duration) {
+        self.shared.lock().keep_alive = Some(every);
     }
 
     /// Another program opens the account's event stream: the server ends the open one
@@ -248,7 +293,8 @@ impl FakeLichess {
             .retain(|s| s.stream != Stream::Events);
     }
 
-    /// The next line goes out in two chunks, cut in its middle.
+    /// The next line goes out in two chunks, cut in its middle (also the first line of a
+    /// stream opened next).
     pub fn split_next(&self) {
         self.shared.lock().split_next = true;
     }
@@ -278,24 +324,63 @@ impl FakeLichess {
             .push_back((path.to_owned(), status, body));
     }
 
+    /// The next request whose path contains `path` is carried out as usual, but its answer
+    /// is lost: the connection breaks before a byte of it is sent (the client cannot know
+    /// whether the request was carried out).
+    pub fn lose_answer_next(&self, path: &str) {
+        self.shared.lock().losing.push_back((path.to_owned(), true));
+    }
+
+    /// The next request whose path contains `path` is lost: its connection breaks before
+    /// the server carries it out or answers.
+    pub fn break_next(&self, path: &str) {
+        self.shared
+            .lock()
+            .losing
+            .push_back((path.to_owned(), false));
+    }
+
     /// Every request so far.
     pub fn requests(&self) -> Vec<Request> {
         self.shared.lock().requests.clone()
     }
 
     /// Waits for the first request (counting from the start) that `matches`, at most
-    /// [`WAIT`].
+    /// [`WAIT`]. When it returns, the server has carried the request out.
     pub fn wait_request(&self, what: &str, matches: impl Fn(&Request) -> bool) -> Request {
+        let mut found = self.wait_requests(what, 1, matches);
+        found.remove(0)
+    }
+
+    /// Waits until `count` requests (counting from the start) match, at most [`WAIT`];
+    /// returns the first `count`. When it returns, the server has carried them out (it
+    /// answers under the lock the wait takes).
+    pub fn wait_requests(
+        &self,
+        what: &str,
+        count: usize,
+        matches: impl Fn(&Request) -> bool,
+    ) -> Vec<Request> {
         let deadline = Instant::now() + WAIT;
         let mut state = self.shared.lock();
         loop {
-            if let Some(r) = state.requests.iter().find(|r| matches(r)) {
-                return r.clone();
+            let found: Vec<Request> = state
+                .requests
+                .iter()
+                .filter(|r| matches(r))
+                .take(count)
+                .cloned()
+                .collect();
+            if found.len() == count {
+                return found;
             }
             let left = deadline
                 .checked_duration_since(Instant::now())
                 .unwrap_or_else(|| {
-                    panic!("no request {what} within {WAIT:?}: {:#?}", state.requests)
+                    panic!(
+                        "not {count} requests {what} within {WAIT:?}: {:#?}",
+                        state.requests
+                    )
                 });
             state = self
                 .shared
@@ -319,19 +404,30 @@ impl Drop for FakeLichess {
     }
 }
 
+/// An empty line on every open stream that is not stalled.
+fn keep_alive(state: &mut State) {
+    state
+        .subscribers
+        .retain(|s| s.stalled || s.tx.try_send(Ok(Bytes::from_static(b"\n"))).is_ok());
+}
+
+/// `line` as the chunks it goes out in: one, or two after [`FakeLichess::split_next`].
+fn chunks(state: &mut State, line: &Value) -> Vec<Bytes> {
+    let text = format!("{line}\n");
+    if std::mem::take(&mut state.split_next) {
+        let (a, b) = text.split_at(text.len() / 2);
+        vec![Bytes::from(a.to_owned()), Bytes::from(b.to_owned())]
+    } else {
+        vec![Bytes::from(text)]
+    }
+}
+
 /// Sends `pushes` to the streams they are for.
 fn send(state: &mut State, pushes: Vec<Push>) {
     for push in pushes {
         match push {
             Push::Line(stream, line) => {
-                let text = format!("{line}\n");
-                let split = std::mem::take(&mut state.split_next);
-                let chunks = if split {
-                    let (a, b) = text.split_at(text.len() / 2);
-                    vec![Bytes::from(a.to_owned()), Bytes::from(b.to_owned())]
-                } else {
-                    vec![Bytes::from(text)]
-                };
+                let chunks = chunks(state, &line);
                 state.subscribers.retain(|s| {
                     s.stream != stream
                         || s.stalled

@@ -1,11 +1,14 @@
 //! The fake lichess's HTTP side: one handler records each request, answers an injected
-//! answer if one waits for its path, checks the token, and routes the Board API's paths to
-//! the model; streams are chunked bodies fed by the model's lines.
+//! answer if one waits for its path (or loses the answer: its connection breaks), checks
+//! the token, and routes the Board API's paths to the model; streams are chunked bodies
+//! fed by the model's lines, and keep-alives go out as the test asks.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::body::{Body, Bytes};
+use axum::extract::ConnectInfo;
 use axum::extract::State as Extract;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -13,8 +16,9 @@ use serde_json::{Value, json};
 use shakmaty::Color;
 use tokio::sync::{mpsc, oneshot};
 
+use super::connection::{Connections, Dropper};
 use super::model::{Player, Push, Refusal, Stream};
-use super::{Request, Shared, State, Subscriber, send};
+use super::{Request, Shared, State, Subscriber, chunks, keep_alive, send};
 
 /// Serves until `stopped` fires (the thread of [`super::FakeLichess::start`]).
 pub fn run(listener: std::net::TcpListener, shared: Arc<Shared>, stopped: oneshot::Receiver<()>) {
@@ -24,8 +28,10 @@ pub fn run(listener: std::net::TcpListener, shared: Arc<Shared>, stopped: onesho
         .expect("a runtime for the fake lichess");
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::from_std(listener).expect("the listener");
+        tokio::spawn(keep_alives(Arc::clone(&shared)));
         let app = Router::new().fallback(handle).with_state(shared);
-        let _ = axum::serve(listener, app)
+        let service = app.into_make_service_with_connect_info::<Dropper>();
+        let _ = axum::serve(Connections(listener), service)
             .with_graceful_shutdown(async {
                 let _ = stopped.await;
             })
@@ -33,8 +39,20 @@ pub fn run(listener: std::net::TcpListener, shared: Arc<Shared>, stopped: onesho
     });
 }
 
+/// Sends the keep-alives of [`super::FakeLichess::keep_alive_every`] while the server runs.
+async fn keep_alives(shared: Arc<Shared>) {
+    loop {
+        let every = shared.lock().keep_alive;
+        tokio::time::sleep(every.unwrap_or(Duration::from_millis(50))).await;
+        if every.is_some() {
+            keep_alive(&mut shared.lock());
+        }
+    }
+}
+
 async fn handle(
     Extract(shared): Extract<Arc<Shared>>,
+    ConnectInfo(dropper): ConnectInfo<Dropper>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -48,11 +66,12 @@ async fn handle(
             .get("authorization")
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned),
+        at: Instant::now(),
     };
-    respond(&shared, request, uri.path())
+    respond(&shared, request, uri.path(), &dropper)
 }
 
-fn respond(shared: &Shared, request: Request, path: &str) -> Response {
+fn respond(shared: &Shared, request: Request, path: &str, dropper: &Dropper) -> Response {
     let mut state = shared.lock();
     state.requests.push(request.clone());
     shared.arrived.notify_all();
@@ -63,6 +82,18 @@ fn respond(shared: &Shared, request: Request, path: &str) -> Response {
         && let Some((_, status, body)) = state.injected.remove(at)
     {
         return answer(status, body);
+    }
+    if let Some(at) = state
+        .losing
+        .iter()
+        .position(|(p, _)| request.path.contains(p.as_str()))
+        && let Some((_, carried_out)) = state.losing.remove(at)
+    {
+        // Whatever is answered now never leaves: the connection breaks first.
+        dropper.drop_connection();
+        if !carried_out {
+            return answer(500, json!({"error": "lost"}));
+        }
     }
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     if segments == ["api", "token", "test"] {
@@ -217,7 +248,9 @@ fn refusal(r: &Refusal) -> Response {
 fn open_stream(state: &mut State, stream: Stream, lines: Vec<Value>, open: bool) -> Response {
     let (tx, rx) = mpsc::channel::<Result<Bytes, std::io::Error>>(256);
     for line in lines {
-        let _ = tx.try_send(Ok(Bytes::from(format!("{line}\n"))));
+        for chunk in chunks(state, &line) {
+            let _ = tx.try_send(Ok(chunk));
+        }
     }
     if open {
         state.subscribers.push(Subscriber {
