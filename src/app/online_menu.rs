@@ -209,3 +209,47 @@ fn spawn_lines(tx: mpsc::Sender<LobbyEvent>) -> tokio::task::JoinHandle<()> {
         }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::input::Actor;
+
+    /// What the devices bring reaches the menu: a heard phrase, a line typed on the
+    /// Braille display, and its help and cancel keys; other keys do not.
+    #[tokio::test]
+    async fn the_devices_reach_the_menu() {
+        let (devices, heard) = mpsc::channel(8);
+        let (tx, mut rx) = mpsc::channel(8);
+        let forward = tokio::spawn(forward_heard(heard, tx));
+        let by = Actor::Player(shakmaty::Color::White);
+        let act = |event| StationInput::Input(Input::Act { by, event });
+        for input in [
+            StationInput::Console {
+                line: "suchen zehn".into(),
+                opponent_input: false,
+            },
+            act(Event::Typed("annehmen 2".into())),
+            act(Event::Key(Key::Time)),
+            act(Event::Key(Key::Help)),
+            act(Event::Key(Key::Cancel)),
+        ] {
+            devices.send(input).await.unwrap();
+        }
+        drop(devices);
+        forward.await.unwrap();
+        let mut got = Vec::new();
+        while let Ok(LobbyEvent::Input(input)) = rx.try_recv() {
+            got.push(input);
+        }
+        assert_eq!(
+            got,
+            [
+                LobbyInput::Line("suchen zehn".into()),
+                LobbyInput::Line("annehmen 2".into()),
+                LobbyInput::Command(MenuCommand::Menu),
+                LobbyInput::Command(MenuCommand::Cancel),
+            ]
+        );
+    }
+}
