@@ -6,7 +6,7 @@
 //! for the language, BrlAPI (BRLTTY) and its display, espeak-ng (the spoken scoresheet),
 //! the electronic boards on the serial ports (and whether a DGT 3000 answers; a port this
 //! user may not open gets the `dialout` hint), the web page's port, and online play (the
-//! server's address, the lichess token, its account and scope; [`online`]).
+//! server's address, the lichess token, its account and scope; `online`).
 //! A device that was not built in says which cargo feature brings it. Each check says
 //! whether the current settings need the device ([`Needs`]): `ansage doctor` fails only for
 //! those (a missing vosk model matters only when a side enters moves by voice).
