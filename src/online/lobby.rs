@@ -162,16 +162,8 @@ async fn send(
                 let _guard = one.lock().await;
                 tokio::time::sleep(waits.rate_limit).await;
             }
-            Err(ApiError::Unauthorized(_)) => {
-                let _ = tx
-                    .send(LobbyEvent::Stop(Message::new("online-token-refused")))
-                    .await;
-                return;
-            }
-            Err(ApiError::Forbidden(_)) => {
-                let _ = tx
-                    .send(LobbyEvent::Stop(Message::new("online-token-scope")))
-                    .await;
+            Err(e @ (ApiError::Unauthorized(_) | ApiError::Forbidden(_))) => {
+                let _ = tx.send(LobbyEvent::Stop(token_refused(&e))).await;
                 return;
             }
             Err(ApiError::Refused { error, .. }) => {
@@ -201,16 +193,8 @@ async fn follow(client: Arc<Client>, waits: Waits, tx: mpsc::Sender<LobbyEvent>)
     loop {
         let response = match client.stream("/api/stream/event").await {
             Ok(r) => r,
-            Err(ApiError::Unauthorized(_)) => {
-                let _ = tx
-                    .send(LobbyEvent::Stop(Message::new("online-token-refused")))
-                    .await;
-                return;
-            }
-            Err(ApiError::Forbidden(_)) => {
-                let _ = tx
-                    .send(LobbyEvent::Stop(Message::new("online-token-scope")))
-                    .await;
+            Err(e @ (ApiError::Unauthorized(_) | ApiError::Forbidden(_))) => {
+                let _ = tx.send(LobbyEvent::Stop(token_refused(&e))).await;
                 return;
             }
             Err(e) => {
@@ -288,5 +272,14 @@ async fn read(response: reqwest::Response, tx: &mpsc::Sender<LobbyEvent>) -> End
                 Line::Unreadable(why) => tracing::warn!("online: event stream: {why}"),
             }
         }
+    }
+}
+
+/// What the station says when the server refuses the token (401) or its scope (403).
+fn token_refused(e: &ApiError) -> Message {
+    if matches!(e, ApiError::Forbidden(_)) {
+        Message::new("online-token-scope")
+    } else {
+        Message::new("online-token-refused")
     }
 }

@@ -186,6 +186,20 @@ impl std::fmt::Debug for Devices {
 }
 
 impl Devices {
+    /// No device open yet; `backlog` is what each gets first once it is ready.
+    fn none(backlog: Backlog) -> Devices {
+        Devices {
+            sinks: Vec::new(),
+            status: Vec::new(),
+            speaking: Speaking::new(),
+            speech: false,
+            braille: false,
+            recording: None,
+            backlog,
+            closers: Vec::new(),
+        }
+    }
+
     /// Opens what `settings` and `wanted` ask for; inputs from the devices go to `tx`.
     /// `origin` maps the session's time to real instants (the station's timeline: its
     /// `start` and `epoch`), for the marks of the audio scoresheet. What the session said
@@ -201,16 +215,7 @@ impl Devices {
         origin: (Timestamp, std::time::Instant),
         backlog: Backlog,
     ) -> Devices {
-        let mut devices = Devices {
-            sinks: Vec::new(),
-            status: Vec::new(),
-            speaking: Speaking::new(),
-            speech: false,
-            braille: false,
-            recording: None,
-            backlog,
-            closers: Vec::new(),
-        };
+        let mut devices = Devices::none(backlog);
         if !wanted.console_only {
             // The display first: it shows what is held as soon as BRLTTY connects;
             // speech-dispatcher, which may take seconds to list its voices, opens in the
@@ -235,16 +240,7 @@ impl Devices {
         wanted: &Wanted,
         tx: &mpsc::Sender<StationInput>,
     ) -> Devices {
-        let mut devices = Devices {
-            sinks: Vec::new(),
-            status: Vec::new(),
-            speaking: Speaking::new(),
-            speech: false,
-            braille: false,
-            recording: None,
-            backlog: Backlog::new(),
-            closers: Vec::new(),
-        };
+        let mut devices = Devices::none(Backlog::new());
         if !wanted.console_only {
             devices.open_braille(settings, wanted, tx);
             devices.open_speech(settings, wanted, tx);

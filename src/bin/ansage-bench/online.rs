@@ -25,10 +25,8 @@
 //! would be handed to speech, plus the pipe's wake-up of this process.
 
 use std::fmt;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
@@ -100,12 +98,7 @@ impl fmt::Display for OnlineFigures {
 }
 
 /// The station playing the fake's game, its lines with the instant each was read.
-struct Station {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<(Instant, String)>,
-    errors: Option<Receiver<(Instant, String)>>,
-}
+struct Station(Spawned);
 
 impl Station {
     fn start(ansage: &Path, server: &str, dir: &Path) -> Result<Station> {
@@ -117,67 +110,29 @@ impl Station {
             .arg("--set")
             .arg(format!("online.server={server}"))
             .env("ANSAGE_LICHESS_TOKEN", TOKEN);
-        let Spawned {
-            child,
-            stdin,
-            lines,
-            errors,
-        } = process::spawn_with_errors(&mut command, ansage, dir)?;
-        Ok(Station {
-            child,
-            stdin,
-            lines,
-            errors,
-        })
+        Ok(Station(process::spawn_with_errors(
+            &mut command,
+            ansage,
+            dir,
+        )?))
     }
 
     fn type_line(&mut self, line: &str) -> Result<Instant> {
-        let at = Instant::now();
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()?;
-        Ok(at)
+        self.0.type_line(line)
     }
 
-    /// The lines printed so far, dropped.
     fn drain(&self) {
-        while self.lines.try_recv().is_ok() {}
+        self.0.drain();
     }
 
-    /// The first line that `wanted` accepts, and when it was read; what the station said
-    /// on its standard error if it ended first.
     fn wait_for(&self, what: &str, wanted: impl Fn(&str) -> bool) -> Result<(Instant, String)> {
-        let until = Instant::now() + PATIENCE;
-        loop {
-            let left = until.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((at, line)) if wanted(&line) => return Ok((at, line)),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => bail!("no {what} from the station"),
-                Err(RecvTimeoutError::Disconnected) => {
-                    let said: Vec<String> = self
-                        .errors
-                        .iter()
-                        .flat_map(|e| e.try_iter().map(|(_, l)| l))
-                        .collect();
-                    bail!("the station ended before {what}: {}", said.join("\n"))
-                }
-            }
-        }
+        self.0.wait_for(what, PATIENCE, wanted)
     }
 }
 
 impl Drop for Station {
     fn drop(&mut self) {
-        let _ = self.stdin.write_all(b"quit\n");
-        let _ = self.stdin.flush();
-        let until = Instant::now() + Duration::from_secs(5);
-        while !matches!(self.child.try_wait(), Ok(Some(_))) && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        self.0.quit(Duration::from_secs(5));
     }
 }
 

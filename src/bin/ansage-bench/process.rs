@@ -2,11 +2,11 @@
 //! (`eboard`, `web`): its settings in the run's folder, its console on pipes, and each
 //! line it prints stamped with the instant it was read.
 
-use std::io::{BufRead as _, BufReader};
+use std::io::{BufRead as _, BufReader, Write as _};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver};
-use std::time::Instant;
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result, bail};
 
@@ -18,6 +18,63 @@ pub struct Spawned {
     /// Its standard error's lines as read (the device report), when asked for
     /// ([`spawn_with_errors`]).
     pub errors: Option<Receiver<(Instant, String)>>,
+}
+
+impl Spawned {
+    /// Types `line` on the station's console; the instant just before.
+    pub fn type_line(&mut self, line: &str) -> Result<Instant> {
+        let at = Instant::now();
+        writeln!(self.stdin, "{line}")?;
+        self.stdin.flush()?;
+        Ok(at)
+    }
+
+    /// The lines printed so far, dropped.
+    pub fn drain(&self) {
+        while self.lines.try_recv().is_ok() {}
+    }
+
+    /// The first line that `wanted` accepts within `patience`, and when it was read; what
+    /// the station said on its standard error (when read) if it ended first.
+    pub fn wait_for(
+        &self,
+        what: &str,
+        patience: Duration,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<(Instant, String)> {
+        let until = Instant::now() + patience;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok((at, line)) if wanted(&line) => return Ok((at, line)),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => bail!("no {what} from the station"),
+                Err(RecvTimeoutError::Disconnected) => {
+                    let said: Vec<String> = self
+                        .errors
+                        .iter()
+                        .flat_map(|e| e.try_iter().map(|(_, l)| l))
+                        .collect();
+                    bail!("the station ended before {what}: {}", said.join("\n"))
+                }
+            }
+        }
+    }
+
+    /// Ends the station as a player does (`quit`), and kills it if it has not ended
+    /// within `grace`.
+    pub fn quit(&mut self, grace: Duration) {
+        let _ = self.stdin.write_all(b"quit\n");
+        let _ = self.stdin.flush();
+        let until = Instant::now() + grace;
+        while !matches!(self.child.try_wait(), Ok(Some(_))) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        if !matches!(self.child.try_wait(), Ok(Some(_))) {
+            let _ = self.child.kill();
+        }
+        let _ = self.child.wait();
+    }
 }
 
 /// Each line of `stream`, stamped with the instant it was read, on a thread of its own.

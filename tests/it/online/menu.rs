@@ -52,7 +52,8 @@ fn seek_starts_the_game_the_server_pairs() {
     station.wait_for("Online game against Bo");
     fake.wait_request("the game's stream", |r| r.path.ends_with(&id));
     station.send("quit");
-    station.finish();
+    let (out, err) = station.finish();
+    super::station::token_nowhere(&out, &err, station.dir.path());
 }
 
 /// A blitz seek is refused with the rule before anything is sent; the menu goes on.
