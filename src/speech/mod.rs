@@ -119,6 +119,12 @@ pub struct Utterance {
     pub expires: Option<Instant>,
     /// A clock answer: its text is rendered again when it starts to be spoken.
     pub live: Option<Box<Live>>,
+    /// The listener's input it replies to (the session's
+    /// [`Speech::reply_to`](crate::core::output::Speech::reply_to)): newest input first.
+    pub reply_to: Option<u64>,
+    /// The half-moves the game had when it was said
+    /// ([`Speech::ply`](crate::core::output::Speech::ply)).
+    pub ply: usize,
 }
 
 /// The errors of a synthesizer.

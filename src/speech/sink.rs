@@ -226,6 +226,8 @@ impl Sink for SpeechSink {
                             delivered: now,
                         })
                     }),
+                    reply_to: s.reply_to,
+                    ply: s.ply,
                 })),
                 Output::Hush { to } if self.hears(*to) => self.send(Msg::Hush),
                 _ => {}

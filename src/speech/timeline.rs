@@ -163,6 +163,8 @@ pub fn timeline(outputs: &[(Timestamp, Output)], listeners: &[Audience]) -> Vec<
                     handed: Some(now),
                     expires: s.expires.map(|e| base + e.since_epoch()),
                     live: None,
+                    reply_to: s.reply_to,
+                    ply: s.ply,
                 };
                 let actions = speaker.sched.push(utterance, now);
                 speaker.act(actions, now);
@@ -184,7 +186,14 @@ mod tests {
     use super::*;
     use crate::core::output::{Priority, Speech};
 
-    fn say(at: u64, text: &str, priority: Priority, expires: Option<u64>) -> (Timestamp, Output) {
+    /// What the session says at `at`, in reply to White's input `reply_to` if given.
+    fn say(
+        at: u64,
+        text: &str,
+        priority: Priority,
+        expires: Option<u64>,
+        reply_to: Option<u64>,
+    ) -> (Timestamp, Output) {
         (
             Timestamp::from_millis(at),
             Output::Say(Speech {
@@ -195,6 +204,8 @@ mod tests {
                 error: false,
                 expires: expires.map(Timestamp::from_millis),
                 live: None,
+                reply_to,
+                ply: 0,
             }),
         )
     }
@@ -242,10 +253,11 @@ mod tests {
                 "Sagen Sie Ihren Zug, zum Beispiel Eva vier.",
                 Answer,
                 None,
+                Some(1),
             ),
-            say(1_000, "Eva fünf.", Move, None),
-            say(1_000, "Sie: 14 Minuten.", Answer, None),
-            say(1_000, "neun", Reminder, Some(1_500)),
+            say(1_000, "Eva fünf.", Move, None, None),
+            say(1_000, "Sie: 14 Minuten.", Answer, None, Some(2)),
+            say(1_000, "neun", Reminder, Some(1_500), None),
         ];
         let got = timeline(&outputs, &[Audience::White]);
         let want = [

@@ -300,6 +300,8 @@ mod tests {
                 handed: None,
                 expires: None,
                 live: None,
+                reply_to: None,
+                ply: 0,
             };
             synthesizer_text(&p, &u).into_owned()
         };

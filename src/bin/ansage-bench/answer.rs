@@ -151,6 +151,8 @@ fn reminder_output(text: &str) -> Output {
         error: false,
         expires: None,
         live: None,
+        reply_to: None,
+        ply: 0,
     })
 }
 
