@@ -19,7 +19,10 @@
 //! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
 //!   announcement interrupting a long utterance until its first sound.
 //! - `answer` (feature `speech`): a question asked while a long answer plays and a
-//!   reminder waits, from the input to the answer's first sound on the speaker.
+//!   reminder waits, from the input to the answer's first sound on the speaker; and the
+//!   correction chain ([`correction`]): a new announcement into an impossible move's
+//!   message, "nein" into its echo, each to its answer's first sound, and the stale
+//!   utterances heard.
 //! - `vosk` (feature `vosk`): the real recognizer on the small Korean model: grammar
 //!   switch, end of speech to result and to echo, memory.
 //!
@@ -45,6 +48,8 @@ mod answer;
 #[cfg(feature = "braille")]
 mod braille;
 mod clock;
+#[cfg(feature = "speech")]
+mod correction;
 mod eboard;
 mod emulate;
 mod grammar;
@@ -386,13 +391,17 @@ fn speech(_moves: usize) -> Result<()> {
     )
 }
 
-/// `answer`: 40 questions while a long answer plays, the speaker recorded from
-/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
+/// `answer`: 40 questions while a long answer plays, then 30 correction chains, the
+/// speaker recorded from `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
 #[cfg(feature = "speech")]
 fn answer() -> Result<()> {
     let monitor =
         std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
     println!("{}", answer::answer_latency(answer::TRIALS, &monitor)?);
+    println!(
+        "{}",
+        correction::correction_latency(correction::TRIALS, &monitor)?
+    );
     Ok(())
 }
 
