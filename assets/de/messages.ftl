@@ -506,6 +506,11 @@ device-speech-there = speech-dispatcher, { $count ->
     [one] 1 Stimme
    *[other] { $count } Stimmen
 } für diese Sprache, etwa { $voices }.
+device-speech-open = speech-dispatcher, { $voice ->
+    [none] die Stimme für diese Sprache
+   *[other] die Stimme { $voice }
+}. Alle Stimmen zeigt ansage doctor.
+device-speech-other-language = die Stimme { $voice } spricht eine andere Sprache ({ $language }).
 device-speech-missing = speech-dispatcher antwortet nicht.
 device-speech-todo = speech-dispatcher und speech-dispatcher-espeak-ng installieren und starten. Bis dahin steht alles Gesagte auf der Konsole.
 device-speech-no-voice = speech-dispatcher hat keine Stimme für diese Sprache.

@@ -471,6 +471,11 @@ device-speech-there = speech-dispatcher, { $count ->
     [one] 1 voice
    *[other] { $count } voices
 } for this language, e.g. { $voices }.
+device-speech-open = speech-dispatcher, { $voice ->
+    [none] the voice of this language
+   *[other] the voice { $voice }
+}. All voices: ansage doctor.
+device-speech-other-language = the voice { $voice } speaks another language ({ $language }).
 device-speech-missing = speech-dispatcher does not answer.
 device-speech-todo = install and start speech-dispatcher and speech-dispatcher-espeak-ng. Meanwhile everything said is on the console.
 device-speech-no-voice = speech-dispatcher has no voice for this language.

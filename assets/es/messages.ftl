@@ -528,6 +528,11 @@ device-speech-there = speech-dispatcher, { $count ->
     [one] 1 voz
    *[other] { $count } voces
 } para este idioma, por ejemplo { $voices }.
+device-speech-open = speech-dispatcher, { $voice ->
+    [none] la voz de este idioma
+   *[other] la voz { $voice }
+}. Todas las voces: ansage doctor.
+device-speech-other-language = la voz { $voice } habla otro idioma ({ $language }).
 device-speech-missing = speech-dispatcher no responde.
 device-speech-todo = instale y arranque speech-dispatcher y speech-dispatcher-espeak-ng. Mientras tanto, todo lo dicho aparece en la consola.
 device-speech-no-voice = speech-dispatcher no tiene voz para este idioma.

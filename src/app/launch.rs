@@ -359,6 +359,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
             session
         }
     };
+    // What was said before speech opened (a `quit` typed at once) is still said.
+    crate::station::settle(&mut sinks, crate::station::SETTLE_LIMIT).await;
     sinks.clear();
     #[cfg(feature = "online")]
     if let Some(running) = online {

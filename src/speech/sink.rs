@@ -28,8 +28,9 @@ pub struct SpeechSink {
     voices: Option<Vec<String>>,
 }
 
-/// How long the synthesizer may take to start (speech-dispatcher lists its voices then,
-/// which took up to 7 s here).
+/// How long the synthesizer may take to start (speech-dispatcher answers within
+/// milliseconds when it runs; libspeechd starting it, or a server that accepts the
+/// connection and never answers, takes longer).
 pub const START_LIMIT: Duration = Duration::from_secs(20);
 
 /// A function that makes the synthesizer on the speech thread.
@@ -77,7 +78,7 @@ impl SpeechSink {
     }
 
     /// Starts the speech thread with the synthesizer `make` builds there and returns at
-    /// once (issue 22: the station does not wait for speech-dispatcher's voice list): what
+    /// once (issue 22: the station does not wait for speech-dispatcher): what
     /// is handed over meanwhile waits on the thread's channel; [`Opening::wait`] tells
     /// whether the synthesizer started.
     pub fn start(
