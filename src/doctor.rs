@@ -19,7 +19,7 @@ use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 
 #[cfg(feature = "online")]
-mod online;
+pub(crate) mod online;
 #[cfg(feature = "web")]
 mod port;
 

@@ -461,6 +461,19 @@ speech-failed-braille = Sprachausgabe fehlt
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = Die Station startet.
 station-starting-braille = Station startet
+## A failure to start: said, shown and printed, with what to do (issue 31.2; `app::failure`)
+start-failed = Die Station startet nicht: { $why }
+start-failed-todo = Die Station startet nicht: { $why } Zu tun: { $todo }
+start-failed-online = Das Online-Spiel startet nicht: { $why }
+start-failed-online-todo = Das Online-Spiel startet nicht: { $why } Zu tun: { $todo }
+start-error = { $error }.
+start-settings = die Einstellungen haben einen Fehler: { $error }.
+start-settings-todo = die Stelle berichtigen; ansage config prüft die Einstellungen.
+start-resume-options = --resume nimmt die Partie mit ihren Einstellungen aus dem Journal.
+start-resume-options-todo = die anderen Spieloptionen weglassen: ansage play --resume DATEI.
+start-resume-journal = das Journal { $path } lässt sich nicht fortsetzen ({ $error }).
+start-resume-journal-todo = den Pfad prüfen; jedes Journal liegt im Ordner seiner Partie unter ~/.local/share/ansage/games.
+start-no-model = Keine Spracherkennung: das Sprachmodell fehlt. Zu tun: ansage models install { $lang } lädt es. Bis dahin Züge tippen.
 station-ready = Bereit.
 station-ready-braille = Bereit
 station-ready-without = Bereit. Ohne { $devices }.

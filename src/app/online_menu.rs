@@ -61,6 +61,7 @@ impl Voice {
 pub fn run(
     client: Arc<Client>,
     waits: Waits,
+    refusals: super::online::Refusals,
     settings: &Settings,
     setup: &SessionSetup,
     console_only: bool,
@@ -84,7 +85,8 @@ pub fn run(
         devices,
         print: print_all,
     };
-    let result = rt.block_on(menu(client, waits, lang, &mut voice, first, keys_rx));
+    let link = (client, waits, refusals);
+    let result = rt.block_on(menu(link, lang, &mut voice, first, keys_rx));
     drop(keys_tx);
     voice.devices.close();
     rt.shutdown_timeout(std::time::Duration::from_secs(2));
@@ -93,14 +95,13 @@ pub fn run(
 
 /// The menu's loop.
 async fn menu(
-    client: Arc<Client>,
-    waits: Waits,
+    (client, waits, refusals): (Arc<Client>, Waits, super::online::Refusals),
     lang: Language,
     voice: &mut Voice,
     first: Option<MenuCommand>,
     heard: mpsc::Receiver<StationInput>,
 ) -> Result<Option<String>, AppError> {
-    let online = |e: crate::online::client::ApiError| AppError::Online(e.to_string());
+    let online = |e: crate::online::client::ApiError| refusals.error(e);
     let account = client.account().await.map_err(online)?;
     let words = MenuWords::load(lang).map_err(|e| AppError::Online(e.to_string()))?;
     let mut lobby = Lobby::new(words, &account.username);

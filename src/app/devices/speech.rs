@@ -282,7 +282,7 @@ impl Devices {
 }
 
 #[cfg(feature = "speech")]
-fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechConfig {
+pub(super) fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechConfig {
     let s = &settings.speech;
     // The settings give multiples of the normal rate and pitch (0.25-4) and a volume 0-1;
     // speech-dispatcher takes -100..100 with 0 as normal.
