@@ -40,6 +40,10 @@ fn reasons(error: &AppError) -> (Message, Option<Message>) {
             Message::new("start-settings").arg("error", e.to_string()),
             Some(Message::new("start-settings-todo")),
         ),
+        AppError::OnlineNeedsOnlineCommand => (
+            Message::new("start-online-in-play"),
+            Some(Message::new("start-online-in-play-todo")),
+        ),
         AppError::ResumeWithGameOptions => (
             Message::new("start-resume-options"),
             Some(Message::new("start-resume-options-todo")),
@@ -187,6 +191,7 @@ mod tests {
     fn every_failure_reads_in_every_language() {
         let errors = [
             AppError::ResumeWithGameOptions,
+            AppError::OnlineNeedsOnlineCommand,
             AppError::OnlineStart(Box::new(
                 DeviceStatus::absent("online play", "no token")
                     .said(Message::new("device-online-no-token"))

@@ -27,11 +27,11 @@ use crate::core::online::menu_words::MenuCommand;
 use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
+use crate::doctor::online::Refusals;
 use crate::online::actor::{Link, Waits};
 use crate::online::address::Address;
 use crate::online::client::{ApiError, Client};
 use crate::online::ndjson::{Decoder, Line};
-use crate::online::token;
 use crate::station::Sink as _;
 
 /// How long the station waits for a byte of a stream before it counts as broken (the
@@ -165,21 +165,9 @@ fn account(args: &OnlineArgs) -> Result<(), AppError> {
     }
 }
 
-/// What the server's refusals mean before a game starts, in the doctor's words (issue
-/// 31.2: said, shown and printed in the game's language).
-#[derive(Clone, Debug)]
-pub(crate) struct Refusals {
-    server: Address,
-    source: crate::doctor::online::Source,
-    token: token::Token,
-}
-
-impl Refusals {
-    /// The failure to start that `error` means.
-    pub(crate) fn error(&self, error: ApiError) -> AppError {
-        let status = crate::doctor::online::refusal(&self.server, &self.source, error, &self.token);
-        AppError::OnlineStart(Box::new(status))
-    }
+/// The failure to start that the server's `error` means (issue 31.2).
+fn refused(refusals: &Refusals, error: ApiError) -> AppError {
+    AppError::OnlineStart(Box::new(refusals.status(error)))
 }
 
 /// The server's client with the token, the waits, and what its refusals mean.
@@ -193,12 +181,8 @@ fn client(settings: &Settings) -> Result<(Arc<Client>, Waits, Refusals), AppErro
     })?;
     let (token, source) = crate::doctor::online::load().map_err(AppError::OnlineStart)?;
     let (waits, read_timeout) = waits(&server);
-    let refusals = Refusals {
-        server: server.clone(),
-        source,
-        token: token.clone(),
-    };
-    let client = Client::new(server, token, read_timeout).map_err(|e| refusals.error(e))?;
+    let refusals = Refusals::new(server.clone(), source, token.clone());
+    let client = Client::new(server, token, read_timeout).map_err(|e| refused(&refusals, e))?;
     Ok((Arc::new(client), waits, refusals))
 }
 
@@ -209,9 +193,7 @@ fn menu(args: &OnlineArgs, first: Option<MenuCommand>) -> Result<Option<String>,
     let setup = settings.to_setup()?;
     let print_all = args.transcript || matches!(args.show, Show::Said | Show::Transcript);
     super::online_menu::run(
-        client,
-        waits,
-        refusals,
+        (client, waits, refusals),
         &settings,
         &setup,
         args.console,
@@ -294,7 +276,7 @@ fn first_line(
             }
             Ok::<_, ApiError>((account, None))
         })
-        .map_err(|e| refusals.error(e))?;
+        .map_err(|e| refused(refusals, e))?;
     let full =
         full.ok_or_else(|| AppError::Online(format!("game {id}: the server sent no game")))?;
     let side = full.side_of(&account.id).ok_or_else(|| {

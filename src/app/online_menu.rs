@@ -57,11 +57,12 @@ impl Voice {
     }
 }
 
+/// The server's client, the waits, and what the server's refusals mean before a game.
+pub type Link = (Arc<Client>, Waits, crate::doctor::online::Refusals);
+
 /// Runs the menu; the game to play, or `None` when the player left.
 pub fn run(
-    client: Arc<Client>,
-    waits: Waits,
-    refusals: super::online::Refusals,
+    link: Link,
     settings: &Settings,
     setup: &SessionSetup,
     console_only: bool,
@@ -85,7 +86,6 @@ pub fn run(
         devices,
         print: print_all,
     };
-    let link = (client, waits, refusals);
     let result = rt.block_on(menu(link, lang, &mut voice, first, keys_rx));
     drop(keys_tx);
     voice.devices.close();
@@ -95,13 +95,14 @@ pub fn run(
 
 /// The menu's loop.
 async fn menu(
-    (client, waits, refusals): (Arc<Client>, Waits, super::online::Refusals),
+    (client, waits, refusals): Link,
     lang: Language,
     voice: &mut Voice,
     first: Option<MenuCommand>,
     heard: mpsc::Receiver<StationInput>,
 ) -> Result<Option<String>, AppError> {
-    let online = |e: crate::online::client::ApiError| refusals.error(e);
+    let online =
+        |e: crate::online::client::ApiError| AppError::OnlineStart(Box::new(refusals.status(e)));
     let account = client.account().await.map_err(online)?;
     let words = MenuWords::load(lang).map_err(|e| AppError::Online(e.to_string()))?;
     let mut lobby = Lobby::new(words, &account.username);

@@ -173,15 +173,30 @@ async fn probe(client: &Client) -> Result<Answer, ApiError> {
     }
 }
 
-/// What a server's refusal or silence means for online play, and what to do, in the
-/// doctor's words (what `ansage online` says when it cannot start, issue 31.2).
-pub(crate) fn refusal(
-    server: &Address,
-    source: &Source,
-    error: ApiError,
-    token: &Token,
-) -> DeviceStatus {
-    status(server, source, Err(error), token)
+/// What a server's refusals and silences mean for online play before a game starts, and
+/// what to do, in the doctor's words (what `ansage online` says when it cannot start,
+/// issue 31.2).
+#[derive(Clone, Debug)]
+pub(crate) struct Refusals {
+    server: Address,
+    source: Source,
+    token: Token,
+}
+
+impl Refusals {
+    /// For the server at `server`, the token from `source`.
+    pub(crate) fn new(server: Address, source: Source, token: Token) -> Refusals {
+        Refusals {
+            server,
+            source,
+            token,
+        }
+    }
+
+    /// What `error` means, and what to do.
+    pub(crate) fn status(&self, error: ApiError) -> DeviceStatus {
+        status(&self.server, &self.source, Err(error), &self.token)
+    }
 }
 
 /// What the answer means for online play, and what to do; the detail (for the log)
