@@ -32,7 +32,8 @@
 //!   ([`online_fake`]): the opponent's move line to its announcement, and the blind
 //!   player's confirmation to the move's POST, through the real `ansage online`.
 //! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
-//!   display with speech on (the real `ansage`, built with every device feature).
+//!   display and to the first spoken word (the real `ansage`, built with every device
+//!   feature).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
 //!   its goal of about 8 s (a bound, not a timing).
 //!
