@@ -45,6 +45,18 @@ pub type Started = (String, Option<Vec<String>>);
 pub struct Opening(Receiver<Result<Started, SpeechError>>);
 
 impl Opening {
+    /// As [`Opening::wait`], at most `limit` (a sentence said when the station cannot
+    /// start does not wait the whole [`START_LIMIT`] for a server that never answers).
+    pub fn wait_at_most(self, limit: Duration) -> Result<Started, SpeechError> {
+        self.0.recv_timeout(limit).map_err(|e| match e {
+            std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
+                "the speech server did not answer within {} s",
+                limit.as_secs()
+            )),
+            std::sync::mpsc::RecvTimeoutError::Disconnected => SpeechError::Gone,
+        })?
+    }
+
     /// Waits until the synthesizer has started (at most [`START_LIMIT`]): what it is and
     /// its voices for the game's language, when it lists them.
     pub fn wait(self) -> Result<Started, SpeechError> {

@@ -12,6 +12,10 @@ use crate::core::output::Output;
 /// said). Then BRLTTY shows the console again, where it is printed.
 pub const SHOWN: Duration = Duration::from_secs(5);
 
+/// How long speech-dispatcher may take to answer (it answers within a second when it
+/// runs, or when libspeechd starts it).
+const OPEN: Duration = Duration::from_secs(3);
+
 /// How long the sentence may take to be said.
 const SAID: Duration = Duration::from_secs(20);
 
@@ -82,7 +86,7 @@ fn speak(settings: &Settings, lang: Language, outputs: &[Output]) -> bool {
     let Ok((mut sink, opening)) = started else {
         return false;
     };
-    if opening.wait().is_err() {
+    if opening.wait_at_most(OPEN).is_err() {
         return false;
     }
     sink.deliver(crate::core::time::Timestamp::ZERO, outputs);
