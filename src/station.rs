@@ -118,6 +118,14 @@ pub trait Sink {
         false
     }
 
+    /// Whether the device is still opening and will soon be ready or known missing
+    /// (speech-dispatcher not answered yet): when the station closes, what is held for it
+    /// is handed over once it is ready ([`settle`]), so that a `quit` typed before speech
+    /// opened is still said.
+    fn opening(&mut self) -> bool {
+        false
+    }
+
     /// Hands held outputs over if the device is ready now ([`Held`]); called by the main
     /// loop every [`HOLD_POLL`] while any sink is holding.
     fn flush(&mut self) {}
@@ -333,6 +341,26 @@ pub async fn run_journaled(
     }
     stop(&mut session, sinks, timeline, journal, beat).await;
     session
+}
+
+/// How long a closing station waits for a device that is still opening ([`settle`]).
+pub const SETTLE_LIMIT: Duration = Duration::from_secs(5);
+
+/// When the station closes: waits (at most `limit`) for each device that holds outputs
+/// and is still opening ([`Sink::opening`]), and hands it what it holds once it is ready;
+/// a device that is known missing, or still missing after `limit`, keeps nothing.
+pub async fn settle(sinks: &mut [Box<dyn Sink + Send>], limit: Duration) {
+    let until = Instant::now() + limit;
+    loop {
+        for sink in sinks.iter_mut() {
+            sink.flush();
+        }
+        let waiting = sinks.iter_mut().any(|s| s.holding() && s.opening());
+        if !waiting || Instant::now() >= until {
+            return;
+        }
+        tokio::time::sleep(HOLD_POLL).await;
+    }
 }
 
 /// What the main loop does with a message from its channel.

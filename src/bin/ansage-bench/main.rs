@@ -35,7 +35,8 @@
 //!   ([`online_fake`]): the opponent's move line to its announcement, and the blind
 //!   player's confirmation to the move's POST, through the real `ansage online`.
 //! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
-//!   display with speech on (the real `ansage`, built with every device feature).
+//!   display and to the first spoken word (the real `ansage`, built with every device
+//!   feature).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
 //!   its goal of about 8 s (a bound, not a timing).
 //!
@@ -54,6 +55,7 @@ mod eboard;
 mod emulate;
 mod grammar;
 mod journal;
+#[cfg(feature = "speech")]
 mod launch;
 mod online;
 mod online_fake;
@@ -251,11 +253,7 @@ fn main() -> Result<()> {
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
         Benchmark::Web => web(&cli),
         Benchmark::Online => online(&cli),
-        Benchmark::Launch => {
-            let ansage = eboard::find_ansage(cli.ansage.clone())?;
-            println!("{}", launch::run(&ansage, cli.moves.unwrap_or(10))?);
-            Ok(())
-        }
+        Benchmark::Launch => launch(&cli),
         Benchmark::Resume => {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
@@ -388,6 +386,23 @@ fn speech(_moves: usize) -> Result<()> {
     anyhow::bail!(
         "`speech` needs speech-dispatcher: `{}`",
         Benchmark::Speech.command()
+    )
+}
+
+/// `launch`: `--moves N` launches of the real `ansage` on the rig (10), timed to "Bereit"
+/// and to the first spoken word.
+#[cfg(feature = "speech")]
+fn launch(cli: &Cli) -> Result<()> {
+    let ansage = eboard::find_ansage(cli.ansage.clone())?;
+    println!("{}", launch::run(&ansage, cli.moves.unwrap_or(10))?);
+    Ok(())
+}
+
+#[cfg(not(feature = "speech"))]
+fn launch(_cli: &Cli) -> Result<()> {
+    anyhow::bail!(
+        "`launch` needs speech-dispatcher: `{}`",
+        Benchmark::Launch.command()
     )
 }
 
