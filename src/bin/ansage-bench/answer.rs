@@ -81,7 +81,7 @@ impl fmt::Display for AnswerFigures {
 /// single quiet frame apart, and its quiet frames before the cut are followed by less than
 /// 100 ms of it; a frame is dated when the capture reads it, so the figure is an upper
 /// bound.
-fn answer_onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
+pub(crate) fn answer_onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
     const QUIET: f64 = 0.025;
     const RUN: Duration = Duration::from_millis(100);
     let after: Vec<(Instant, f64)> = frames.iter().copied().filter(|(at, _)| *at >= t).collect();
