@@ -222,7 +222,7 @@ pieces-theirs-kind-braille = Gegnerische { $pieces }: { $list }
 # Where a piece can go: the piece, its square, its legal targets (in words); on the
 # display in notation ("Sg1: f3 h3").
 targets-piece = { $piece } { $square }: { $list }.
-targets-piece-braille = { $notation }
+targets-piece-braille = { $notation }: { $list }
 targets-nowhere = kein Zug
 colored-piece = { $color ->
     [white] { $role ->

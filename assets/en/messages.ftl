@@ -193,7 +193,7 @@ pieces-theirs-kind-braille = Opponent's { $pieces }: { $list }
 # Where a piece can go: the piece, its square, its legal targets (in words); on the
 # display in notation ("Ng1: f3 h3").
 targets-piece = { $piece } { $square }: { $list }.
-targets-piece-braille = { $notation }
+targets-piece-braille = { $notation }: { $list }
 targets-nowhere = no move
 colored-piece = { $color ->
     [white] white

@@ -225,7 +225,7 @@ pieces-theirs-kind-braille = Rival, { $pieces }: { $list }
 # Where a piece can go: the piece, its square, its legal targets (in words); on the
 # display in notation ("Cg1: f3 h3").
 targets-piece = { $piece } { $square }: { $list }.
-targets-piece-braille = { $notation }
+targets-piece-braille = { $notation }: { $list }
 targets-nowhere = ninguna jugada
 colored-piece = { $piece } { $color ->
     [white] { $role ->

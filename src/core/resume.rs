@@ -8,7 +8,7 @@
 
 use shakmaty::{Color, Position as _};
 
-use crate::core::durations::clock_text;
+use crate::core::durations::clock_reading;
 use crate::core::journal::{Damage, Mismatch};
 use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::{Message, Phrases};
@@ -100,8 +100,8 @@ pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
             .arg("black", short_duration(phrases, black)),
     };
     Some(
-        msg.arg("white-clock", clock_text(white))
-            .arg("black-clock", clock_text(black)),
+        msg.arg("white-clock", clock_reading(white))
+            .arg("black-clock", clock_reading(black)),
     )
 }
 

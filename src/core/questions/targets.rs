@@ -10,7 +10,9 @@ use crate::core::phrases::{Message, role_key};
 
 /// The answer to "wohin kann mein Springer" (`role`) or "wohin kann der Springer auf
 /// Gustav eins" (`from`, with or without its kind): each such piece of the asker's with
-/// its legal targets, in parts that fit the ear.
+/// its legal targets, in parts that fit the ear; one piece's squares stay in one part
+/// (unless they alone are longer than a part), and each part's display line shows only
+/// its own squares.
 pub(super) fn targets(role: Option<Role>, from: Option<Square>, cx: &Context<'_>) -> Vec<Part> {
     let color = cx.own();
     let board = cx.pos.board();
@@ -44,10 +46,14 @@ pub(super) fn targets(role: Option<Role>, from: Option<Square>, cx: &Context<'_>
             .collect();
         to.sort_by_key(|t| (t.file(), t.rank()));
         to.dedup();
-        let head = head(cx, sq, r, &to);
+        let head = head(cx, sq, r);
         if to.is_empty() {
-            let nowhere = cx.say(&Message::new("targets-nowhere"));
-            items.push((head.clone(), listing::Item::same(nowhere)));
+            let nowhere = listing::Item {
+                speech: cx.say(&Message::new("targets-nowhere")),
+                braille: "-".to_owned(),
+                kind: None,
+            };
+            items.push((head.clone(), nowhere));
         }
         for t in to {
             let item = listing::Item {
@@ -62,28 +68,24 @@ pub(super) fn targets(role: Option<Role>, from: Option<Square>, cx: &Context<'_>
         items,
         sep: ", ",
         braille_sep: " ",
+        whole_heads: true,
     }
     .parts(cx)
 }
 
-/// The heading of one piece: its name and square in words, its targets in notation for
-/// the display ("Sg1: f3 h3"; a pawn without a letter, "e2: e3 e4").
-fn head(cx: &Context<'_>, sq: Square, role: Role, to: &[Square]) -> Message {
+/// The heading of one piece: its name and square in words, and in notation for the
+/// display ("Sg1"; a pawn without a letter, "e2"), which shows the targets of the part it
+/// is in after it ("Sg1: f3 h3"; none: "Dd1: -").
+fn head(cx: &Context<'_>, sq: Square, role: Role) -> Message {
     let letter = match role {
         Role::Pawn => String::new(),
         r => cx.vocab.piece_letter(r).to_string(),
-    };
-    let targets: Vec<String> = to.iter().map(ToString::to_string).collect();
-    let list = if targets.is_empty() {
-        "-".to_owned()
-    } else {
-        targets.join(" ")
     };
     Message::new("targets-piece")
         .arg("piece", cx.vocab.piece_name(role))
         .arg("role", role_key(role))
         .arg("square", cx.vocab.square_name(sq))
-        .arg("notation", format!("{letter}{sq}: {list}"))
+        .arg("notation", format!("{letter}{sq}"))
 }
 
 /// The legal moves of `color` as (from, to) squares, the king's castling to its own
