@@ -172,6 +172,7 @@ impl Session {
             msg,
             live,
             priority,
+            access: None,
         });
     }
 
@@ -286,8 +287,10 @@ impl Session {
             (Announced::Heard(_), _) | (_, None) => heard.clone(),
             (_, Some(d)) => d.words.clone(),
         };
-        let shown = reason_notation(self.vocab, reason)
-            .or(described.map(|d| d.notation))
+        // The move as described ("Ke2"), else what the reason names, else the words.
+        let shown = described
+            .map(|d| d.notation)
+            .or_else(|| reason_notation(self.vocab, reason))
             .unwrap_or(heard);
         let reason = illegal_reason(self.vocab, reason);
         Message::new("illegal-move")
