@@ -143,6 +143,9 @@ golden!(
         castling,
         ambiguous_knight,
         illegal_move,
+        illegal_typed_de,
+        illegal_typed_es,
+        illegal_typed_en,
         slip_of_the_tongue,
         correction_window,
         chess960,
@@ -184,6 +187,9 @@ golden!(
         draw_declined_by_move_es,
     ],
     clock: [
+        display_clock_de,
+        display_clock_es,
+        display_clock_en,
         tc_fischer,
         tc_simple_delay,
         tc_bronstein,
@@ -219,6 +225,7 @@ golden!(
         repeat_after_move_de,
         repeat_after_move_en,
         targets_de,
+        targets_es,
         targets_en,
     ],
     speech: [

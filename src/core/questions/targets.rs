@@ -121,3 +121,86 @@ fn moves_of(pos: &Chess, color: Color) -> Vec<(Square, Square)> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use crate::core::output::{Audience, Output};
+    use crate::core::script::{parse, run};
+
+    /// The display's lines of the answer to `ask` and of four "mehr" after it, in `fen`,
+    /// each without its "more" mark.
+    fn shown(lang: &str, fen: &str, ask: &str, more: &str) -> Vec<String> {
+        let mut script = format!(
+            "@0 arbiter setup vi=white lang={lang} fen=\"{fen}\"\n@1 white say {ask}\n"
+        );
+        for i in 2..6 {
+            script.push_str(&format!("@{i} white say {more}\n"));
+        }
+        run(&parse(&script).unwrap())
+            .unwrap()
+            .outputs
+            .into_iter()
+            .filter_map(|(_, o)| match o {
+                Output::Braille(b) if b.to == Audience::White && b.text.contains(':') => {
+                    Some(b.text)
+                }
+                _ => None,
+            })
+            .map(|t| t.split(" (").next().unwrap_or("").to_owned())
+            .collect()
+    }
+
+    /// Issue 31: one piece's squares stay in one part (unless they alone are longer than
+    /// a part: a queen in the middle), and no part's display line shows a square another
+    /// part showed; in de, es and en.
+    #[test]
+    fn a_piece_stays_in_one_part_and_each_part_shows_its_own_squares() {
+        let rooks = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
+        let queens = "4k3/8/8/8/3Q4/8/8/Q3K3 w - - 0 1";
+        let cases = [
+            ("de", rooks, "wohin kann mein Turm", "mehr"),
+            ("de", queens, "wohin kann meine Dame", "mehr"),
+            ("es", rooks, "adónde pueden ir mis torres", "más"),
+            ("es", queens, "adónde puede ir mi dama", "más"),
+            ("en", rooks, "where can my rook go", "more"),
+            ("en", queens, "where can my queen go", "more"),
+        ];
+        for (lang, fen, ask, more) in cases {
+            let lines = shown(lang, fen, ask, more);
+            assert!(lines.len() >= 2, "{lang} {ask}: one part only: {lines:?}");
+            let mut seen = HashSet::new();
+            for line in &lines {
+                // "Ta1: a2 a3 … Th1: f1 g1": each head with its squares.
+                let mut head = "";
+                let mut heads = Vec::new();
+                for word in line.split_whitespace() {
+                    match word.strip_suffix(':') {
+                        Some(h) => {
+                            head = h;
+                            heads.push(h);
+                        }
+                        None => assert!(
+                            seen.insert((head.to_owned(), word.to_owned())),
+                            "{lang}: {head} {word} shown twice: {lines:?}"
+                        ),
+                    }
+                }
+                // A piece cut between two parts stands alone in each of them.
+                for other in &lines {
+                    if other == line {
+                        continue;
+                    }
+                    for h in &heads {
+                        let cut = other.contains(&format!("{h}:"));
+                        assert!(
+                            !cut || heads.len() == 1,
+                            "{lang}: {h} in two parts beside another piece: {lines:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
