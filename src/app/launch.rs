@@ -439,7 +439,17 @@ fn open(
         ),
         None => (None, None, Vec::new()),
     };
-    outputs.extend(ready_outputs(session, devices.as_ref(), &held.top));
+    outputs.extend(ready_outputs(
+        session,
+        devices.as_ref(),
+        !held.top.is_empty(),
+    ));
+    // After a resume the display ends on the summary with what is pending, as a line of
+    // its own (a display shows what one delivery brings as one line).
+    let deliveries: Vec<Vec<Output>> = [outputs, held.top]
+        .into_iter()
+        .filter(|o| !o.is_empty())
+        .collect();
     // A console read by a screen reader leaves out what the station's voice says, from
     // the ready message on.
     if devices.as_ref().is_some_and(|d| d.speech) {
@@ -453,14 +463,18 @@ fn open(
         }
     }
     for sink in sinks.iter_mut() {
-        sink.deliver(opening.start, &outputs);
+        for outputs in &deliveries {
+            sink.deliver(opening.start, outputs);
+        }
     }
     let speaking = devices
         .as_ref()
         .map_or_else(Speaking::new, |d| d.speaking.clone());
     if let Some(d) = devices.as_mut() {
         for sink in d.sinks.iter_mut() {
-            sink.deliver(opening.start, &outputs);
+            for outputs in &deliveries {
+                sink.deliver(opening.start, outputs);
+            }
         }
         sinks.append(&mut d.sinks);
     }
@@ -481,24 +495,26 @@ fn open(
 /// opening on its own thread: that it is ready, after what it said before (each device has
 /// had that, or gets it first when it opens; speech that then fails is told as a notice);
 /// then, on the display only, how the clock starts (issue 22: the display ends on it, not on
-/// "Bereit"). After a resume (`top`, [`Game::top`]), "ready" is said at the priority of the
-/// resume's announcement, so that it comes after it (issue 31: summary, clocks, what is
-/// pending, "Bereit."), and the display ends on `top`, the summary with what is pending.
-pub fn ready_outputs(session: &Session, devices: Option<&Devices>, top: &[Output]) -> Vec<Output> {
+/// "Bereit"). After a resume (`resumed`), "ready" is said at the priority of the resume's
+/// announcement, so that it comes after it (issue 31: summary, clocks, what is pending,
+/// "Bereit."), and the display ends on [`Game::top`] instead, the summary with what is
+/// pending, delivered after these.
+pub fn ready_outputs(session: &Session, devices: Option<&Devices>, resumed: bool) -> Vec<Output> {
     let ready = devices.map_or_else(
         || Message::new("station-ready"),
         |d| d.ready_message(session.phrases()),
     );
     tracing::info!("ready");
-    let priority = if top.is_empty() {
-        Priority::Move
-    } else {
+    let priority = if resumed {
         Priority::Info
+    } else {
+        Priority::Move
     };
     let mut outputs = session.announce(Audience::All, priority, &ready).to_vec();
-    if !top.is_empty() {
-        outputs.extend_from_slice(top);
-    } else if let Some(hint) = session.clock_start_message() {
+    if resumed {
+        return outputs;
+    }
+    if let Some(hint) = session.clock_start_message() {
         outputs.extend(
             session
                 .announce(Audience::All, Priority::Reminder, &hint)

@@ -132,9 +132,8 @@ mod tests {
     /// The display's lines of the answer to `ask` and of four "mehr" after it, in `fen`,
     /// each without its "more" mark.
     fn shown(lang: &str, fen: &str, ask: &str, more: &str) -> Vec<String> {
-        let mut script = format!(
-            "@0 arbiter setup vi=white lang={lang} fen=\"{fen}\"\n@1 white say {ask}\n"
-        );
+        let mut script =
+            format!("@0 arbiter setup vi=white lang={lang} fen=\"{fen}\"\n@1 white say {ask}\n");
         for i in 2..6 {
             script.push_str(&format!("@{i} white say {more}\n"));
         }

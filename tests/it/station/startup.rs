@@ -20,6 +20,9 @@ use std::time::{Duration, Instant};
 
 use ansage::app::launch::{self, Game};
 use ansage::config::Settings;
+use ansage::core::display::DisplayModel;
+use ansage::core::input::Actor;
+use ansage::core::lang::Language;
 use ansage::core::output::{Audience, Output, Priority};
 use ansage::core::phrases::Message;
 use ansage::core::script::{self, Action, transcript_line};
@@ -27,6 +30,7 @@ use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
 use ansage::journal_file::{FileJournal, Journal};
 use ansage::station::{self, Held, Sink, StationInput, Timeline};
+use shakmaty::Color;
 
 use crate::support::{golden, proc};
 
@@ -84,16 +88,24 @@ fn resumed(name: &str) -> Vec<String> {
 
 /// The outputs of [`resumed`], each with its instant.
 fn resumed_outputs(name: &str) -> Vec<(Timestamp, Output)> {
+    resumed_deliveries(name)
+        .into_iter()
+        .flat_map(|(at, outputs)| outputs.into_iter().map(move |o| (at, o)))
+        .collect()
+}
+
+/// What a device opened after a resume of `name`'s journal gets, delivery by delivery
+/// (as the station hands it over: the backlog, "ready", the display's top line).
+fn resumed_deliveries(name: &str) -> Vec<(Timestamp, Vec<Output>)> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("journal.txt");
     journal_of(name, &path);
     let game = Game::resume(Settings::default(), &path, Vec::new()).unwrap();
-    let ready = launch::ready_outputs(&game.session, None, &game.top);
-    game.said
-        .iter()
-        .flat_map(|(at, outputs)| outputs.iter().map(|o| (*at, o.clone())))
-        .chain(ready.into_iter().map(|o| (game.start, o)))
-        .collect()
+    let ready = launch::ready_outputs(&game.session, None, true);
+    let mut deliveries = game.said.clone();
+    deliveries.push((game.start, ready));
+    deliveries.push((game.start, game.top.clone()));
+    deliveries
 }
 
 macro_rules! resume_golden {
@@ -167,6 +179,20 @@ fn a_resume_tells_everything_in_order_and_at_a_priority_nothing_cuts_short() {
             "{who}'s display ends on the summary: {braille:#?}"
         );
     }
+    // White's 40 cells (the display's computer Braille: a cell a character) show the
+    // summary and the echo once everything is delivered.
+    let table = ansage::braille::display_table(Language::De);
+    let mut display = DisplayModel::new(Actor::Player(Color::White), Language::De, 40, 1)
+        .unwrap()
+        .with_table(std::sync::Arc::clone(&table));
+    for (_, outputs) in resumed_deliveries("startup_resume_de") {
+        display.deliver(&outputs);
+    }
+    assert_eq!(
+        table.to_text(&display.cells()).trim_end(),
+        "Fortgesetzt: 1... e5, Weiß am Zug. Sf3?",
+        "the display's window after a resume"
+    );
 }
 
 /// Issue 31: what each player hears after a resume, through the order of speech (the
