@@ -52,8 +52,8 @@ const GAME: &[&str] = &[
 pub struct Summary {
     /// The language.
     pub lang: Language,
-    /// Each part of the summary proper said to all (at [`Priority::Info`]), with its
-    /// seconds.
+    /// Each part of the summary proper said to all (where the game stands, the clocks),
+    /// with its seconds.
     pub parts: Vec<(String, f64)>,
     /// What is pending that all hear (a draw offer, an adjournment), with its seconds.
     pub pending: Vec<(String, f64)>,
