@@ -222,7 +222,7 @@ pieces-theirs-kind-braille = Gegnerische { $pieces }: { $list }
 # Where a piece can go: the piece, its square, its legal targets (in words); on the
 # display in notation ("Sg1: f3 h3").
 targets-piece = { $piece } { $square }: { $list }.
-targets-piece-braille = { $notation }
+targets-piece-braille = { $notation }: { $list }
 targets-nowhere = kein Zug
 colored-piece = { $color ->
     [white] { $role ->
@@ -560,15 +560,40 @@ executed-not-yours = Das sagt der sehende Spieler, wenn er Ihren Zug auf seinem 
 access-arbiter-only = Den Zugang des Schiedsrichters gibt nur der Schiedsrichter.
 web-off = Die Webseite der Station ist ausgeschaltet. Einschalten mit ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
-web-where = Webseite: { $url }
+web-where = Webseite: { $host }, Port { $port }.
+web-where-braille = Webseite: { $url }
+web-address = Adresse: { $host }, Port { $port }.
+web-address-braille = Adresse: { $url }
+web-address-dot = Punkt
 web-failed = Die Webseite läuft nicht: { $error }
 web-not-built = Die Webseite ist nicht eingebaut (ansage mit cargo build --features web bauen).
-web-access-code = Zugangscode für { $role ->
+web-access-code = Code für { $role ->
         [opponent] den Gegner
         [player] den Spieler
         [arbiter] den Schiedsrichter
        *[other] Zuschauer
-    }: { $code }. Gültig zwei Minuten, auf { $url }
+    }: { $code }. Zwei Minuten gültig.
+web-access-code-braille = Code { $role ->
+        [opponent] Gegner
+        [player] Spieler
+        [arbiter] Schiedsrichter
+       *[other] Zuschauer
+    }: { $digits }, 2 Min.
+web-access-code-again = Code für { $role ->
+        [opponent] den Gegner
+        [player] den Spieler
+        [arbiter] den Schiedsrichter
+       *[other] Zuschauer
+    }: { $code }. Noch { $seconds ->
+        [one] eine Sekunde
+       *[other] { $seconds } Sekunden
+    } gültig.
+web-access-code-again-braille = Code { $role ->
+        [opponent] Gegner
+        [player] Spieler
+        [arbiter] Schiedsrichter
+       *[other] Zuschauer
+    }: { $digits }, noch { $seconds } s
 web-access-revoked = Jeder Zugang zur Webseite ist beendet.
 web-error-malformed = Diese Anfrage versteht die Station nicht.
 web-error-forbidden = Das darf diese Rolle nicht. Zuerst mit einem Zugangscode anmelden.

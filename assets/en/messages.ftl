@@ -193,7 +193,7 @@ pieces-theirs-kind-braille = Opponent's { $pieces }: { $list }
 # Where a piece can go: the piece, its square, its legal targets (in words); on the
 # display in notation ("Ng1: f3 h3").
 targets-piece = { $piece } { $square }: { $list }.
-targets-piece-braille = { $notation }
+targets-piece-braille = { $notation }: { $list }
 targets-nowhere = no move
 colored-piece = { $color ->
     [white] white
@@ -525,15 +525,40 @@ executed-not-yours = The sighted player says this once he has executed your move
 access-arbiter-only = Only the arbiter gives the arbiter's access.
 web-off = The station's web page is off. Switch it on with ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
-web-where = Web page: { $url }
+web-where = Web page: { $host }, port { $port }.
+web-where-braille = Web page: { $url }
+web-address = Address: { $host }, port { $port }.
+web-address-braille = Address: { $url }
+web-address-dot = dot
 web-failed = The web page is not running: { $error }
 web-not-built = The web page is not built in (build ansage with cargo build --features web).
-web-access-code = Access code for { $role ->
+web-access-code = Code for { $role ->
         [opponent] the opponent
         [player] the player
         [arbiter] the arbiter
        *[other] spectators
-    }: { $code }. Valid for two minutes, at { $url }
+    }: { $code }. Valid for two minutes.
+web-access-code-braille = Code { $role ->
+        [opponent] opponent
+        [player] player
+        [arbiter] arbiter
+       *[other] spectators
+    }: { $digits }, 2 min
+web-access-code-again = Code for { $role ->
+        [opponent] the opponent
+        [player] the player
+        [arbiter] the arbiter
+       *[other] spectators
+    }: { $code }. Still valid for { $seconds ->
+        [one] one second
+       *[other] { $seconds } seconds
+    }.
+web-access-code-again-braille = Code { $role ->
+        [opponent] opponent
+        [player] player
+        [arbiter] arbiter
+       *[other] spectators
+    }: { $digits }, { $seconds } s left
 web-access-revoked = Every access to the web page has ended.
 web-error-malformed = The station does not understand this request.
 web-error-forbidden = This role may not do that. Join with an access code first.

@@ -225,7 +225,7 @@ pieces-theirs-kind-braille = Rival, { $pieces }: { $list }
 # Where a piece can go: the piece, its square, its legal targets (in words); on the
 # display in notation ("Cg1: f3 h3").
 targets-piece = { $piece } { $square }: { $list }.
-targets-piece-braille = { $notation }
+targets-piece-braille = { $notation }: { $list }
 targets-nowhere = ninguna jugada
 colored-piece = { $piece } { $color ->
     [white] { $role ->
@@ -582,15 +582,40 @@ executed-not-yours = Eso lo dice el jugador vidente cuando ha ejecutado su jugad
 access-arbiter-only = Solo el árbitro da el acceso del árbitro.
 web-off = La página web de la estación está apagada. Se enciende con ansage play --web.
 ## The station's web page (issue 21; `src/web/`, `src/app/web.rs`)
-web-where = Página web: { $url }
+web-where = Página web: { $host }, puerto { $port }.
+web-where-braille = Página web: { $url }
+web-address = Dirección: { $host }, puerto { $port }.
+web-address-braille = Dirección: { $url }
+web-address-dot = punto
 web-failed = La página web no funciona: { $error }
 web-not-built = La página web no está incluida (compilar ansage con cargo build --features web).
-web-access-code = Código de acceso para { $role ->
+web-access-code = Código para { $role ->
         [opponent] el rival
         [player] el jugador
         [arbiter] el árbitro
        *[other] espectadores
-    }: { $code }. Válido dos minutos, en { $url }
+    }: { $code }. Válido dos minutos.
+web-access-code-braille = Código { $role ->
+        [opponent] rival
+        [player] jugador
+        [arbiter] árbitro
+       *[other] espectadores
+    }: { $digits }, 2 min
+web-access-code-again = Código para { $role ->
+        [opponent] el rival
+        [player] el jugador
+        [arbiter] el árbitro
+       *[other] espectadores
+    }: { $code }. Sigue válido { $seconds ->
+        [one] un segundo
+       *[other] { $seconds } segundos
+    }.
+web-access-code-again-braille = Código { $role ->
+        [opponent] rival
+        [player] jugador
+        [arbiter] árbitro
+       *[other] espectadores
+    }: { $digits }, quedan { $seconds } s
 web-access-revoked = Se ha terminado todo acceso a la página web.
 web-error-malformed = La estación no entiende esta petición.
 web-error-forbidden = Este papel no puede hacer eso. Primero entre con un código de acceso.

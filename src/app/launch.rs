@@ -49,6 +49,10 @@ pub struct Game {
     /// summary, issue 22): printed only if no voice opens, or by a console that shows
     /// everything ([`crate::station::Sink::voice_opened`]).
     pub unvoiced: Backlog,
+    /// The Braille display's line after "ready" on a resume (the summary with what is
+    /// pending, [`resume::ResumeAnnouncement::top`]); empty for a new game, whose display
+    /// ends on how the clock starts.
+    pub top: Vec<Output>,
     /// An online game (issue 24): the game followed on the server while the station runs.
     #[cfg(feature = "online")]
     pub online: Option<crate::online::actor::Link>,
@@ -124,6 +128,7 @@ impl Game {
             sinks,
             said: Backlog::new(),
             unvoiced: Backlog::new(),
+            top: Vec::new(),
             #[cfg(feature = "online")]
             online: None,
         })
@@ -152,6 +157,7 @@ impl Game {
             sinks,
             said: Backlog::new(),
             unvoiced: Backlog::new(),
+            top: Vec::new(),
             #[cfg(feature = "online")]
             online: None,
         };
@@ -197,8 +203,9 @@ impl Game {
         // The summary goes to the devices; the console prints it once it knows that no
         // voice says it (issue 22: not printed and spoken at once).
         let announcement = resume::resume_announcement(&mut game.session, game.start);
-        game.said.push((game.start, announcement.clone()));
-        game.unvoiced.push((game.start, announcement));
+        game.said.push((game.start, announcement.told.clone()));
+        game.unvoiced.push((game.start, announcement.told));
+        game.top = announcement.top;
         Ok(game)
     }
 
@@ -321,13 +328,18 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         mut sinks,
         said,
         unvoiced,
+        top,
         #[cfg(feature = "online")]
         online,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
     let opening = Timeline::starting_at(start);
-    let held = Held { said, unvoiced };
+    let held = Held {
+        said,
+        unvoiced,
+        top,
+    };
     let opened = open(&settings, wanted, &session, &tx, opening, held, &mut sinks);
     // The online game's connection hands the server's lines in as the opponent's inputs.
     #[cfg(feature = "online")]
@@ -375,6 +387,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
 struct Held {
     said: Backlog,
     unvoiced: Backlog,
+    /// The display's line after "ready" on a resume ([`Game::top`]).
+    top: Vec<Output>,
 }
 
 /// The devices and the web page, open for the game.
@@ -427,7 +441,17 @@ fn open(
         ),
         None => (None, None, Vec::new()),
     };
-    outputs.extend(ready_outputs(session, devices.as_ref()));
+    outputs.extend(ready_outputs(
+        session,
+        devices.as_ref(),
+        !held.top.is_empty(),
+    ));
+    // After a resume the display ends on the summary with what is pending, as a line of
+    // its own (a display shows what one delivery brings as one line).
+    let deliveries: Vec<Vec<Output>> = [outputs, held.top]
+        .into_iter()
+        .filter(|o| !o.is_empty())
+        .collect();
     // A console read by a screen reader leaves out what the station's voice says, from
     // the ready message on.
     if devices.as_ref().is_some_and(|d| d.speech) {
@@ -441,14 +465,18 @@ fn open(
         }
     }
     for sink in sinks.iter_mut() {
-        sink.deliver(opening.start, &outputs);
+        for outputs in &deliveries {
+            sink.deliver(opening.start, outputs);
+        }
     }
     let speaking = devices
         .as_ref()
         .map_or_else(Speaking::new, |d| d.speaking.clone());
     if let Some(d) = devices.as_mut() {
         for sink in d.sinks.iter_mut() {
-            sink.deliver(opening.start, &outputs);
+            for outputs in &deliveries {
+                sink.deliver(opening.start, outputs);
+            }
         }
         sinks.append(&mut d.sinks);
     }
@@ -469,16 +497,22 @@ fn open(
 /// opening on its own thread: that it is ready, after what it said before (each device has
 /// had that, or gets it first when it opens; speech that then fails is told as a notice);
 /// then, on the display only, how the clock starts (issue 22: the display ends on it, not on
-/// "Bereit").
-fn ready_outputs(session: &Session, devices: Option<&Devices>) -> Vec<Output> {
+/// "Bereit"). After a resume (`resumed`), "ready" is said at the priority of the resume's
+/// announcement, so that it comes after it (issue 31: summary, clocks, what is pending,
+/// "Bereit."), and the display ends on [`Game::top`] instead, the summary with what is
+/// pending, delivered after these.
+pub fn ready_outputs(session: &Session, devices: Option<&Devices>, resumed: bool) -> Vec<Output> {
     let ready = devices.map_or_else(
         || Message::new("station-ready"),
         |d| d.ready_message(session.phrases()),
     );
     tracing::info!("ready");
-    let mut outputs = session
-        .announce(Audience::All, Priority::Move, &ready)
-        .to_vec();
+    let priority = if resumed {
+        Priority::Info
+    } else {
+        Priority::Move
+    };
+    let mut outputs = session.announce(Audience::All, priority, &ready).to_vec();
     // What is missing that the player must know to play (issue 31.2: no speech model
     // for a voice input), with what to do: said and shown, not only printed.
     for told in devices
@@ -489,6 +523,9 @@ fn ready_outputs(session: &Session, devices: Option<&Devices>) -> Vec<Output> {
         if let Some(sentence) = &told.told {
             outputs.extend(session.announce(Audience::All, Priority::Move, sentence));
         }
+    }
+    if resumed {
+        return outputs;
     }
     if let Some(hint) = session.clock_start_message() {
         outputs.extend(

@@ -43,7 +43,8 @@ pub fn open(
         Some(
             match crate::web::start(&settings.web.listen, session, tx.clone(), timeline) {
                 Ok((sink, web)) => Opened {
-                    message: Message::new("web-where").arg("url", web.url().to_owned()),
+                    message: crate::web::PageAddress::new(web.url(), session.phrases())
+                        .args(Message::new("web-where")),
                     sink: Some(Box::new(sink)),
                     page: Some(WebPage { web }),
                 },

@@ -103,6 +103,9 @@ macro_rules! command_table {
             access_opponent => Command::AccessCode(AccessRole::Opponent);
             access_player => Command::AccessCode(AccessRole::Player);
             access_arbiter => Command::AccessCode(AccessRole::Arbiter);
+            /// The station's web page's address, to the asker ("Adresse?"): said in words a
+            /// speech synthesizer reads right, shown in full on the display.
+            address => Address "address";
             /// End every access to the station's web page at once (every role's browser
             /// must ask for a new code).
             revoke_access => RevokeAccess "revoke-access";

@@ -447,6 +447,12 @@ pub enum AccessRequest {
         /// Who asked.
         to: Audience,
     },
+    /// Tell `to` the page's address (in words a synthesizer reads right, in full on the
+    /// display).
+    Address {
+        /// Who asked.
+        to: Audience,
+    },
 }
 
 /// An arbiter's action on the clocks.

@@ -8,9 +8,9 @@
 
 use shakmaty::{Color, Position as _};
 
-use crate::core::durations::clock_text;
+use crate::core::durations::clock_reading;
 use crate::core::journal::{Damage, Mismatch};
-use crate::core::output::{Audience, Output, Priority};
+use crate::core::output::{Audience, Braille, BrailleKind, Output, Priority};
 use crate::core::phrases::{Message, Phrases};
 use crate::core::questions::short_duration;
 use crate::core::session::Session;
@@ -100,8 +100,8 @@ pub fn clocks_message(session: &Session, at: Timestamp) -> Option<Message> {
             .arg("black", short_duration(phrases, black)),
     };
     Some(
-        msg.arg("white-clock", clock_text(white))
-            .arg("black-clock", clock_text(black)),
+        msg.arg("white-clock", clock_reading(white))
+            .arg("black-clock", clock_reading(black)),
     )
 }
 
@@ -112,8 +112,20 @@ pub fn mismatch_message(mismatch: &Mismatch) -> Message {
         .arg("got", mismatch.got.clone().unwrap_or_else(|| "-".into()))
 }
 
-/// The announcement of a game resumed from its journal at `at`, said and shown to all,
-/// in order:
+/// What a resumed game tells ([`resume_announcement`]).
+#[derive(Clone, Debug, Default)]
+pub struct ResumeAnnouncement {
+    /// What is said and shown at once, in order (the station's "ready" follows it).
+    pub told: Vec<Output>,
+    /// The Braille display's line after the station's "ready" (FIDE Laws D.2.6): where
+    /// the game stands with what is pending ("Fortgesetzt: 1... e5, Weiß am Zug. Sf3?
+    /// Weiß bietet Remis an."), to all, or to each listener when a pending item is one
+    /// listener's (an echo waiting for "ja").
+    pub top: Vec<Output>,
+}
+
+/// The announcement of a game resumed from its journal at `at`, said in this order (docs/
+/// user-guide.md, "Resuming after a crash"):
 ///
 /// 1. the game is back, where it stands and whose move it is ("Fortgesetzt bei Zug 4, Weiß
 ///    am Zug.": moves counted as moves, not half-moves), or after which move it ended and
@@ -122,41 +134,100 @@ pub fn mismatch_message(mismatch: &Mismatch) -> Message {
 ///    6.12.c: the arbiter stopped them);
 /// 3. what the station was waiting for ([`Session::pending_prompt`]: an echo awaiting
 ///    "ja", the "Welcher …?" question, a resignation, a draw offer, an adjournment);
-/// 4. how the game goes on: with an arbiter, that he starts the clock (said); else the
-///    words to start it, on the display only (not while the game is over or adjourned with
-///    a sealed move: the arbiter's resumption says that).
+/// 4. with an arbiter, that he starts the clock; else how to start it is on the display
+///    only (not while the game is over or adjourned with a sealed move: the arbiter's
+///    resumption says that).
 ///
-/// Each part is said at [`Priority::Info`], so that none is cut short or dropped by the
-/// next one, an answer waits behind them and the order holds on every speaker, while a
-/// move announced or confirmed cuts the summary short (the player's words come first);
-/// the pending echo is a move's priority.
-pub fn resume_announcement(session: &mut Session, at: Timestamp) -> Vec<Output> {
-    let mut out = Vec::new();
-    let say = |session: &Session, out: &mut Vec<Output>, msg: &Message| {
-        out.extend(session.announce(Audience::All, Priority::Info, msg));
-    };
-    say(session, &mut out, &resumed_message(session));
-    let over = session.result().is_some();
-    if over {
-        say(session, &mut out, &Message::new("journal-over"));
+/// Every part is said at [`Priority::Info`], the pending echo too, and so must the
+/// station's "ready" after it ([`ResumeAnnouncement::told`] ends before it): one priority,
+/// so the speech order is the order told (the order of speech sorts by priority first),
+/// none is cut short or dropped by the next one, an answer waits behind them, and a move
+/// announced or confirmed cuts them short (the player's words come first). The display
+/// shows the clocks and how to go on, and after "ready" the summary with what is pending
+/// ([`ResumeAnnouncement::top`]), so that its top line says where the game stands.
+pub fn resume_announcement(session: &mut Session, at: Timestamp) -> ResumeAnnouncement {
+    let mut told = Vec::new();
+    let mut shown = Vec::new();
+    let said =
+        |session: &Session, msg: &Message| session.announce(Audience::All, Priority::Info, msg);
+    let [summary, braille] = said(session, &resumed_message(session));
+    told.push(summary);
+    shown.push((Audience::All, braille));
+    if session.result().is_some() {
+        let [over, braille] = said(session, &Message::new("journal-over"));
+        told.push(over);
+        shown.push((Audience::All, braille));
     }
     if let Some(clocks) = clocks_message(session, at) {
-        say(session, &mut out, &clocks);
+        told.extend(said(session, &clocks));
     }
-    out.extend(session.pending_prompt());
-    if !over && session.clock().is_some() && !session.adjourned() {
+    for output in session.pending_prompt() {
+        match output {
+            Output::Say(mut s) => {
+                s.priority = Priority::Info;
+                told.push(Output::Say(s));
+            }
+            Output::Braille(b) => shown.push((b.to, Output::Braille(b))),
+            other => told.push(other),
+        }
+    }
+    if session.result().is_none() && session.clock().is_some() && !session.adjourned() {
         // FIDE Laws 6.5, 6.11.c: who restarts the clock, as the settings say. The players
         // heard that the clock stands (the clocks' sentence): how to start it is left to
-        // the display (its last line) and to help, to keep the summary short (issue 22).
+        // the display and to help, to keep the summary short (issue 22).
         if session.setup().arbiter {
-            say(session, &mut out, &Message::new("journal-restart"));
+            told.extend(said(session, &Message::new("journal-restart")));
         } else {
-            let [_, braille] = session.announce(
-                Audience::All,
-                Priority::Info,
-                &Message::new("journal-restart-players"),
-            );
-            out.push(braille);
+            let [_, braille] = said(session, &Message::new("journal-restart-players"));
+            told.push(braille);
+        }
+    }
+    ResumeAnnouncement {
+        told,
+        top: top_lines(&shown),
+    }
+}
+
+/// The display's top line after a resume: the summary's and the pending items' Braille
+/// texts, each a sentence, as one line to all, or one to each listener when an item is
+/// one listener's.
+fn top_lines(shown: &[(Audience, Output)]) -> Vec<Output> {
+    let line = |to: Audience| {
+        let texts: Vec<&str> = shown
+            .iter()
+            .filter(|(a, _)| *a == Audience::All || *a == to)
+            .filter_map(|(_, o)| match o {
+                Output::Braille(b) => Some(b.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        Output::Braille(Braille {
+            text: sentences(&texts),
+            to,
+            kind: BrailleKind::Message,
+        })
+    };
+    if shown.iter().all(|(a, _)| *a == Audience::All) {
+        return vec![line(Audience::All)];
+    }
+    [Audience::White, Audience::Black, Audience::Arbiter]
+        .into_iter()
+        .map(line)
+        .collect()
+}
+
+/// Texts joined as sentences: each but the last ends with a full stop unless it ends with
+/// one already (or a question or exclamation mark).
+fn sentences(texts: &[&str]) -> String {
+    let mut out = String::new();
+    for (i, text) in texts.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(text);
+        let last = i + 1 == texts.len();
+        if !last && !text.ends_with(['.', '?', '!']) {
+            out.push('.');
         }
     }
     out
@@ -172,6 +243,7 @@ mod tests {
     fn said_after(script: &str, at: u64) -> Vec<String> {
         let mut session = run(&parse(script).unwrap()).unwrap().session;
         resume_announcement(&mut session, Timestamp::from_millis(at))
+            .told
             .into_iter()
             .filter_map(|o| match o {
                 Output::Say(s) => Some(format!("{}: {}", s.to.name(), s.text)),
@@ -266,23 +338,74 @@ mod tests {
             let chars: usize = said.iter().map(|s| s.len() - "all: ".len()).sum();
             assert!(chars < 90, "{lang}: {chars} characters");
         }
-        // The display ends on how to go on: the players start the clock.
+        // The display shows the clocks and how to go on (the players start the clock),
+        // and after "ready" the summary as its top line.
         let script = format!("@0 arbiter setup tc=900 vi=white lang=de\n{game}");
         let mut session = run(&parse(&script).unwrap()).unwrap().session;
-        let shown: Vec<String> = resume_announcement(&mut session, Timestamp::from_millis(60_000))
-            .into_iter()
+        let told = resume_announcement(&mut session, Timestamp::from_millis(60_000));
+        assert_eq!(
+            braille(&told.told),
+            ["all: Uhr steht W14:03 S14:57", "all: Weiter: Uhr starten"]
+        );
+        assert_eq!(
+            braille(&told.top),
+            ["all: Fortgesetzt: 3... a6, Weiß am Zug"]
+        );
+    }
+
+    /// The Braille texts of `outputs`, each with its listener.
+    fn braille(outputs: &[Output]) -> Vec<String> {
+        outputs
+            .iter()
             .filter_map(|o| match o {
-                Output::Braille(b) => Some(b.text),
+                Output::Braille(b) => Some(format!("{}: {}", b.to.name(), b.text)),
                 _ => None,
             })
-            .collect();
-        assert_eq!(
-            shown,
-            [
-                "Fortgesetzt: 3... a6, Weiß am Zug",
-                "Uhr steht W14:03 S14:57",
-                "Weiter: Uhr starten"
-            ]
-        );
+            .collect()
+    }
+
+    /// The display's top line after a resume is the summary with what is pending: to all
+    /// when everything pending is everyone's, else to each listener with what is theirs
+    /// (the echo waiting for White's "ja" on White's display only).
+    #[test]
+    fn the_top_line_is_the_summary_with_what_is_pending() {
+        let cases: [(&str, &str, &[&str]); 3] = [
+            (
+                "nothing pending",
+                "@0 arbiter setup tc=600 vi=white lang=de\n@0 arbiter key start\n",
+                &["all: Fortgesetzt: kein Zug, Weiß am Zug"],
+            ),
+            (
+                "a draw offer, everyone's",
+                "@0 arbiter setup tc=600 vi=white lang=en\n@0 arbiter key start\n@1 white type e2e4\n@2 white key confirm\n@3 black type draw\n",
+                &["all: Resumed: 1. e4, Black to move. Black offers a draw."],
+            ),
+            (
+                "an echo waiting for White's yes, and a draw offer",
+                "@0 arbiter setup tc=600 vi=white lang=de\n@0 arbiter key start\n@1 white type Remis\n@2 white type e2e4\n",
+                &[
+                    "white: Fortgesetzt: kein Zug, Weiß am Zug. e4? Weiß bietet Remis an.",
+                    "black: Fortgesetzt: kein Zug, Weiß am Zug. Weiß bietet Remis an.",
+                    "arbiter: Fortgesetzt: kein Zug, Weiß am Zug. Weiß bietet Remis an.",
+                ],
+            ),
+        ];
+        for (what, script, expected) in cases {
+            let mut session = run(&parse(script).unwrap()).unwrap().session;
+            let told = resume_announcement(&mut session, Timestamp::from_millis(5_000));
+            assert_eq!(braille(&told.top), expected, "{what}");
+            let said: Vec<Priority> = told
+                .told
+                .iter()
+                .filter_map(|o| match o {
+                    Output::Say(s) => Some(s.priority),
+                    _ => None,
+                })
+                .collect();
+            assert!(
+                said.iter().all(|p| *p == Priority::Info),
+                "{what}: {said:?}"
+            );
+        }
     }
 }

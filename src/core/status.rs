@@ -4,7 +4,7 @@
 use shakmaty::Color;
 
 use crate::core::clock::Clock;
-use crate::core::durations::clock_text;
+use crate::core::durations::clock_reading;
 use crate::core::phrases::{Arg, Message, Phrases, color_key};
 use crate::core::time::Timestamp;
 use crate::core::words::Vocabulary;
@@ -24,7 +24,7 @@ pub struct StatusSource {
 
 impl StatusSource {
     /// FIDE Laws D.2.6: the Braille status line at `now`: the last move, both clocks (m:ss,
-    /// h:mm:ss from an hour up) and whose clock runs, or that the clock stands; without a
+    /// h:mm:ss from an hour up, rounded up to the second) and whose clock runs, or that the clock stands; without a
     /// clock, whose move it is.
     pub fn line(&self, phrases: &Phrases, vocab: &Vocabulary, now: Timestamp) -> String {
         let last = self.last.clone().unwrap_or_else(|| "-".to_owned());
@@ -50,10 +50,12 @@ impl StatusSource {
     }
 }
 
-/// `msg` with both clocks at `now` and whose runs (`none`: the clock stands).
+/// `msg` with both clocks at `now`, each rounded up to the whole second as the countdown
+/// speaks it ([`clock_reading`]: `0:01` until the flag falls), and whose runs (`none`: the
+/// clock stands).
 fn clocks(msg: Message, clock: &Clock, now: Timestamp) -> Message {
-    msg.arg("white", clock_text(clock.remaining(Color::White, now)))
-        .arg("black", clock_text(clock.remaining(Color::Black, now)))
+    msg.arg("white", clock_reading(clock.remaining(Color::White, now)))
+        .arg("black", clock_reading(clock.remaining(Color::Black, now)))
         .arg(
             "running",
             match clock.running() {

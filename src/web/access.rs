@@ -75,6 +75,17 @@ fn code_text(random: u32) -> String {
     format!("{:06}", random % 1_000_000)
 }
 
+/// A code for a role, as [`Access::code_for`] gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Issued {
+    /// The code.
+    pub code: Secret,
+    /// How long it is still good.
+    pub left: Duration,
+    /// Whether it is new (else given before and still good).
+    pub new: bool,
+}
+
 /// A token's text: the hex of 16 random bytes.
 pub fn token_text(bytes: [u8; 16]) -> Secret {
     Secret::new(bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
@@ -101,6 +112,32 @@ impl Access {
             expires: now + CODE_LIFE,
         });
         code
+    }
+
+    /// A code for `grant` asked at the board: the newest one given before while it is
+    /// still good and unused (so asking again, or the repeat key, gives the same code:
+    /// the person at the board may not have caught it), else a new one ([`Access::issue`],
+    /// its digits from `random`, asked only then).
+    pub fn code_for(
+        &mut self,
+        grant: Grant,
+        now: Duration,
+        random: impl FnOnce() -> Option<u32>,
+    ) -> Option<Issued> {
+        self.codes.retain(|p| p.expires > now);
+        if let Some(p) = self.codes.iter().rev().find(|p| p.grant == grant) {
+            return Some(Issued {
+                code: p.code.clone(),
+                left: p.expires - now,
+                new: false,
+            });
+        }
+        let code = self.issue(grant, now, random()?);
+        Some(Issued {
+            code,
+            left: CODE_LIFE,
+            new: true,
+        })
     }
 
     /// Trades `code` for `token`: the code's grant, the code used up; or why not.
@@ -257,6 +294,42 @@ mod tests {
             a.join(other.expose(), s(0), token(2)),
             Err(JoinError::Wrong)
         );
+    }
+
+    /// Each case: (seconds after the first code, whether that code was used, whether the
+    /// same code is given again, and how long it is still good).
+    #[test]
+    fn asked_again_while_good_and_unused_a_code_is_the_same() {
+        let cases = [
+            (0, false, true, 120),
+            (35, false, true, 85),
+            (119, false, true, 1),
+            (120, false, false, 120),
+            (10, true, false, 120),
+        ];
+        for (after, used, same, left) in cases {
+            let mut a = Access::new();
+            let first = a.code_for(OPPONENT, s(0), || Some(111_111)).unwrap();
+            assert!(first.new);
+            if used {
+                assert!(a.join(first.code.expose(), s(1), token(1)).is_ok());
+            }
+            let again = a.code_for(OPPONENT, s(after), || Some(222_222)).unwrap();
+            assert_eq!(
+                again.code == first.code,
+                same,
+                "after {after} s, used {used}"
+            );
+            assert_eq!(again.new, !same, "after {after} s, used {used}");
+            assert_eq!(again.left, s(left), "after {after} s, used {used}");
+        }
+        // Another role's code is another code.
+        let mut a = Access::new();
+        let opponent = a.code_for(OPPONENT, s(0), || Some(5)).unwrap();
+        let arbiter = a.code_for(ARBITER, s(1), || Some(5)).unwrap();
+        assert_ne!(opponent.code, arbiter.code);
+        // No random number: no new code (the answer says the page cannot answer).
+        assert_eq!(Access::new().code_for(OPPONENT, s(0), || None), None);
     }
 
     #[test]

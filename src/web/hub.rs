@@ -70,8 +70,10 @@ pub struct Hub {
     pub timeline: Timeline,
     /// The players' colours.
     pub seats: Seats,
-    /// The page's address, as the station says it (`http://ADDR/`).
+    /// The page's address (`http://ADDR/`).
     pub url: String,
+    /// The page's address as the station says and shows it.
+    pub address: super::address::PageAddress,
     /// The refusals' words.
     pub words: Words,
     /// The station's input channel.

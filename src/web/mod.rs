@@ -20,6 +20,8 @@ use crate::station::{StationInput, Timeline};
 
 pub mod access;
 pub mod action;
+pub mod address;
+pub mod answer;
 mod api;
 mod assets;
 pub mod guard;
@@ -36,6 +38,7 @@ mod sse;
 pub mod state;
 pub mod words;
 
+pub use address::PageAddress;
 pub use hub::{MAX_STREAMS, Seats};
 pub use request::COOKIE;
 pub use secret::Secret;
@@ -129,6 +132,7 @@ pub fn start(
         epoch: random::epoch(),
         timeline,
         seats: Seats::of(session.setup().impaired),
+        address: address::PageAddress::new(&url, session.phrases()),
         url: url.clone(),
         words: words::Words::new(session.phrases()),
         tx,

@@ -8,13 +8,12 @@ use std::sync::Arc;
 use serde_json::{Value, json};
 use tokio::sync::watch;
 
+use super::answer;
 use super::hub::Hub;
 use super::random;
 use super::state::{Published, Said};
-use crate::core::input::AccessRole;
 use crate::core::output::AccessRequest;
 use crate::core::output::{Output, Priority};
-use crate::core::phrases::Message;
 use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
@@ -48,37 +47,19 @@ impl WebSink {
         }
     }
 
-    /// Issues a code for a role, or ends every access; tells whoever asked through the
-    /// station's channel (never blocking: a full channel loses the answer, and asking
-    /// again gives a new code).
+    /// Answers a request asked at the board ([`answer::answer`]: a code, the same again
+    /// while it is valid; the address; every access ended) and tells whoever asked
+    /// through the station's channel (never blocking: a full channel loses the answer,
+    /// and asking again gives it again).
     pub fn on_access(&mut self, request: AccessRequest) {
-        let (to, message) = match request {
-            // A spectator needs no code: the page's address is the answer.
-            AccessRequest::Code {
-                role: AccessRole::Spectator,
-                to,
-            } => (
-                to,
-                Message::new("web-where").arg("url", self.hub.url.clone()),
-            ),
-            AccessRequest::Code { role, to } => {
-                let Some(random) = random::number() else {
-                    return;
-                };
-                let grant = self.hub.seats.grant(role);
-                let code = self.hub.access().issue(grant, self.hub.now(), random);
-                let spaced: Vec<String> = code.expose().chars().map(String::from).collect();
-                let message = Message::new("web-access-code")
-                    .arg("role", role.name())
-                    .arg("code", spaced.join(" "))
-                    .arg("url", self.hub.url.clone());
-                (to, message)
-            }
-            AccessRequest::RevokeAll { to } => {
-                self.hub.access().revoke_all();
-                (to, Message::new("web-access-revoked"))
-            }
+        let page = answer::Page {
+            seats: self.hub.seats,
+            address: self.hub.address.clone(),
         };
+        let now = self.hub.now();
+        let (to, message) = answer::answer(request, &mut self.hub.access(), &page, now, || {
+            random::number()
+        });
         if self
             .hub
             .tx

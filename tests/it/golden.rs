@@ -21,13 +21,52 @@ fn transcript(topic: &str, name: &str) -> String {
     let text = std::fs::read_to_string(&path).unwrap();
     let parsed = script::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
     let run = script::run(&parsed).unwrap();
-    let mut out = run.transcript.join("\n");
+    let mut out = if topic == "web" {
+        web_transcript(&run).join("\n")
+    } else {
+        run.transcript.join("\n")
+    };
     out.push_str("\n--- pgn\n");
     out.push_str(&pgn(&run.session));
     if name.starts_with("speech_") {
         out.push_str(&speech_timelines(&run.outputs));
     }
     out
+}
+
+/// The web page's scripts (`web/`): after each request to the page (`web:WHO …`), what
+/// the station says and shows to whoever asked, as the page answers it
+/// (`ansage::web::answer`) at the script's instant, for a page at
+/// `http://192.168.1.20:8432/` whose codes' digits come from a fixed list.
+#[cfg(feature = "web")]
+fn web_transcript(run: &script::Run) -> Vec<String> {
+    use ansage::web::access::Access;
+    use ansage::web::answer::{Page, answer};
+    use ansage::web::{PageAddress, Seats};
+    let session = &run.session;
+    let page = Page {
+        seats: Seats::of(session.setup().impaired),
+        address: PageAddress::new("http://192.168.1.20:8432/", session.phrases()),
+    };
+    let mut access = Access::new();
+    let mut randoms = [935_080, 271_828, 314_159, 141_421].into_iter();
+    let mut lines = Vec::new();
+    for (line, (at, output)) in run.transcript.iter().zip(&run.outputs) {
+        lines.push(line.clone());
+        if let Output::Access(request) = output {
+            let (to, msg) = answer(*request, &mut access, &page, at.since_epoch(), || {
+                randoms.next()
+            });
+            let told = session.announce(to, ansage::core::output::Priority::Urgent, &msg);
+            lines.extend(told.iter().map(|o| transcript_line(*at, o)));
+        }
+    }
+    lines
+}
+
+#[cfg(not(feature = "web"))]
+fn web_transcript(run: &script::Run) -> Vec<String> {
+    run.transcript.clone()
 }
 
 /// The scripts of the speech order (`speech_*`) end with what a speaker for each player
@@ -104,6 +143,9 @@ golden!(
         castling,
         ambiguous_knight,
         illegal_move,
+        illegal_typed_de,
+        illegal_typed_es,
+        illegal_typed_en,
         slip_of_the_tongue,
         correction_window,
         chess960,
@@ -145,6 +187,9 @@ golden!(
         draw_declined_by_move_es,
     ],
     clock: [
+        display_clock_de,
+        display_clock_es,
+        display_clock_en,
         tc_fischer,
         tc_simple_delay,
         tc_bronstein,
@@ -180,6 +225,7 @@ golden!(
         repeat_after_move_de,
         repeat_after_move_en,
         targets_de,
+        targets_es,
         targets_en,
     ],
     speech: [

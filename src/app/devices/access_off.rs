@@ -28,7 +28,9 @@ impl Sink for AccessOff {
                 continue;
             };
             let to = match *request {
-                AccessRequest::Code { to, .. } | AccessRequest::RevokeAll { to } => to,
+                AccessRequest::Code { to, .. }
+                | AccessRequest::RevokeAll { to }
+                | AccessRequest::Address { to } => to,
             };
             let notice = StationInput::Notice {
                 to,

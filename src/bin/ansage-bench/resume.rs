@@ -18,8 +18,10 @@ use anyhow::{Context as _, Result, bail};
 
 use ansage::core::journal::frame;
 use ansage::core::lang::Language;
-use ansage::core::output::{Audience, Output, Priority};
-use ansage::core::resume::resume_announcement;
+use ansage::core::output::{Audience, Output};
+use ansage::core::phrases::Message;
+use ansage::core::resume::{clocks_message, resume_announcement, resumed_message};
+use ansage::core::time::Timestamp;
 use ansage::speech::pronunciation::{Pronunciation, Synthesizer};
 
 /// The summary's goal, in seconds of espeak-ng speech (issue 22.4).
@@ -50,8 +52,8 @@ const GAME: &[&str] = &[
 pub struct Summary {
     /// The language.
     pub lang: Language,
-    /// Each part of the summary proper said to all (at [`Priority::Info`]), with its
-    /// seconds.
+    /// Each part of the summary proper said to all (where the game stands, the clocks),
+    /// with its seconds.
     pub parts: Vec<(String, f64)>,
     /// What is pending that all hear (a draw offer, an adjournment), with its seconds.
     pub pending: Vec<(String, f64)>,
@@ -147,7 +149,8 @@ fn summary(lang: Language, dir: &Path) -> Result<Summary> {
         );
     }
     let at = resumed.replay.last;
-    let outputs = resume_announcement(&mut resumed.replay.session, at);
+    let summary = summary_texts(&resumed.replay.session, at);
+    let outputs = resume_announcement(&mut resumed.replay.session, at).told;
     let respell = Pronunciation::shipped(Synthesizer::EspeakNg)?;
     let mut parts = Vec::new();
     let mut pending = Vec::new();
@@ -159,7 +162,7 @@ fn summary(lang: Language, dir: &Path) -> Result<Summary> {
         let secs = espeak_seconds(lang, &spoken, &wav)?;
         if s.to != Audience::All {
             to_player.push((s.text.clone(), secs));
-        } else if s.priority == Priority::Info {
+        } else if summary.contains(&s.text) {
             parts.push((s.text.clone(), secs));
         } else {
             pending.push((s.text.clone(), secs));
@@ -171,6 +174,21 @@ fn summary(lang: Language, dir: &Path) -> Result<Summary> {
         pending,
         to_player,
     })
+}
+
+/// The summary's sentences as said (where the game stands, that it is over, the clocks):
+/// every other part said to all is something pending.
+fn summary_texts(session: &ansage::core::session::Session, at: Timestamp) -> Vec<String> {
+    let phrases = session.phrases();
+    [
+        Some(resumed_message(session)),
+        Some(Message::new("journal-over")),
+        clocks_message(session, at),
+    ]
+    .into_iter()
+    .flatten()
+    .map(|m| ansage::core::phrases::sentence_case(phrases.speech(&m)))
+    .collect()
 }
 
 /// How long espeak-ng takes to say `text` in `lang` at its default rate, in seconds.
@@ -210,7 +228,9 @@ mod tests {
             assert!(resumed.replay.mismatches.is_empty());
             assert_eq!(resumed.replay.session.history().len(), 6);
             let at = resumed.replay.last;
+            let summary = summary_texts(&resumed.replay.session, at);
             let said: Vec<_> = resume_announcement(&mut resumed.replay.session, at)
+                .told
                 .into_iter()
                 .filter_map(|o| match o {
                     Output::Say(s) => Some(s),
@@ -222,7 +242,7 @@ mod tests {
             assert_eq!(said.len(), 4, "{said:?}");
             assert!(
                 said.iter()
-                    .any(|s| s.to == Audience::All && s.priority == Priority::Move),
+                    .any(|s| s.to == Audience::All && !summary.contains(&s.text)),
                 "the draw offer: {said:?}"
             );
         }

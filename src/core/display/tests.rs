@@ -381,6 +381,27 @@ fn the_status_line_is_the_sessions_and_ticks_with_the_clock() {
     );
 }
 
+/// Issue 31: the display's clock rounds the time left up to the second, as the countdown
+/// speaks it ("eins" with one second left): 0:01 through the last second, 0:00 only when
+/// the flag falls.
+#[test]
+fn the_display_clock_reads_one_second_until_the_flag_falls() {
+    let mut s = clocked("@0 arbiter setup tc=12 vi=none");
+    s.handle(Input::key(Actor::Arbiter, Key::Start), Timestamp::ZERO);
+    let mut m = model(WHITE, 40, 1);
+    m.observe(s.position(), s.status_source());
+    for (ms, want) in [
+        (10_500, "- W*0:02 S0:12"),
+        (11_000, "- W*0:01 S0:12"),
+        (11_100, "- W*0:01 S0:12"),
+        (11_999, "- W*0:01 S0:12"),
+        (12_000, "- W*0:00 S0:12"),
+    ] {
+        m.tick(Timestamp::from_millis(ms));
+        assert_eq!(m.status(), want, "at {ms} ms");
+    }
+}
+
 fn clocked(setup: &str) -> Session {
     let config = crate::core::script::parse(setup).unwrap().setup;
     Session::new(config).unwrap()

@@ -250,7 +250,8 @@ fn clocks_message_names_both_clocks() {
     let replayed = replay(&read(sample().as_bytes())).unwrap();
     let msg = clocks_message(&replayed.session, replayed.last).unwrap();
     let phrases = replayed.session.phrases();
-    assert_eq!(phrases.braille(&msg), "Uhr steht W4:59 S5:02");
+    // The display's reading, rounded up to the second as the status line shows it.
+    assert_eq!(phrases.braille(&msg), "Uhr steht W5:00 S5:02");
     let resumed = phrases.speech(&resumed_message(&replayed.session));
     // Issue 22: moves counted as moves (four half-moves: move 3 to come, White's).
     assert_eq!(resumed, "Fortgesetzt bei Zug 3, Weiß am Zug.");

@@ -8,7 +8,7 @@ use shakmaty::{Color, Position, Rank, Role, Square};
 
 use super::{Context, PIECE_ORDER, Part};
 use crate::core::lang::Language;
-use crate::core::phrases::{Message, color_key};
+use crate::core::phrases::{Message, color_key, sentence_case};
 
 /// How long a part may be, in [`spoken_weight`] units: about 7.5 s of German speech at a
 /// synthesizer's default rate (espeak-ng, 175 words a minute), under the 8 s an answer may
@@ -83,14 +83,18 @@ pub(super) struct Listing {
     pub sep: &'static str,
     /// How they are joined on the display.
     pub braille_sep: &'static str,
+    /// A part never cuts the items of one heading (one piece's squares, "wohin kann"),
+    /// unless they alone are longer than a part.
+    pub whole_heads: bool,
 }
 
 impl Listing {
     /// The list (not empty) in parts that each fit in [`part_budget`], with the hint that
     /// more follows on all but the last; a heading cut between two parts is said again at
-    /// the start of the next. A part ends where a kind's run ends ("Läufer Cäsar eins,
-    /// Felix eins" stays together, as lichess's blind mode groups them) unless the run
-    /// alone is longer than a part. A single item too long for a part is a part of its own.
+    /// the start of the next. A part ends where a kind's run ends ("Läufer Cäsar, Felix
+    /// eins" stays together, as lichess's blind mode groups them), and with
+    /// [`Listing::whole_heads`] where a heading's items end, unless the run alone is longer
+    /// than a part. A single item too long for a part is a part of its own.
     pub fn parts(self, cx: &Context<'_>) -> Vec<Part> {
         let mut parts = Vec::new();
         let mut start = 0;
@@ -107,12 +111,13 @@ impl Listing {
         parts
     }
 
-    /// Where a part `start..end` should end so as not to cut a kind's run: back to the
-    /// start of the run that `end` would cut, unless that leaves the part empty.
+    /// Where a part `start..end` should end so as not to cut a kind's run (or with
+    /// [`Listing::whole_heads`] a heading's items): back to the start of the run that
+    /// `end` would cut, unless that leaves the part empty.
     fn run_start(&self, start: usize, end: usize) -> usize {
         let same_run = |i: usize| {
             let ((head_a, a), (head_b, b)) = (&self.items[i - 1], &self.items[i]);
-            head_a == head_b && a.kind.is_some() && a.kind == b.kind
+            head_a == head_b && (self.whole_heads || (a.kind.is_some() && a.kind == b.kind))
         };
         if end >= self.items.len() {
             return end;
@@ -125,8 +130,11 @@ impl Listing {
     }
 
     /// The spoken items of one heading, those of one kind after the kind's name
-    /// ("Springer Bella eins, Felix drei"), the kinds joined by `sep`, other items too.
+    /// ("Springer Bella eins; Felix drei": the squares of one rank are one item, the ranks
+    /// joined by "; " where the language names the rank apart, else "Knights b1, f3"), the
+    /// kinds joined by `sep`, other items too.
     fn said_by_kind(&self, cx: &Context<'_>, items: &[&Item]) -> String {
+        let within = cx.rank_sep();
         let mut groups: Vec<(Option<&str>, Vec<&str>)> = Vec::new();
         for item in items {
             match groups.last_mut() {
@@ -142,7 +150,7 @@ impl Listing {
                 Some(piece) => cx.say(
                     &Message::new("kind-squares")
                         .arg("piece", piece)
-                        .arg("squares", squares.join(", ")),
+                        .arg("squares", squares.join(within)),
                 ),
                 None => squares.join(self.sep),
             })
@@ -164,7 +172,9 @@ impl Listing {
         for (head, items) in runs {
             let said = self.said_by_kind(cx, &items);
             let shown: Vec<&str> = items.iter().map(|i| i.braille.as_str()).collect();
-            speech.push(cx.say(&head.clone().arg("list", said)));
+            // Each heading's sentence starts with a capital, the second one too
+            // ("Caballo be uno: a tres. Caballo ge uno: …").
+            speech.push(sentence_case(cx.say(&head.clone().arg("list", said))));
             braille.push(
                 cx.phrases
                     .braille(&head.clone().arg("list", shown.join(self.braille_sep))),
@@ -208,9 +218,18 @@ impl Context<'_> {
         }
     }
 
-    /// One side's pieces of one kind, from the side's own back rank forward: each square
-    /// an item ("Bella eins"), four or more files in a row on one rank one item, a range
-    /// ("Anna bis Hector zwei"); on the display in notation ("Sb1", "a2 b2 c2 d2").
+    /// How the squares of one kind are joined: where the language names the rank apart
+    /// ("Eva vier"), each item is one rank's squares ("Anna, Bella zwei") and the ranks are
+    /// joined by "; "; otherwise each square is an item, joined by ", ".
+    pub(super) fn rank_sep(&self) -> &'static str {
+        if self.rank_apart() { "; " } else { ", " }
+    }
+
+    /// One side's pieces of one kind, from the side's own back rank forward, as the user
+    /// guide groups them: where the language names the rank apart, one item a rank, its
+    /// squares' files then the rank once ("Anna, Bella, Eva bis Hector zwei"), four or more
+    /// files in a row a range; otherwise each square an item ("a2", "e2 to h2"). On the
+    /// display in notation ("Sb1", "a2 b2 c2 d2").
     pub(super) fn squares_of(&self, color: Color, role: Role) -> Vec<Item> {
         let squares: Vec<Square> = self
             .pos
@@ -224,6 +243,10 @@ impl Context<'_> {
         if color == Color::Black {
             ranks.reverse();
         }
+        let shown = |run: &[Square]| -> String {
+            let shown: Vec<String> = run.iter().map(|sq| self.notation(role, *sq)).collect();
+            shown.join(" ")
+        };
         let mut items = Vec::new();
         for rank in ranks {
             let on_rank: Vec<Square> = squares
@@ -231,11 +254,27 @@ impl Context<'_> {
                 .copied()
                 .filter(|s| s.rank() == rank)
                 .collect();
+            if self.rank_apart() {
+                let files: Vec<String> = runs(&on_rank)
+                    .into_iter()
+                    .map(|run| self.files_name(run))
+                    .collect();
+                let speech = self.say(
+                    &Message::new("rank-group")
+                        .arg("files", files.join(", "))
+                        .arg("rank", self.vocab.rank_name(rank)),
+                );
+                items.push(Item {
+                    speech,
+                    braille: shown(&on_rank),
+                    kind: None,
+                });
+                continue;
+            }
             for run in runs(&on_rank) {
-                let shown: Vec<String> = run.iter().map(|sq| self.notation(role, *sq)).collect();
                 items.push(Item {
                     speech: self.run_name(run),
-                    braille: shown.join(" "),
+                    braille: shown(run),
                     kind: None,
                 });
             }
@@ -243,7 +282,24 @@ impl Context<'_> {
         items
     }
 
-    /// Squares of one rank: one square by its name, a run of four or more a range.
+    /// The files of a run of squares on one rank: one file by its name, four or more a
+    /// range ("Eva bis Hector").
+    fn files_name(&self, run: &[Square]) -> String {
+        let (Some(from), Some(to)) = (run.first(), run.last()) else {
+            return String::new();
+        };
+        if run.len() < 4 {
+            return self.vocab.file_name(from.file()).to_owned();
+        }
+        self.say(
+            &Message::new("square-range")
+                .arg("from", self.vocab.file_name(from.file()))
+                .arg("to", self.vocab.file_name(to.file())),
+        )
+    }
+
+    /// Squares of one rank, for a language that names squares whole ("e4"): one square by
+    /// its name, a run of four or more a range ("e2 to h2").
     fn run_name(&self, run: &[Square]) -> String {
         let (Some(from), Some(to)) = (run.first(), run.last()) else {
             return String::new();
@@ -251,27 +307,16 @@ impl Context<'_> {
         if run.len() < 4 {
             return self.vocab.square_name(*from);
         }
-        let range = |a: String, b: String| {
-            self.say(&Message::new("square-range").arg("from", a).arg("to", b))
-        };
-        if self.rank_apart() {
-            let files = range(
-                self.vocab.file_name(from.file()).to_owned(),
-                self.vocab.file_name(to.file()).to_owned(),
-            );
-            self.say(
-                &Message::new("rank-group")
-                    .arg("files", files)
-                    .arg("rank", self.vocab.rank_name(from.rank())),
-            )
-        } else {
-            range(self.vocab.square_name(*from), self.vocab.square_name(*to))
-        }
+        self.say(
+            &Message::new("square-range")
+                .arg("from", self.vocab.square_name(*from))
+                .arg("to", self.vocab.square_name(*to)),
+        )
     }
 
     /// One side's pieces by kind (king, queen, rooks, bishops, knights, pawns), as lichess's
     /// blind mode lists them: each kind named once, in the plural when several, then its
-    /// squares ("Türme Anna eins, Hector eins"); on the display "Ta1 Th1".
+    /// squares ("Türme Anna, Hector eins"); on the display "Ta1 Th1".
     pub(super) fn kind_groups(&self, color: Color) -> Vec<Item> {
         let mut items = Vec::new();
         for role in PIECE_ORDER {

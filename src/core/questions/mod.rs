@@ -286,6 +286,7 @@ fn last_moves(n: u32, cx: &Context<'_>) -> Vec<Part> {
         items,
         sep: ", ",
         braille_sep: " ",
+        whole_heads: false,
     }
     .parts(cx)
 }
@@ -309,7 +310,7 @@ fn pieces(mine: bool, role: Option<Role>, cx: &Context<'_>) -> Vec<Part> {
             .arg("pieces", cx.vocab.piece_name_plural(r))
             .arg("role", role_key(r)),
             cx.squares_of(color, r),
-            ", ",
+            cx.rank_sep(),
         ),
     };
     listed(head, items, sep, cx)
@@ -329,6 +330,7 @@ fn listed(head: Message, items: Vec<Item>, sep: &'static str, cx: &Context<'_>) 
         items: items.into_iter().map(|i| (head.clone(), i)).collect(),
         sep,
         braille_sep: " ",
+        whole_heads: false,
     }
     .parts(cx)
 }
@@ -358,6 +360,7 @@ fn position(cx: &Context<'_>) -> Vec<Part> {
             items,
             sep: "; ",
             braille_sep: " ",
+            whole_heads: false,
         }
         .parts(cx),
     );
@@ -436,6 +439,7 @@ fn material(cx: &Context<'_>) -> Vec<Part> {
         items,
         sep: ", ",
         braille_sep: ", ",
+        whole_heads: false,
     }
     .parts(cx)
 }

@@ -88,6 +88,9 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
         Output::Access(AccessRequest::RevokeAll { to }) => {
             format!("{t} web:{} revoke-access", to.name())
         }
+        Output::Access(AccessRequest::Address { to }) => {
+            format!("{t} web:{} address", to.name())
+        }
         Output::Online(request) => format!("{t} online {}", request.text()),
     }
 }

@@ -1,6 +1,6 @@
 //! What only the station's web page can do, asked for at the board (a one-time code for a
-//! role's page, every access ended), and the sighted player's word that the visually
-//! impaired player's move stands on his board (FIDE Laws D.2.1).
+//! role's page, the page's address, every access ended), and the sighted player's word
+//! that the visually impaired player's move stands on his board (FIDE Laws D.2.1).
 
 use crate::core::input::{AccessRole, Actor};
 use crate::core::output::{AccessRequest, Output, Priority};
@@ -10,7 +10,8 @@ use super::{Session, audience};
 
 impl Session {
     /// A one-time code for `role`'s web page, to the asker only: the web page issues it
-    /// (the core never holds a secret) and tells it.
+    /// (the core never holds a secret) and tells it, the same code again while it is
+    /// valid; the repeat key asks the page again (D.2.9).
     /// FIDE Laws 6.11, D.2.10: with an arbiter present, only he gives the arbiter's page
     /// away.
     pub(super) fn access_code(&mut self, by: Actor, role: AccessRole, out: &mut Vec<Output>) {
@@ -19,10 +20,17 @@ impl Session {
             self.tell(audience(by), Priority::Answer, msg, out);
             return;
         }
-        out.push(Output::Access(AccessRequest::Code {
-            role,
-            to: audience(by),
-        }));
+        let to = audience(by);
+        let request = AccessRequest::Code { role, to };
+        self.ask_page(to, Message::new("web-access-code"), request, out);
+    }
+
+    /// The web page's address, to the asker only ("Adresse?"): the page says it in words
+    /// a speech synthesizer reads right and shows it in full; the repeat key asks again.
+    pub(super) fn page_address(&mut self, by: Actor, out: &mut Vec<Output>) {
+        let to = audience(by);
+        let request = AccessRequest::Address { to };
+        self.ask_page(to, Message::new("web-address"), request, out);
     }
 
     /// Every role's access to the web page ended (asked by anyone at the board).

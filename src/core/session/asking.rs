@@ -139,14 +139,11 @@ mod tests {
                 "@1 white say wo sind meine Figuren\n@2 white type e4\n@3 white say ja\n\
                  @4 white say mehr\n@5 white say mehr\n",
                 &[
-                    "Ihre Figuren: König Eva eins; Dame David eins; Türme Anna eins, Hector eins. \
-                     Mehr?",
+                    "Ihre Figuren: König Eva eins; Dame David eins; Türme Anna, Hector eins. Mehr?",
                     "Eva vier?",
                     "Zug 1.",
-                    "Ihre Figuren: Läufer Cäsar eins, Felix eins; Springer Bella eins, Gustav \
-                     eins. Mehr?",
-                    "Ihre Figuren: Bauern Anna bis David zwei, Felix zwei, Gustav zwei, Hector \
-                     zwei, Eva vier.",
+                    "Ihre Figuren: Läufer Cäsar, Felix eins; Springer Bella, Gustav eins. Mehr?",
+                    "Ihre Figuren: Bauern Anna bis David, Felix, Gustav, Hector zwei; Eva vier.",
                 ],
             ),
             // "meine Zeit" says only the asker's; repeated, it says the time then.

@@ -385,6 +385,7 @@ impl Session {
             Command::Ask(q) => self.answer(by, &q, now, out),
             Command::AccessCode(role) => self.access_code(by, role, out),
             Command::RevokeAccess => self.revoke_access(by, out),
+            Command::Address => self.page_address(by, out),
             Command::TakeBack | Command::TakeBackTo { .. } if self.result.is_some() => {
                 self.take_back(by, command, now, out)
             }

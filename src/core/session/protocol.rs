@@ -109,8 +109,7 @@ impl Session {
                 self.tell(to, Priority::Move, msg, out);
             }
             Resolution::Illegal(reason) => {
-                let spoken = matches!(what, Announced::Heard(_));
-                let msg = self.illegal_message(heard_text, spoken, &reason);
+                let msg = self.illegal_message(&what, heard_text, &reason);
                 self.tell(to, Priority::Move, msg, out);
             }
             Resolution::NotUnderstood => {

@@ -1,9 +1,11 @@
 //! The repeat key and "wiederholen" (FIDE Laws D.2.9: the player may ask again what was
 //! said): the last thing of substance said to the asker, whole — the opponent's move with
-//! the move count said after it (D.2.5.c), the last answer, or the pending question — in
-//! speech and on the Braille display alike.
+//! the move count said after it (D.2.5.c), the last answer, the pending question, or what
+//! the web page answered (its code, its address: asked of the page again, which gives the
+//! same code while it is valid; the core holds no secret) — in speech and on the Braille
+//! display alike.
 
-use crate::core::output::{Audience, LiveClock, Output, Priority};
+use crate::core::output::{AccessRequest, Audience, LiveClock, Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::questions;
 use crate::core::render;
@@ -30,6 +32,9 @@ pub(super) struct Said {
     pub live: Option<LiveClock>,
     /// How urgently it was said.
     pub priority: Priority,
+    /// Asked of the web page, which answered (a code, the address): repeated by asking
+    /// the page again, never by the session's words (it holds no secret).
+    pub access: Option<AccessRequest>,
 }
 
 impl Session {
@@ -49,8 +54,18 @@ impl Session {
     /// reminder (the opponent's move with its count, an answer, the pending question);
     /// a move count alone comes with the move it counts. Said and brailled as one text.
     pub(super) fn repeat(&mut self, to: Audience, out: &mut Vec<Output>) {
-        let group = self.last_substance(to);
+        let (asked, group): (Vec<Said>, Vec<Said>) = self
+            .last_substance(to)
+            .into_iter()
+            .partition(|s| s.access.is_some());
+        let page_answers = !asked.is_empty();
+        for said in asked {
+            if let Some(request) = said.access {
+                self.ask_page(said.to, said.msg, request, out);
+            }
+        }
         match group.as_slice() {
+            [] if page_answers => {}
             [] => self.tell(to, Priority::Answer, Message::new("repeat-nothing"), out),
             // A clock answer says the time now, from the clock as it is now (a move may
             // have switched it since), not the time it said before.
@@ -107,6 +122,7 @@ impl Session {
                     msg: made,
                     live: None,
                     priority: Priority::Move,
+                    access: None,
                 },
             );
         }
@@ -135,7 +151,28 @@ impl Session {
                 msg,
                 live: None,
                 priority: Priority::Answer,
+                access: None,
             });
         }
+    }
+
+    /// Asks the web page to answer `to` (`msg`: what it will say, by id), and keeps the
+    /// request for the repeat key.
+    pub(super) fn ask_page(
+        &mut self,
+        to: Audience,
+        msg: Message,
+        request: AccessRequest,
+        out: &mut Vec<Output>,
+    ) {
+        out.push(Output::Access(request));
+        self.remember(Said {
+            step: self.step,
+            to,
+            msg,
+            live: None,
+            priority: Priority::Answer,
+            access: Some(request),
+        });
     }
 }

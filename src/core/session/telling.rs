@@ -22,6 +22,7 @@ use crate::core::words::{IllegalReason, Vocabulary};
 
 use super::adjournment::Adjournment;
 use super::pending::Pending;
+use super::protocol::Announced;
 use super::repeat::Said;
 use super::{Session, audience};
 
@@ -173,6 +174,7 @@ impl Session {
             msg,
             live,
             priority,
+            access: None,
         });
     }
 
@@ -275,22 +277,35 @@ impl Session {
         }
     }
 
-    /// The sentence saying that what was `heard` (words when `spoken`, else typed text or
-    /// a move picked on the display) is a clearly described move that is impossible, and
-    /// why; the display shows the move and the reason in notation (FIDE Laws D.2.6).
+    /// The sentence saying that what was announced (`heard`: its text) is a clearly
+    /// described move that is impossible, and why. The move is said in the language's
+    /// words (FIDE Laws D.2.1): spoken words as heard, typed notation or a move picked on
+    /// the display in words ("Se5": "Springer Eva fünf"); the display shows it in notation
+    /// with the reason, within one line of 40 cells (D.2.6: `Unmöglich: Se5. S nicht nach
+    /// e5`).
     pub(super) fn illegal_message(
         &self,
+        what: &Announced,
         heard: String,
-        spoken: bool,
         reason: &IllegalReason,
     ) -> Message {
-        let shown = match reason_notation(self.vocab, reason) {
-            Some(notation) if spoken => notation,
-            _ => heard.clone(),
+        let described = match what {
+            Announced::Heard(words) => self.here.describe_words(words),
+            Announced::Typed(text) => self.here.describe_typed(text),
+            Announced::Move(uci) => self.here.describe_uci(uci),
         };
+        let said = match (what, &described) {
+            (Announced::Heard(_), _) | (_, None) => heard.clone(),
+            (_, Some(d)) => d.words.clone(),
+        };
+        // The move as described ("Ke2"), else what the reason names, else the words.
+        let shown = described
+            .map(|d| d.notation)
+            .or_else(|| reason_notation(self.vocab, reason))
+            .unwrap_or(heard);
         let reason = illegal_reason(self.vocab, reason);
         Message::new("illegal-move")
-            .arg("heard", heard)
+            .arg("heard", said)
             .arg("shown", shown)
             .arg("reason", self.phrases.speech(&reason))
             .arg("reason_braille", self.phrases.braille(&reason))

@@ -18,6 +18,7 @@
 #[cfg(test)]
 pub(crate) mod counters;
 mod data;
+mod described;
 mod illegal;
 mod lexicon;
 mod matcher;
@@ -25,6 +26,7 @@ mod move_phrases;
 mod recognizer;
 mod typed;
 
+pub use described::Described;
 pub use move_phrases::{MovePhrases, RenderedMove};
 
 #[cfg(test)]

@@ -57,6 +57,64 @@ pub(crate) fn parse(phrases: &MovePhrases<'_>, text: &str, among: Option<&[Move]
     }
 }
 
+/// Typed notation (castling, UCI, SAN in this language's letters or English ones) as the
+/// move it describes, legal or not, read as [`parse`] reads it; `None` if the text is no
+/// notation (words, or nothing a move).
+pub(crate) fn description(vocab: &Vocabulary, text: &str) -> Option<Description> {
+    let s = text.trim();
+    let s = s.strip_suffix("(=)").unwrap_or(s).trim_end();
+    let s = strip_annotations(strip_move_number(s));
+    let compact: String = s.chars().filter(|c| !c.is_whitespace()).collect();
+    [localize(vocab, &compact), english(&compact)]
+        .into_iter()
+        .flatten()
+        .find_map(|cand| notation_description(&cand))
+}
+
+/// One reading of [`description`].
+fn notation_description(s: &str) -> Option<Description> {
+    if let Some(side) = castling(s) {
+        return Some(Description {
+            castle: Some(Some(side)),
+            ..Description::default()
+        });
+    }
+    if is_uci(s)
+        && let Ok(UciMove::Normal {
+            from,
+            to,
+            promotion,
+        }) = s.parse::<UciMove>()
+    {
+        return Some(Description {
+            from_file: Some(from.file()),
+            from_rank: Some(from.rank()),
+            to: Some(to),
+            promotion,
+            ..Description::default()
+        });
+    }
+    let San::Normal {
+        role,
+        file,
+        rank,
+        to,
+        promotion,
+        ..
+    } = s.replace('-', "").parse::<San>().ok()?
+    else {
+        return None;
+    };
+    Some(Description {
+        role: Some(role),
+        from_file: file,
+        from_rank: rank,
+        to: Some(to),
+        promotion,
+        castle: None,
+    })
+}
+
 /// Keeps a notation result only if it agrees with the candidates asked about.
 fn restrict(resolution: Resolution, among: Option<&[Move]>) -> Option<Resolution> {
     let Some(among) = among else {

@@ -1,6 +1,8 @@
-//! The Appendix D protocol beyond the golden transcripts: the words of every move, and
-//! the fuzz targets' entry functions on their seeds.
+//! The Appendix D protocol beyond the golden transcripts: the words of every move, an
+//! impossible move said in words and shown in one line, and the fuzz targets' entry
+//! functions on their seeds.
 
 #[cfg(feature = "testing")]
 mod fuzz_seeds;
+mod illegal_props;
 mod words_props;

@@ -18,8 +18,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use ansage::app::launch::Game;
+use ansage::app::launch::{self, Game};
 use ansage::config::Settings;
+use ansage::core::display::DisplayModel;
+use ansage::core::input::Actor;
+use ansage::core::lang::Language;
 use ansage::core::output::{Audience, Output, Priority};
 use ansage::core::phrases::Message;
 use ansage::core::script::{self, Action, transcript_line};
@@ -27,6 +30,7 @@ use ansage::core::session::Session;
 use ansage::core::time::Timestamp;
 use ansage::journal_file::{FileJournal, Journal};
 use ansage::station::{self, Held, Sink, StationInput, Timeline};
+use shakmaty::Color;
 
 use crate::support::{golden, proc};
 
@@ -72,17 +76,36 @@ fn journal_of(name: &str, path: &Path) {
     journal.close(last).unwrap();
 }
 
-/// Everything a resume of `name`'s journal says before the station runs, as transcript
-/// lines (what each device gets first, once it is open).
+/// Everything a resume of `name`'s journal says before the station runs and when it is
+/// ready (no device: the console's "ready"), as transcript lines: what each device gets
+/// first, once it is open, in order.
 fn resumed(name: &str) -> Vec<String> {
+    resumed_outputs(name)
+        .iter()
+        .map(|(at, o)| transcript_line(*at, o))
+        .collect()
+}
+
+/// The outputs of [`resumed`], each with its instant.
+fn resumed_outputs(name: &str) -> Vec<(Timestamp, Output)> {
+    resumed_deliveries(name)
+        .into_iter()
+        .flat_map(|(at, outputs)| outputs.into_iter().map(move |o| (at, o)))
+        .collect()
+}
+
+/// What a device opened after a resume of `name`'s journal gets, delivery by delivery
+/// (as the station hands it over: the backlog, "ready", the display's top line).
+fn resumed_deliveries(name: &str) -> Vec<(Timestamp, Vec<Output>)> {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("journal.txt");
     journal_of(name, &path);
     let game = Game::resume(Settings::default(), &path, Vec::new()).unwrap();
-    game.said
-        .iter()
-        .flat_map(|(at, outputs)| outputs.iter().map(|o| transcript_line(*at, o)))
-        .collect()
+    let ready = launch::ready_outputs(&game.session, None, true);
+    let mut deliveries = game.said.clone();
+    deliveries.push((game.start, ready));
+    deliveries.push((game.start, game.top.clone()));
+    deliveries
 }
 
 macro_rules! resume_golden {
@@ -100,10 +123,10 @@ macro_rules! resume_golden {
 
 resume_golden!(startup_resume_de, startup_resume_es, startup_resume_en);
 
-/// The order a player needs (issue 15, shortened by issue 22): the game is back, where it
-/// stands and whose move it is, that the clocks stand and both clocks, what is pending
-/// (the echo, the draw offer); every part said to all at a move's priority (nothing cuts
-/// the one before short), and shown, the display ending on how to go on.
+/// The order a player needs (issue 15, shortened by issue 22, issue 31): the game is back,
+/// where it stands and whose move it is, that the clocks stand and both clocks, what is
+/// pending (the echo, the draw offer), "ready"; the display shows the clocks and how to go
+/// on, and ends on the summary with what is pending (its top line).
 #[test]
 fn a_resume_tells_everything_in_order_and_at_a_priority_nothing_cuts_short() {
     let lines = resumed("startup_resume_de");
@@ -117,6 +140,7 @@ fn a_resume_tells_everything_in_order_and_at_a_priority_nothing_cuts_short() {
         "say:all Uhr steht: Weiß 15, Schwarz 15 Minuten.",
         "say:white Springer Felix drei?",
         "say:all Weiß bietet Remis an.",
+        "say:all Bereit.",
     ];
     let mut from = 0;
     for part in order {
@@ -130,25 +154,123 @@ fn a_resume_tells_everything_in_order_and_at_a_priority_nothing_cuts_short() {
         !said.iter().any(|l| l.contains("Die Uhr ist angehalten")),
         "the clocks' line says they stand; no second line for it: {said:#?}"
     );
-    let braille: Vec<&String> = lines
-        .iter()
-        .filter(|l| l.contains(" braille:all "))
-        .collect();
-    assert!(braille.len() >= 4, "each part is shown too: {lines:#?}");
+    let braille: Vec<&String> = lines.iter().filter(|l| l.contains(" braille:")).collect();
+    let shown = |part: &str| braille.iter().any(|l| l.ends_with(part));
     assert!(
-        braille
-            .last()
-            .is_some_and(|l| l.ends_with("Weiter: Uhr starten")),
-        "the display ends on how to go on: {braille:#?}"
+        shown("Uhr steht W15:00 S15:08") && shown("Weiter: Uhr starten"),
+        "the clocks and how to go on are shown: {braille:#?}"
+    );
+    // Each display ends on the summary with what is pending for its owner.
+    for (who, line) in [
+        (
+            "white",
+            "Fortgesetzt: 1... e5, Weiß am Zug. Sf3? Weiß bietet Remis an.",
+        ),
+        (
+            "black",
+            "Fortgesetzt: 1... e5, Weiß am Zug. Weiß bietet Remis an.",
+        ),
+    ] {
+        let last = braille
+            .iter()
+            .rfind(|l| l.contains(&format!(" braille:{who} ")) || l.contains(" braille:all "));
+        assert!(
+            last.is_some_and(|l| l.ends_with(line)),
+            "{who}'s display ends on the summary: {braille:#?}"
+        );
+    }
+    // White's 40 cells (the display's computer Braille: a cell a character) show the
+    // summary and the echo once everything is delivered.
+    let table = ansage::braille::display_table(Language::De);
+    let mut display = DisplayModel::new(Actor::Player(Color::White), Language::De, 40, 1)
+        .unwrap()
+        .with_table(std::sync::Arc::clone(&table));
+    for (_, outputs) in resumed_deliveries("startup_resume_de") {
+        display.deliver(&outputs);
+    }
+    assert_eq!(
+        table.to_text(&display.cells()).trim_end(),
+        "Fortgesetzt: 1... e5, Weiß am Zug. Sf3?",
+        "the display's window after a resume"
     );
 }
 
-/// What the resume says is kept with its priority: all of it at a move's or an
-/// informational announcement's (never cut short by an answer, never dropped, in order;
-/// a move announced cuts the summary, issue 22.5), except the damage report (urgent),
-/// absent here.
+/// Issue 31: what each player hears after a resume, through the order of speech (the
+/// scheduler in virtual time, each utterance as long as espeak-ng takes to say it), when
+/// speech opens and gets all of it at once: "starting", the summary, the clocks, what is
+/// pending, "ready", in that order, none cut short or dropped; in de, es and en.
 #[test]
-fn every_part_of_the_resume_is_said_at_a_moves_priority() {
+fn a_resume_is_heard_in_the_documented_order() {
+    let cases: [(&str, &[&str]); 3] = [
+        (
+            "de",
+            &[
+                "Die Station startet.",
+                "Fortgesetzt bei Zug 2, Weiß am Zug.",
+                "Uhr steht: Weiß 15, Schwarz 15 Minuten.",
+                "Springer Felix drei?",
+                "Weiß bietet Remis an.",
+                "Bereit.",
+            ],
+        ),
+        (
+            "es",
+            &[
+                "La estación se está iniciando.",
+                "Reanudada en la jugada 2, juegan blancas.",
+                "Reloj parado: blancas 15, negras 15 minutos.",
+                "¿Caballo efe tres?",
+                "Las blancas ofrecen tablas.",
+                "Lista.",
+            ],
+        ),
+        (
+            "en",
+            &[
+                "The station is starting.",
+                "Resumed at move 2, White to move.",
+                "Clock stopped: White 15, Black 15 minutes.",
+                "Knight f3?",
+                "White offers a draw.",
+                "Ready.",
+            ],
+        ),
+    ];
+    for (lang, expected) in cases {
+        let mut outputs = resumed_outputs(&format!("startup_resume_{lang}"));
+        let at = outputs.first().map_or(Timestamp::ZERO, |(at, _)| *at);
+        let lang = lang.parse().unwrap();
+        let starting = launch::station_says(lang, &Message::new("station-starting")).unwrap();
+        // Speech opens and gets everything held at once: the same instant for all.
+        let mut held: Vec<(Timestamp, Output)> = starting.into_iter().map(|o| (at, o)).collect();
+        held.extend(outputs.drain(..).map(|(_, o)| (at, o)));
+        let heard = ansage::speech::timeline::timeline(&held, &[Audience::White]);
+        let started: Vec<&str> = heard
+            .iter()
+            .filter_map(|l| l.split_once(" start:").map(|(_, rest)| rest))
+            .map(|rest| rest.split_once(' ').map_or(rest, |(_, text)| text))
+            .map(|text| {
+                text.strip_prefix("(waited ")
+                    .and_then(|t| t.split_once(") "))
+                    .map_or(text, |(_, t)| t)
+            })
+            .collect();
+        assert_eq!(started, expected, "{lang}: {heard:#?}");
+        assert!(
+            !heard
+                .iter()
+                .any(|l| l.contains(" cut:") || l.contains(" drop:")),
+            "{lang}: nothing cut short or dropped: {heard:#?}"
+        );
+    }
+}
+
+/// What the resume says is kept with its priority: all of it at an informational
+/// announcement's (never cut short by an answer, never dropped, in order; a move
+/// announced cuts the summary, issue 22.5; one priority for all, so the order holds,
+/// issue 31), except the damage report (urgent), absent here.
+#[test]
+fn every_part_of_the_resume_is_said_at_one_informational_priority() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("journal.txt");
     journal_of("startup_resume_en", &path);
@@ -164,9 +286,7 @@ fn every_part_of_the_resume_is_said_at_a_moves_priority() {
         .collect();
     assert!(priorities.len() >= 4, "{priorities:?}");
     assert!(
-        priorities
-            .iter()
-            .all(|p| matches!(p, Priority::Move | Priority::Info)),
+        priorities.iter().all(|p| *p == Priority::Info),
         "{priorities:?}"
     );
 }
