@@ -2,7 +2,7 @@
 //! display both on (issue 22.4: goal under 1 s on the development machine). The real
 //! `ansage` (built with every device feature) is started on the rig
 //! (tests/rig/up.sh: speech-dispatcher with espeak-ng, BRLTTY with its virtual display), as
-//! a player starts it: `play --lang de --vi white --tc 900+10`. Three instants are taken
+//! a player starts it: `play --lang de --vi white --tc 15+10`. Three instants are taken
 //! from the launch: the display's first cells holding "Bereit" (the emulated display stamps
 //! every line it receives, [`VrLog`]), "Bereit" on the console (the transcript's
 //! `say:all` line), and speech-dispatcher's device line on standard error (speech opens
@@ -107,7 +107,7 @@ fn launch(
     let mut command = Command::new(ansage);
     command
         .args(["play", "--transcript", "--lang", "de", "--vi", "white"])
-        .args(["--tc", "900+10", "--no-journal"]);
+        .args(["--tc", "15+10", "--no-journal"]);
     let (launched_wall, launched) = (wall(), Instant::now());
     let Spawned {
         mut child,

@@ -203,7 +203,7 @@ fn export_reads_a_journal_of_a_console_game() {
                 "play",
                 "--console",
                 "--tc",
-                "300",
+                "5",
                 "--journal",
                 journal.to_str().unwrap(),
             ])
