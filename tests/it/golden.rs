@@ -143,6 +143,9 @@ golden!(
         adjournment,
         draw_declined_by_move_de,
         draw_declined_by_move_es,
+        draw_declined_by_word_de,
+        draw_declined_by_word_es,
+        draw_declined_by_word_en,
     ],
     clock: [
         tc_fischer,
@@ -180,6 +183,7 @@ golden!(
         repeat_after_move_de,
         repeat_after_move_en,
         targets_de,
+        targets_es,
         targets_en,
     ],
     speech: [
