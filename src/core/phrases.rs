@@ -241,6 +241,17 @@ pub fn sentence_case(text: String) -> String {
     }
 }
 
+/// The display's form of a message (its `-braille` form, often without a full stop:
+/// "Blancas 13:44, negras 14:56") starts with a capital when its spoken form is a
+/// sentence, as a line of its own ([`line_case`]); otherwise as [`sentence_case`] says.
+pub fn braille_case(said: &str, shown: String) -> String {
+    if said.trim_end().ends_with(['.', '?', '!']) {
+        line_case(shown)
+    } else {
+        sentence_case(shown)
+    }
+}
+
 /// A line that stands alone (a device's line at the start, `ansage doctor`'s) begins with
 /// a capital, as a sentence does ([`sentence_case`]), with or without a full stop. The
 /// first word stays as it is when it is notation or a square's letter ("e4", "exd5", "e
@@ -357,6 +368,25 @@ mod tests {
         ];
         for (text, want) in cases {
             assert_eq!(sentence_case(text.to_owned()), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_display_starts_as_the_spoken_sentence() {
+        let cases = [
+            (
+                "Blancas 13:44.",
+                "blancas 13:44, negras 14:56",
+                "Blancas 13:44, negras 14:56",
+            ),
+            ("Knight f3.", "Nf3", "Nf3"),
+            ("e cuatro.", "e4", "e4"),
+            ("Caballo b1: a tres.", "Cb1: a3", "Cb1: a3"),
+            ("zehn", "zehn", "zehn"),
+            ("zehn", "zehn.", "Zehn."),
+        ];
+        for (said, shown, want) in cases {
+            assert_eq!(braille_case(said, shown.to_owned()), want, "{said:?}");
         }
     }
 

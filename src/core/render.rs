@@ -6,7 +6,7 @@
 //! [`crate::core::session::Session::announce`], which uses it too.
 
 use crate::core::output::{Audience, Braille, BrailleKind, LiveClock, Output, Priority, Speech};
-use crate::core::phrases::{Message, Phrases, is_error, sentence_case};
+use crate::core::phrases::{Message, Phrases, braille_case, is_error, sentence_case};
 use crate::core::time::Timestamp;
 
 /// How long a message may wait to be said, and the clock it reads live, if any.
@@ -26,16 +26,22 @@ pub fn together(
     priority: Priority,
     msgs: &[Message],
 ) -> [Output; 2] {
-    let join = |f: &dyn Fn(&Message) -> String| {
-        msgs.iter()
-            .map(|m| sentence_case(f(m)))
+    let said: Vec<String> = msgs.iter().map(|m| phrases.speech(m)).collect();
+    let join = |texts: Vec<String>| {
+        texts
+            .into_iter()
             .filter(|t| !t.is_empty())
             .collect::<Vec<_>>()
             .join(" ")
     };
+    let shown = msgs
+        .iter()
+        .zip(&said)
+        .map(|(m, t)| braille_case(t, phrases.braille(m)))
+        .collect();
     [
         Output::Say(Speech {
-            text: join(&|m| phrases.speech(m)),
+            text: join(said.into_iter().map(sentence_case).collect()),
             lang: phrases.lang(),
             priority,
             to,
@@ -44,7 +50,7 @@ pub fn together(
             live: None,
         }),
         Output::Braille(Braille {
-            text: join(&|m| phrases.braille(m)),
+            text: join(shown),
             to,
             kind: BrailleKind::Message,
         }),
@@ -60,9 +66,11 @@ pub fn message(
     msg: &Message,
     timing: Timing,
 ) -> [Output; 2] {
+    let said = phrases.speech(msg);
+    let shown = braille_case(&said, phrases.braille(msg));
     [
         Output::Say(Speech {
-            text: sentence_case(phrases.speech(msg)),
+            text: sentence_case(said),
             lang: phrases.lang(),
             priority,
             to,
@@ -71,7 +79,7 @@ pub fn message(
             live: timing.live,
         }),
         Output::Braille(Braille {
-            text: sentence_case(phrases.braille(msg)),
+            text: shown,
             to,
             kind: BrailleKind::of(msg.id, priority),
         }),
