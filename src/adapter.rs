@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::core::phrases::{Message, Phrases};
+use crate::core::phrases::{Message, Phrases, line_case};
 
 /// Whether the station is speaking now, shared by the speech output (which opens and closes
 /// it) and the microphone (which ignores what it hears meanwhile, so that the station does
@@ -150,7 +150,8 @@ impl DeviceStatus {
     }
 
     /// What the player reads about the device: one line, what is there ("Braille-Zeile:
-    /// fehlt: keine Verbindung zu BRLTTY."), and a second, indented, with what to do.
+    /// fehlt: keine Verbindung zu BRLTTY."), and a second, indented, with what to do; each
+    /// a sentence that starts with a capital ("Microphone: …", [`line_case`]).
     pub fn lines(&self, phrases: &Phrases) -> Vec<String> {
         let state = match &self.said {
             Some(msg) => phrases.speech(msg),
@@ -164,10 +165,10 @@ impl DeviceStatus {
         let head = Message::new(id)
             .arg("device", self.name(phrases))
             .arg("state", state);
-        let mut out = vec![phrases.speech(&head)];
+        let mut out = vec![line_case(phrases.speech(&head))];
         if let Some(todo) = &self.todo {
             let todo = Message::new("device-todo").arg("todo", phrases.speech(todo));
-            out.push(format!("  {}", phrases.speech(&todo)));
+            out.push(format!("  {}", line_case(phrases.speech(&todo))));
         }
         out
     }

@@ -8,6 +8,7 @@ use std::io::{BufRead, Write};
 use tokio::sync::mpsc;
 
 use crate::core::output::{Audience, Output};
+use crate::core::phrases::sentence_case;
 use crate::core::script::transcript_line;
 use crate::core::time::Timestamp;
 use crate::station::{Sink, StationInput};
@@ -230,11 +231,12 @@ pub fn reader_line(outputs: &[Output], voiced: &[Audience]) -> Option<String> {
         .map(|s| s.text.as_str())
         .collect();
     let mut parts: Vec<String> = Vec::new();
-    for o in outputs {
-        if let Output::Made(m) = o
-            && !said().any(|s| s.text.contains(m.phrase.as_str()))
-        {
-            parts.push(format!("{}.", m.phrase));
+    // The made record carries the move's words as a phrase ("knight c3"), the texts said
+    // carry them as a sentence ("Knight c3."): the same words, whatever the case.
+    for phrase in outputs.iter().filter_map(made_phrase) {
+        let words = phrase.to_lowercase();
+        if !said().any(|s| s.text.to_lowercase().contains(&words)) {
+            parts.push(sentence_case(format!("{phrase}.")));
         }
     }
     for s in said() {
@@ -245,6 +247,14 @@ pub fn reader_line(outputs: &[Output], voiced: &[Audience]) -> Option<String> {
         parts.push(text.to_owned());
     }
     (!parts.is_empty()).then(|| parts.join(" "))
+}
+
+/// The words of a made move, if `output` is one.
+fn made_phrase(output: &Output) -> Option<&str> {
+    match output {
+        Output::Made(m) => Some(m.phrase.as_str()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -354,6 +364,22 @@ mod tests {
                 Some("Eva vier."),
             ),
             (
+                "the move's words said as a sentence, a capital first: printed once",
+                vec![
+                    made("knight c3"),
+                    say(Black, "Knight c3."),
+                    say(White, "Move 2."),
+                ],
+                vec![],
+                Some("Knight c3. Move 2."),
+            ),
+            (
+                "a move nobody hears about, named as a sentence",
+                vec![made("knight c3")],
+                vec![],
+                Some("Knight c3."),
+            ),
+            (
                 "nothing said, nothing made: no line",
                 vec![Output::Status("1.e4".into()), braille(White, "e4")],
                 vec![],
@@ -362,6 +388,46 @@ mod tests {
         ];
         for (what, outputs, voiced, want) in cases {
             assert_eq!(reader_line(&outputs, &voiced).as_deref(), want, "{what}");
+        }
+    }
+
+    /// The sighted player offers a draw and the visually impaired player declines it by
+    /// word: while the station's voice speaks to the visually impaired player, the
+    /// sighted offerer's console prints the decline at once, in each language.
+    #[test]
+    fn a_draw_declined_by_word_is_printed_for_the_sighted_offerer() {
+        use crate::core::input::{Actor, Event, Input};
+        use crate::core::session::Session;
+        use crate::core::setup::SessionSetup;
+        let cases = [
+            (
+                Language::De,
+                "remis",
+                "abgelehnt",
+                "Weiß lehnt das Remis ab.",
+            ),
+            (
+                Language::Es,
+                "tablas",
+                "rechazo",
+                "Las blancas rechazan las tablas.",
+            ),
+            (Language::En, "draw", "decline", "White declines the draw."),
+        ];
+        let typed = |side, text: &str| Input::Act {
+            by: Actor::Player(side),
+            event: Event::Typed(text.into()),
+        };
+        for (lang, offer, decline, want) in cases {
+            let setup = SessionSetup {
+                lang,
+                ..SessionSetup::default()
+            };
+            let mut s = Session::new(setup).unwrap();
+            s.handle(typed(Color::Black, offer), Timestamp::from_millis(1000));
+            let outputs = s.handle(typed(Color::White, decline), Timestamp::from_millis(2000));
+            let line = reader_line(&outputs, &[Audience::White, Audience::All]);
+            assert_eq!(line.as_deref(), Some(want), "{lang}");
         }
     }
 

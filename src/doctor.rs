@@ -16,7 +16,7 @@ use std::path::Path;
 use crate::adapter::DeviceStatus;
 use crate::config::{InputMethod, Settings};
 use crate::core::lang::Language;
-use crate::core::phrases::{Message, Phrases};
+use crate::core::phrases::{Message, Phrases, line_case};
 
 #[cfg(feature = "online")]
 pub(crate) mod online;
@@ -135,7 +135,7 @@ pub fn render(report: &[DeviceStatus], phrases: &Phrases) -> (Vec<String>, bool)
     } else {
         Message::new("doctor-all-there")
     };
-    lines.push(phrases.speech(&summary));
+    lines.push(line_case(phrases.speech(&summary)));
     (lines, needed.is_empty())
 }
 
@@ -456,7 +456,7 @@ mod tests {
                 vec![speech_there()],
                 true,
                 &[
-                    "voz: speech-dispatcher, 3 voces para este idioma, por ejemplo a, b, c.",
+                    "Voz: speech-dispatcher, 3 voces para este idioma, por ejemplo a, b, c.",
                     "Está todo.",
                 ],
             ),

@@ -2,18 +2,16 @@
 //! each command does is in [`ansage::app`]; the benchmarks are a program of their own
 //! (`ansage-bench`, docs/benchmarks.md).
 
-use anyhow::Result;
-use clap::Parser;
-
 use ansage::app;
-use ansage::app::cli::{Cli, Cmd};
+use ansage::app::cli::Cmd;
+use anyhow::Result;
 
 fn main() -> Result<()> {
     tracing_subscriber::fmt()
         .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
         .with_writer(std::io::stderr)
         .init();
-    match Cli::parse().command {
+    match app::cli::parse().command {
         Cmd::Play(args) => told(app::play::run(args))?,
         Cmd::Demo(args) => app::demo::run(&args)?,
         Cmd::Compare(args) => {

@@ -16,8 +16,10 @@ pub struct GameOptions {
     /// Language spoken, brailled and understood: de, es, en (game.lang).
     #[arg(long, global = true)]
     pub lang: Option<String>,
-    /// Time control: PGN (300, 40/5400+30:1800+30) or human (15+10 = 15 min + 10 s,
-    /// 90/40+30+30s, blitz, rapid, fide-standard; 5d3 = 5 min with a 3 s delay) (game.tc).
+    /// Time control: a number without a unit is minutes (15+10 = 15 min + 10 s a move, 5,
+    /// 90/40+30+30, 5d3 = 5 min with a 3 s delay), up to 120; the PGN form, with / or :,
+    /// is seconds (40/5400+30:1800+30); a unit always wins (300s, 90m); blitz, rapid,
+    /// fide-standard (game.tc, which the settings file writes in PGN form).
     #[arg(long, global = true)]
     pub tc: Option<String>,
     /// Who is visually impaired: white, black, both, none (game.vi).

@@ -227,28 +227,61 @@ impl Phrases {
     }
 }
 
-/// A sentence as said or shown (the text ends with a full stop, a question or an
-/// exclamation mark) begins with a capital ("Las negras ofrecen tablas.", "Knight f3?"),
-/// unless its first word is notation or a square's letter ("e4", "exd5", "e cuatro."): a
-/// word with a digit, or of one letter. Other texts (a countdown's "zehn", "d4") stay.
+/// The one capitalising rule of what is said, shown and printed: a sentence (the text ends
+/// with a full stop, a question or an exclamation mark) begins with a capital ("Las negras
+/// ofrecen tablas.", "Knight f3?", "¿Quiso decir caballo?"); other texts (a countdown's
+/// "zehn", "d4") stay. A text made of pieces (a message whose first word is an argument,
+/// answers joined one after another) takes it where the pieces are joined, each sentence on
+/// its own. Which first words stay as they are: [`line_case`].
 pub fn sentence_case(text: String) -> String {
-    let first = text.split_whitespace().next().unwrap_or("");
-    let letters = first.chars().filter(|c| c.is_alphabetic()).count();
-    let sentence = text.trim_end().ends_with(['.', '?', '!']);
-    if !sentence || letters < 2 || first.chars().any(|c| c.is_ascii_digit()) {
-        return text;
-    }
-    match text.char_indices().find(|(_, c)| c.is_alphabetic()) {
-        Some((i, c)) if c.is_lowercase() => {
-            let mut out = String::with_capacity(text.len() + 2);
-            out.push_str(&text[..i]);
-            out.extend(c.to_uppercase());
-            out.push_str(&text[i + c.len_utf8()..]);
-            out
-        }
-        _ => text,
+    if text.trim_end().ends_with(['.', '?', '!']) {
+        line_case(text)
+    } else {
+        text
     }
 }
+
+/// The display's form of a message (its `-braille` form, often without a full stop:
+/// "Blancas 13:44, negras 14:56") starts with a capital when its spoken form is a
+/// sentence, as a line of its own ([`line_case`]); otherwise as [`sentence_case`] says.
+pub fn braille_case(said: &str, shown: String) -> String {
+    if said.trim_end().ends_with(['.', '?', '!']) {
+        line_case(shown)
+    } else {
+        sentence_case(shown)
+    }
+}
+
+/// A line that stands alone (a device's line at the start, `ansage doctor`'s) begins with
+/// a capital, as a sentence does ([`sentence_case`]), with or without a full stop. The
+/// first word stays as it is when it is notation or a square's letter ("e4", "exd5", "e
+/// cuatro."): a word with a digit, or of one letter; and when it is a name that is written
+/// as it is: a path or an address (it does not begin with a letter: "/tmp/game.pgn",
+/// "127.0.0.1:8432") or a program's or setting's name (a `-`, `.`, `_` or `/` inside:
+/// "espeak-ng", "speech-dispatcher", "web.listen").
+pub fn line_case(text: String) -> String {
+    let start = text.trim_start_matches(|c: char| c.is_whitespace() || OPENING.contains(&c));
+    let first = start.split_whitespace().next().unwrap_or("");
+    let Some(initial) = first.chars().next() else {
+        return text;
+    };
+    let letters = first.chars().filter(|c| c.is_alphabetic()).count();
+    let inner = first.trim_end_matches(|c: char| !c.is_alphanumeric());
+    let name = inner.contains(['-', '.', '_', '/']);
+    if !initial.is_lowercase() || letters < 2 || name || first.chars().any(|c| c.is_ascii_digit()) {
+        return text;
+    }
+    let at = text.len() - start.len();
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push_str(&text[..at]);
+    out.extend(initial.to_uppercase());
+    out.push_str(&start[initial.len_utf8()..]);
+    out
+}
+
+/// What may stand before a sentence's first word: Spanish opening marks, quotes, a
+/// parenthesis.
+const OPENING: [char; 7] = ['¿', '¡', '"', '«', '„', '(', '\''];
 
 /// The key a phrase file selects grammatical forms by ("queen" is feminine in German).
 pub fn role_key(role: Role) -> &'static str {
@@ -296,19 +329,88 @@ mod tests {
     }
 
     #[test]
-    fn an_utterance_starts_with_a_capital_but_notation_stays() {
+    fn a_sentence_starts_with_a_capital_but_notation_and_names_stay() {
         let cases = [
             ("negras ofrecen tablas.", "Negras ofrecen tablas."),
             ("¿quiso decir caballo?", "¿Quiso decir caballo?"),
             ("knight f3?", "Knight f3?"),
+            ("knight g1: f3, h3.", "Knight g1: f3, h3."),
+            (
+                "microphone: missing: no input device found.",
+                "Microphone: missing: no input device found.",
+            ),
+            (
+                "micrófono: falta: ningún dispositivo.",
+                "Micrófono: falta: ningún dispositivo.",
+            ),
+            ("écoute!", "Écoute!"),
+            ("  «vale».", "  «Vale»."),
             ("e4?", "e4?"),
             ("exd5", "exd5"),
             ("e cuatro.", "e cuatro."),
+            ("1. negras: e cinco.", "1. negras: e cinco."),
             ("Weiß ist am Zug.", "Weiß ist am Zug."),
             ("zehn", "zehn"),
+            (
+                "speech: speech-dispatcher, 3 voices",
+                "speech: speech-dispatcher, 3 voices",
+            ),
+            ("espeak-ng: not found.", "espeak-ng: not found."),
+            (
+                "speech-dispatcher does not answer.",
+                "speech-dispatcher does not answer.",
+            ),
+            ("web.listen is no address.", "web.listen is no address."),
+            ("/tmp/game.pgn is the input.", "/tmp/game.pgn is the input."),
+            ("127.0.0.1:8432 is free.", "127.0.0.1:8432 is free."),
+            ("", ""),
+            ("   ", "   "),
         ];
         for (text, want) in cases {
-            assert_eq!(sentence_case(text.to_owned()), want);
+            assert_eq!(sentence_case(text.to_owned()), want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn the_display_starts_as_the_spoken_sentence() {
+        let cases = [
+            (
+                "Blancas 13:44.",
+                "blancas 13:44, negras 14:56",
+                "Blancas 13:44, negras 14:56",
+            ),
+            ("Knight f3.", "Nf3", "Nf3"),
+            ("e cuatro.", "e4", "e4"),
+            ("Caballo b1: a tres.", "Cb1: a3", "Cb1: a3"),
+            ("zehn", "zehn", "zehn"),
+            ("zehn", "zehn.", "Zehn."),
+        ];
+        for (said, shown, want) in cases {
+            assert_eq!(braille_case(said, shown.to_owned()), want, "{said:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_starts_with_a_capital_with_or_without_a_full_stop() {
+        let cases = [
+            (
+                "microphone: vosk grammar: no words",
+                "Microphone: vosk grammar: no words",
+            ),
+            (
+                "earcons: missing: no sound output.",
+                "Earcons: missing: no sound output.",
+            ),
+            ("zehn", "Zehn"),
+            ("d4", "d4"),
+            ("espeak-ng: eSpeak NG 1.51", "espeak-ng: eSpeak NG 1.51"),
+            (
+                "web page: 127.0.0.1:8432 is free.",
+                "Web page: 127.0.0.1:8432 is free.",
+            ),
+        ];
+        for (text, want) in cases {
+            assert_eq!(line_case(text.to_owned()), want, "{text:?}");
         }
     }
 

@@ -6,7 +6,7 @@
 //! [`crate::core::session::Session::announce`], which uses it too.
 
 use crate::core::output::{Audience, Braille, BrailleKind, LiveClock, Output, Priority, Speech};
-use crate::core::phrases::{Message, Phrases, is_error, sentence_case};
+use crate::core::phrases::{Message, Phrases, braille_case, is_error, sentence_case};
 use crate::core::time::Timestamp;
 
 /// When a message is said: how long it may wait, the clock it reads live, the input it
@@ -32,16 +32,22 @@ pub fn together(
     msgs: &[Message],
     timing: Timing,
 ) -> [Output; 2] {
-    let join = |f: &dyn Fn(&Message) -> String| {
-        msgs.iter()
-            .map(|m| sentence_case(f(m)))
+    let said: Vec<String> = msgs.iter().map(|m| phrases.speech(m)).collect();
+    let join = |texts: Vec<String>| {
+        texts
+            .into_iter()
             .filter(|t| !t.is_empty())
             .collect::<Vec<_>>()
             .join(" ")
     };
+    let shown = msgs
+        .iter()
+        .zip(&said)
+        .map(|(m, t)| braille_case(t, phrases.braille(m)))
+        .collect();
     [
         Output::Say(Speech {
-            text: join(&|m| phrases.speech(m)),
+            text: join(said.into_iter().map(sentence_case).collect()),
             lang: phrases.lang(),
             priority,
             to,
@@ -52,7 +58,7 @@ pub fn together(
             ply: timing.ply,
         }),
         Output::Braille(Braille {
-            text: join(&|m| phrases.braille(m)),
+            text: join(shown),
             to,
             kind: BrailleKind::Message,
         }),
@@ -68,9 +74,11 @@ pub fn message(
     msg: &Message,
     timing: Timing,
 ) -> [Output; 2] {
+    let said = phrases.speech(msg);
+    let shown = braille_case(&said, phrases.braille(msg));
     [
         Output::Say(Speech {
-            text: sentence_case(phrases.speech(msg)),
+            text: sentence_case(said),
             lang: phrases.lang(),
             priority,
             to,
@@ -81,7 +89,7 @@ pub fn message(
             ply: timing.ply,
         }),
         Output::Braille(Braille {
-            text: sentence_case(phrases.braille(msg)),
+            text: shown,
             to,
             kind: BrailleKind::of(msg.id, priority),
         }),

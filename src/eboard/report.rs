@@ -153,16 +153,16 @@ mod tests {
                 Language::De,
                 statuses("auto", &found, true),
                 &[
-                    "elektronisches Brett: DGT-Brett an /dev/ttyUSB0, mit DGT-3000-Uhr.",
-                    "elektronisches Brett: DGT-Brett an /dev/ttyUSB1, keine Uhr antwortet.",
-                    "elektronisches Brett: Millennium-Brett an /dev/rfcomm0.",
+                    "Elektronisches Brett: DGT-Brett an /dev/ttyUSB0, mit DGT-3000-Uhr.",
+                    "Elektronisches Brett: DGT-Brett an /dev/ttyUSB1, keine Uhr antwortet.",
+                    "Elektronisches Brett: Millennium-Brett an /dev/rfcomm0.",
                 ],
             ),
             (
                 Language::En,
                 statuses("auto", &denied, true),
                 &[
-                    "electronic board: missing: no permission to open /dev/ttyACM0.",
+                    "Electronic board: missing: no permission to open /dev/ttyACM0.",
                     "  To do: add the user to the dialout group: sudo adduser $USER dialout, then log in again.",
                 ],
             ),
@@ -170,7 +170,7 @@ mod tests {
                 Language::De,
                 statuses("auto", &none, true),
                 &[
-                    "elektronisches Brett: fehlt: kein Brett gefunden an /dev/ttyUSB*, /dev/ttyACM*, /dev/rfcomm*.",
+                    "Elektronisches Brett: fehlt: kein Brett gefunden an /dev/ttyUSB*, /dev/ttyACM*, /dev/rfcomm*.",
                     "  Zu tun: Brett anschließen und einschalten (oder eboard.port setzen); die Station sucht alle paar Sekunden weiter. Bis dahin Züge tippen oder sagen.",
                 ],
             ),
@@ -178,7 +178,7 @@ mod tests {
                 Language::En,
                 statuses("/dev/pts/3", &none, false),
                 &[
-                    "electronic board: missing, not needed with these settings: no board found on /dev/pts/3.",
+                    "Electronic board: missing, not needed with these settings: no board found on /dev/pts/3.",
                     "  To do: plug in and switch on the board (or set eboard.port); the station keeps looking every few seconds. Until then type or say the moves.",
                 ],
             ),
@@ -186,7 +186,7 @@ mod tests {
                 Language::En,
                 vec![not_built()],
                 &[
-                    "electronic board: missing: not built in.",
+                    "Electronic board: missing: not built in.",
                     "  To do: build ansage with cargo build --features eboard.",
                 ],
             ),

@@ -101,7 +101,7 @@ mod tests {
 
     /// White's clock of five minutes, running since the session's instant 0.
     fn own_time() -> LiveClock {
-        let tc: TimeControl = "300".parse().unwrap();
+        let tc = TimeControl::from_pgn("300").unwrap();
         let mut clock = Clock::new(ClockSetup {
             white: tc.clone(),
             black: tc,

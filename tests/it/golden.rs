@@ -185,6 +185,9 @@ golden!(
         adjournment,
         draw_declined_by_move_de,
         draw_declined_by_move_es,
+        draw_declined_by_word_de,
+        draw_declined_by_word_es,
+        draw_declined_by_word_en,
     ],
     clock: [
         display_clock_de,

@@ -78,7 +78,7 @@ fn a_game_through_the_station_with_speech_braille_and_console() {
             "--vi",
             "white",
             "--tc",
-            "600",
+            "10",
             "--set",
             "input.white=braille",
             "--set",
@@ -144,7 +144,7 @@ fn killed_with_sigkill_the_station_resumes_everything_made() {
     };
     let _turn = turn();
     let dir = tempfile::tempdir().unwrap();
-    let mut station = Station::start(dir.path(), &["--vi", "white", "--tc", "600"]);
+    let mut station = Station::start(dir.path(), &["--vi", "white", "--tc", "10"]);
     station.devices();
     station.line("arbiter key start");
     for (line, made) in [
@@ -230,7 +230,7 @@ fn the_game_goes_on_when_speech_and_brltty_die_and_both_come_back() {
             "--vi",
             "white",
             "--tc",
-            "600",
+            "10",
             "--set",
             "input.white=braille",
         ],
@@ -343,7 +343,7 @@ fn a_move_announced_into_the_microphone_is_heard_echoed_and_made() {
             "--vi",
             "white",
             "--tc",
-            "600",
+            "10",
             "--set",
             "input.white=voice",
             "--set",
@@ -424,7 +424,7 @@ fn the_microphone_gone_is_said_once_and_the_game_goes_on() {
             "--vi",
             "white",
             "--tc",
-            "600",
+            "10",
             "--set",
             "input.white=voice",
             "--set",
@@ -586,7 +586,7 @@ fn the_display_is_ready_before_speech_dispatcher_answers() {
     let before = std::fs::read_to_string(&log).unwrap_or_default().len();
     signal("-STOP");
     let resume = Continue(&signal);
-    let mut station = Station::start(dir.path(), &["--vi", "white", "--tc", "600"]);
+    let mut station = Station::start(dir.path(), &["--vi", "white", "--tc", "10"]);
     assert!(
         displayed_since(&rig, before, "Bereit", WAIT),
         "the display did not show Bereit while speech-dispatcher was stopped: {:?}",

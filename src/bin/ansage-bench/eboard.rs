@@ -127,7 +127,7 @@ impl Station {
         let mut command = Command::new(ansage);
         command
             .args(["play", "--console", "--transcript", "--lang", "de"])
-            .args(["--tc", "600", "--vi", "white", "--no-journal"])
+            .args(["--tc", "10", "--vi", "white", "--no-journal"])
             .args(["--black-input", "eboard"])
             .arg("--set")
             .arg(format!("eboard.port={}", port.display()))

@@ -3,7 +3,7 @@
 //! 31.5: the first word p95 within 1.5 s). The real `ansage` (built with every device
 //! feature) is started on the rig (tests/rig/up.sh: speech-dispatcher with espeak-ng,
 //! BRLTTY with its virtual display), as a player starts it: `play --lang de --vi white --tc
-//! 900+10`. Five instants are taken from the launch: the display's first cells holding
+//! 15+10`. Five instants are taken from the launch: the display's first cells holding
 //! "Bereit" (the emulated display stamps every line it receives, [`VrLog`]), "Bereit" on
 //! the console (the transcript's `say:all` line), speech-dispatcher's device line on
 //! standard error, the first utterance speech-dispatcher hands to espeak-ng (the rig's
@@ -232,7 +232,7 @@ fn launch(
     let mut command = Command::new(ansage);
     command
         .args(["play", "--transcript", "--lang", "de", "--vi", "white"])
-        .args(["--tc", "900+10", "--no-journal"]);
+        .args(["--tc", "15+10", "--no-journal"]);
     let (launched_wall, launched) = (wall(), Instant::now());
     let Spawned {
         mut child,

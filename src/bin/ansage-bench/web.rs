@@ -142,7 +142,7 @@ impl Station {
                 "--lang",
                 "de",
             ])
-            .args(["--tc", "5400", "--vi", "none", "--set", "reminders=off"])
+            .args(["--tc", "90", "--vi", "none", "--set", "reminders=off"])
             .arg("--journal")
             .arg(dir.join("journal.txt"))
             .arg("--web")

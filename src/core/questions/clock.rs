@@ -135,7 +135,7 @@ mod tests {
 
     /// A clock never started.
     fn unstarted(white: u64, black: u64) -> Clock {
-        let tc = |s: u64| s.to_string().parse::<TimeControl>().expect("tc");
+        let tc = |s: u64| TimeControl::from_pgn(&s.to_string()).expect("tc");
         Clock::new(ClockSetup {
             white: tc(white),
             black: tc(black),

@@ -8,7 +8,7 @@ use shakmaty::{Color, Position, Rank, Role, Square};
 
 use super::{Context, PIECE_ORDER, Part};
 use crate::core::lang::Language;
-use crate::core::phrases::{Message, color_key, sentence_case};
+use crate::core::phrases::{Message, braille_case, color_key, sentence_case};
 
 /// How long a part may be, in [`spoken_weight`] units: about 7.5 s of German speech at a
 /// synthesizer's default rate (espeak-ng, 175 words a minute), under the 8 s an answer may
@@ -172,13 +172,12 @@ impl Listing {
         for (head, items) in runs {
             let said = self.said_by_kind(cx, &items);
             let shown: Vec<&str> = items.iter().map(|i| i.braille.as_str()).collect();
-            // Each heading's sentence starts with a capital, the second one too
-            // ("Caballo be uno: a tres. Caballo ge uno: …").
-            speech.push(sentence_case(cx.say(&head.clone().arg("list", said))));
-            braille.push(
-                cx.phrases
-                    .braille(&head.clone().arg("list", shown.join(self.braille_sep))),
-            );
+            // Each heading is a sentence of its own ("Knight b1: a3, c3. Knight g1: f3."),
+            // its first word a capital however the part was cut.
+            let said = cx.say(&head.clone().arg("list", said));
+            let shown = head.clone().arg("list", shown.join(self.braille_sep));
+            braille.push(braille_case(&said, cx.phrases.braille(&shown)));
+            speech.push(sentence_case(said));
         }
         (speech.join(" "), braille.join(" "))
     }

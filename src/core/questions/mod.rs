@@ -208,17 +208,23 @@ fn answer_in_play(q: &Question, cx: &Context<'_>) -> Vec<Part> {
 }
 
 /// Help in parts of about eight seconds each: how to give a move (by voice, or typed on
-/// the Braille display and sent with its keys, D.2.6), the questions (D.2.9.d), who runs
-/// the clock (6.5, 6.11), and where the quick reference card in Braille is.
+/// the Braille display and sent with its keys, D.2.6), the questions (D.2.9.d), where a
+/// piece can go, silence, the time announcements off and the opponent's code for the web
+/// page, who runs the clock (6.5, 6.11), and where the quick reference card in Braille is.
 fn help(cx: &Context<'_>) -> Vec<Part> {
     let mut parts = if cx.braille_input {
-        Vec::from([Message::new("help-typing"), Message::new("help-keys")])
+        Vec::from([
+            Message::new("help-typing"),
+            Message::new("help-keys"),
+            Message::new("help-keys-more"),
+        ])
     } else {
         Vec::from([Message::new("help")])
     };
     parts.extend([
         Message::new("help-questions"),
         Message::new("help-more"),
+        Message::new("help-also"),
         Message::new(if cx.in_charge {
             "help-clock"
         } else {

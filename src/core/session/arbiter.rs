@@ -42,22 +42,31 @@ impl Session {
 
     /// FIDE Laws 6.5, 6.11: how the clock starts, while it stands before a move or after a
     /// resume ([`Session::clock_start_hint`]), as a message: the Braille display ends its
-    /// start on it, after "Bereit" (issue 22: the player must read how to start). Without
-    /// a clock, before the first move: how to get help (D.2.9).
+    /// start on it, after "Bereit" (the player must read how to start). Without a clock,
+    /// before the first move: how to get help (D.2.9). Both in the words of the visually
+    /// impaired player's input: typed on the Braille display, or said or typed (D.2.6).
     pub fn clock_start_message(&self) -> Option<Message> {
         // Online, the server's clock starts by itself once both sides have moved.
         let stands = self.setup.online.is_none()
             && self.clock.as_ref().is_some_and(|c| c.running().is_none());
         let sealed = matches!(self.adjournment, Adjournment::Sealed { .. });
+        // FIDE Laws D.2.6: a player at the Braille display without voice input types.
+        let typed = self.setup.braille_input;
         if stands && !sealed && self.result.is_none() {
-            return Some(Message::new(if self.setup.arbiter {
-                "clock-start-by-arbiter"
-            } else {
-                "clock-start-how"
+            return Some(Message::new(match (self.setup.arbiter, typed) {
+                (true, _) => "clock-start-by-arbiter",
+                (false, false) => "clock-start-how",
+                (false, true) => "clock-start-how-typed",
             }));
         }
         let fresh = self.clock.is_none() && self.history.is_empty() && self.result.is_none();
-        fresh.then(|| Message::new("start-help-hint"))
+        fresh.then(|| {
+            Message::new(if typed {
+                "start-help-hint-typed"
+            } else {
+                "start-help-hint"
+            })
+        })
     }
 
     /// Starts the clock, or restarts it after a pause (FIDE Laws 6.6, 6.11.c), if `by` is

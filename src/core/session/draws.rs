@@ -76,15 +76,25 @@ impl Session {
         }
     }
 
-    /// FIDE Laws 9.1.b: the opponent's offer declined.
+    /// FIDE Laws 9.1.b: the opponent's offer declined. The offerer is told at once, in
+    /// words of his own that name who declined ("Schwarz lehnt das Remis ab."), so that
+    /// they are never taken for the decliner's acknowledgement: the console prints them
+    /// for a sighted offerer even while the station's voice says "Remis abgelehnt." to the
+    /// visually impaired player.
     pub(super) fn decline_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
         let side = self.side_of(by);
         match self.draw_offer {
             Some(offerer) if offerer != side || by == Actor::Arbiter => {
                 self.draw_offer = None;
                 self.request_online(OnlineRequest::Draw { accept: false }, out);
+                let told = match by {
+                    Actor::Player(decliner) => {
+                        Message::new("draw-declined-by").arg("side", self.color_name(decliner))
+                    }
+                    Actor::Arbiter => Message::new("draw-declined"),
+                };
+                self.tell(Audience::player(offerer), Priority::Move, told, out);
                 let msg = Message::new("draw-declined");
-                self.tell(Audience::player(offerer), Priority::Move, msg.clone(), out);
                 self.tell(audience(by), Priority::Answer, msg, out);
             }
             _ => self.tell(

@@ -203,7 +203,7 @@ fn export_reads_a_journal_of_a_console_game() {
                 "play",
                 "--console",
                 "--tc",
-                "300",
+                "5",
                 "--journal",
                 journal.to_str().unwrap(),
             ])
@@ -243,4 +243,51 @@ fn export_reads_a_journal_of_a_console_game() {
     // The journal itself is untouched and still resumes.
     let journal_text = std::fs::read_to_string(&journal).unwrap();
     assert!(journal_text.contains("black type e5"), "{journal_text}");
+}
+
+/// `ansage help` is short, lists the first game's command first, names no issue, and
+/// names a Braille card and a user guide that are there: the package's when it is
+/// installed, else the source tree's. A command's own help says the rest.
+#[test]
+fn help_is_short_and_names_files_that_are_there() {
+    let (ok, help, err) = ansage(&["help"]);
+    assert!(ok, "{err}");
+    let words = help.split_whitespace().count();
+    assert!(words <= 200, "{words} words:\n{help}");
+    assert!(!help.to_lowercase().contains("issue"), "{help}");
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(commands.first(), Some(&"play"), "{help}");
+    // Every absolute path the help names to a file is there.
+    let paths: Vec<&str> = help
+        .split_whitespace()
+        .map(|w| w.trim_end_matches(['.', ',', ';', ')']))
+        .filter(|w| {
+            w.starts_with('/') && (w.ends_with(".brf") || w.ends_with(".md") || w.ends_with(".txt"))
+        })
+        .collect();
+    assert!(paths.len() >= 2, "a card and a guide: {help}");
+    for path in paths {
+        assert!(
+            std::path::Path::new(path).is_file(),
+            "{path} is not there:\n{help}"
+        );
+    }
+    let (ok, play, err) = ansage(&["help", "play"]);
+    assert!(ok, "{err}");
+    assert!(play.contains("One-letter commands"), "{play}");
+    for command in [
+        "doctor", "models", "online", "demo", "export", "compare", "config", "script",
+    ] {
+        let (ok, text, err) = ansage(&["help", command]);
+        assert!(
+            ok && !text.to_lowercase().contains("issue"),
+            "{command}: {err}{text}"
+        );
+    }
 }

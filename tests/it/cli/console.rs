@@ -61,7 +61,7 @@ const GAME: [&str; 8] = [
     "--lang",
     "de",
     "--tc",
-    "900+10",
+    "15+10",
     "--vi",
     "white",
     "--no-journal",
@@ -111,6 +111,42 @@ fn console_a_made_move_takes_at_most_two_lines() {
         let parts: Vec<&str> = line.split(". ").collect();
         for (i, part) in parts.iter().enumerate() {
             assert!(!parts[i + 1..].contains(part), "{line}");
+        }
+    }
+}
+
+/// In every language a made move's line names the move once, whatever the case of its
+/// words: the made record's phrase ("knight f3") and its announcement ("Knight f3.") are
+/// the same words, printed once as a sentence.
+#[test]
+fn console_a_made_move_is_named_once_in_every_language() {
+    let cases = [
+        ("de", "ja", "Springer Felix drei. Zug 2."),
+        ("es", "si", "Caballo efe tres. Jugada 2."),
+        ("en", "yes", "Knight f3. Move 2."),
+    ];
+    for (lang, yes, want) in cases {
+        let dir = tmp(&format!("once-{lang}"));
+        let args = [
+            "--console",
+            "--lang",
+            lang,
+            "--tc",
+            "15+10",
+            "--vi",
+            "white",
+            "--no-journal",
+        ];
+        let input = format!("arbiter key start\ne4\n{yes}\ne5\nNf3\n{yes}\nquit\n");
+        let (lines, err) = play(&dir, &args, &input);
+        assert!(err.is_empty(), "{err}");
+        assert!(lines.iter().any(|l| l == want), "{lang}: {lines:#?}");
+        for line in &lines {
+            let lower = line.to_lowercase();
+            let parts: Vec<&str> = lower.split(". ").map(|p| p.trim_end_matches('.')).collect();
+            for (i, part) in parts.iter().enumerate() {
+                assert!(!parts[i + 1..].contains(part), "{lang}: {line}");
+            }
         }
     }
 }

@@ -68,7 +68,7 @@ impl Station {
         };
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ansage"));
         cmd.args(["play", "--console", "--transcript", "--no-braille"])
-            .args(["--lang", "de", "--tc", "600", "--vi", "white"])
+            .args(["--lang", "de", "--tc", "10", "--vi", "white"])
             .args(["--black-input", "eboard", "--set", kind, "--set"])
             .arg(board.port_setting())
             .args(["--set", "reminders=off", "--journal"])

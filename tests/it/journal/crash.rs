@@ -424,7 +424,7 @@ fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
                 "--transcript",
                 "--no-braille",
                 "--tc",
-                "900",
+                "15",
                 "--journal",
                 &path_str,
             ]

@@ -75,7 +75,7 @@ fn online_lines(stdout: &str) -> String {
     let mut lines = stdout.lines().peekable();
     let mut out = String::new();
     while let Some(line) = lines.next() {
-        if line.starts_with("online play (lichess):") {
+        if line.starts_with("Online play (lichess):") {
             out.push_str(line);
             if let Some(todo) = lines.next_if(|l| l.starts_with("  To do:")) {
                 out.push('\n');
@@ -95,7 +95,7 @@ fn a_good_token_names_the_account_and_its_scope() {
     assert_eq!(
         online_lines(&stdout),
         format!(
-            "online play (lichess): account ana at {}, the token (from ANSAGE_LICHESS_TOKEN) \
+            "Online play (lichess): account ana at {}, the token (from ANSAGE_LICHESS_TOKEN) \
              has the scope board:play.",
             fake.url()
         )
@@ -121,7 +121,7 @@ fn a_token_without_board_play_says_how_to_get_one() {
     let stdout = doctor(&fake.url(), Given::Env(TOKEN), dir.path());
     assert_eq!(
         online_lines(&stdout),
-        "online play (lichess): missing, not needed with these settings: the token of ana \
+        "Online play (lichess): missing, not needed with these settings: the token of ana \
          lacks the scope board:play.\n  To do: create a token with the scope board:play at \
          https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage, \
          then put it in ANSAGE_LICHESS_TOKEN."
@@ -137,7 +137,7 @@ fn a_token_the_server_does_not_know_is_refused() {
     let lines = online_lines(&stdout);
     assert!(
         lines.starts_with(&format!(
-            "online play (lichess): missing, not needed with these settings: {} does not know \
+            "Online play (lichess): missing, not needed with these settings: {} does not know \
              the token from ANSAGE_LICHESS_TOKEN: it is wrong, expired or revoked.",
             fake.url()
         )),
@@ -168,7 +168,7 @@ fn the_token_file_is_used_and_refused_when_others_may_read_it() {
     assert_eq!(
         online_lines(&stdout),
         format!(
-            "online play (lichess): missing, not needed with these settings: others may read \
+            "Online play (lichess): missing, not needed with these settings: others may read \
              the file {0} (mode 644), and the token is a password.\n  To do: make it yours \
              alone: chmod 600 {0}",
             file.display()
@@ -188,7 +188,7 @@ fn no_token_is_reported_and_fails_nothing() {
     let stdout = doctor(&fake.url(), Given::Nothing, dir.path());
     assert_eq!(
         online_lines(&stdout),
-        "online play (lichess): missing, not needed with these settings: no lichess token.\n  \
+        "Online play (lichess): missing, not needed with these settings: no lichess token.\n  \
          To do: only for online games: create a token with the scope board:play at \
          https://lichess.org/account/oauth/token/create?scopes[]=board:play&description=ansage, \
          then store it with ansage online login (or set ANSAGE_LICHESS_TOKEN)."
@@ -213,7 +213,7 @@ fn a_server_that_does_not_answer_is_said_within_seconds() {
     assert_eq!(
         online_lines(&stdout),
         format!(
-            "online play (lichess): missing, not needed with these settings: {url} does not \
+            "Online play (lichess): missing, not needed with these settings: {url} does not \
              answer.\n  To do: check the network connection and online.server ({url}; lichess \
              is https://lichess.org). Games at the board need no server."
         )
@@ -237,7 +237,7 @@ fn an_address_without_https_is_refused_before_anything_is_sent() {
     let stdout = doctor("ftp://127.0.0.1:9", Given::Env(TOKEN), dir.path());
     assert_eq!(
         online_lines(&stdout),
-        "online play (lichess): missing, not needed with these settings: ftp://127.0.0.1:9 \
+        "Online play (lichess): missing, not needed with these settings: ftp://127.0.0.1:9 \
          is no address for online play: https:// only, http:// only to this computer.\n  \
          To do: check online.server: lichess is https://lichess.org, the default."
     );

@@ -340,7 +340,7 @@ fn play_keeps_the_records_current_after_every_move() {
                 "play",
                 "--console",
                 "--tc",
-                "300",
+                "5",
                 "--journal",
                 journal.to_str().unwrap(),
             ])

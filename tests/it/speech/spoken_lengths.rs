@@ -1,8 +1,9 @@
 //! The spoken length of every answer (issue 14: short first, more on request). Each
-//! question is asked in three situations that matter at a clocked board (the start
-//! position, a middlegame, a rook endgame; the clock running) in German, Spanish and
-//! English; every part of every answer (the first and each one "mehr" gives) is
-//! synthesized with espeak-ng at its default rate into a WAV file, and its duration read.
+//! question is asked in four situations that matter at a clocked board (the start
+//! position, a middlegame, a rook endgame; the clock running; and the start played by the
+//! Braille display, whose help speaks of typing) in German, Spanish and English; every
+//! part of every answer (the first and each one "mehr" gives) is synthesized with
+//! espeak-ng at its default rate into a WAV file, and its duration read.
 //!
 //! Asserted: no part over 8 s, the time answers (the first part of "Zeit", "meine Zeit")
 //! at most 3.5 s. The table (question, language, situation, part, seconds) is printed; run
@@ -52,7 +53,16 @@ fn situations() -> Vec<(&'static str, String)> {
                @0 arbiter do set-clock black 0:03:50.000\n\
                @0 arbiter key start\n"
         .to_owned();
-    vec![("start", start), ("middlegame", middle), ("endgame", end)]
+    // The Braille display without voice input: help speaks of typing and the keys.
+    let typed = "@0 arbiter setup tc=900+10 vi=white braille_input=on lang={lang}\n\
+                 @0 arbiter key start\n"
+        .to_owned();
+    vec![
+        ("start", start),
+        ("middlegame", middle),
+        ("endgame", end),
+        ("typed", typed),
+    ]
 }
 
 /// Every question, with its name in the table.

@@ -10,7 +10,7 @@ use super::web_station::{WebStation, body};
 
 /// The game of these tests: 15 minutes each, Black visually impaired (White is the
 /// sighted opponent with the page).
-pub const GAME: [&str; 4] = ["--tc", "900", "--vi", "black"];
+pub const GAME: [&str; 4] = ["--tc", "15", "--vi", "black"];
 
 /// The roles, each with its page (docs/web-protocol.md).
 pub const ROLES: [&str; 4] = ["spectator", "opponent", "player", "arbiter"];

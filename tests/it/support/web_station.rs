@@ -60,7 +60,7 @@ pub fn free_port() -> u16 {
 
 impl WebStation {
     /// Starts `ansage play` with its web server on a free port of 127.0.0.1, a journal at
-    /// `TMP/game/journal.txt`, and `args` (`--vi black`, `--tc 900`…) after the common
+    /// `TMP/game/journal.txt`, and `args` (`--vi black`, `--tc 15`…) after the common
     /// ones; waits (with a bound) until the web server answers.
     pub fn start(args: &[&str]) -> WebStation {
         let tmp = tempfile::tempdir().expect("a temporary folder");

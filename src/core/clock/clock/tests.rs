@@ -37,7 +37,7 @@ fn each_kind_of_control() {
     let cases = vec![
         Case {
             name: "sudden death",
-            control: "300",
+            control: "5",
             moves: vec![10_000, 25_000, 26_000],
             expected: vec![
                 (290_000, 10_000, 0),
@@ -47,7 +47,7 @@ fn each_kind_of_control() {
         },
         Case {
             name: "Fischer",
-            control: "300+5",
+            control: "5+5",
             moves: vec![10_000, 25_000, 26_000],
             expected: vec![
                 (295_000, 10_000, 5_000),
@@ -57,7 +57,7 @@ fn each_kind_of_control() {
         },
         Case {
             name: "simple delay, inside and beyond",
-            control: "300d5",
+            control: "5d5",
             // White 4 s (inside), Black 5 s exactly, White 12 s (7 s counted)
             moves: vec![4_000, 9_000, 21_000],
             expected: vec![
@@ -68,7 +68,7 @@ fn each_kind_of_control() {
         },
         Case {
             name: "Bronstein",
-            control: "300b5",
+            control: "5b5",
             moves: vec![4_000, 9_000, 21_000],
             expected: vec![
                 (300_000, 4_000, 4_000),
@@ -104,7 +104,7 @@ fn each_kind_of_control() {
 
 #[test]
 fn simple_delay_clock_frozen_then_counts() {
-    let mut c = clock("300d5");
+    let mut c = clock("5d5");
     c.start(White, t(1_000));
     // (instant, remaining)
     for (at, remaining) in [
@@ -207,7 +207,7 @@ fn different_controls_per_player_and_untimed() {
 
 #[test]
 fn pause_and_resume() {
-    let mut c = clock("300+2");
+    let mut c = clock("5+2");
     c.start(White, t(0));
     c.pause(t(10_000));
     assert!(c.is_paused());
@@ -234,7 +234,7 @@ fn pause_and_resume() {
 
 #[test]
 fn pause_during_simple_delay_keeps_the_rest_of_the_delay() {
-    let mut c = clock("300d5");
+    let mut c = clock("5d5");
     c.start(White, t(0));
     c.pause(t(3_000));
     c.resume(t(100_000));
@@ -331,7 +331,7 @@ fn both_flags_first_marked() {
 
 #[test]
 fn arbiter_set_and_add() {
-    let mut c = clock("300+2");
+    let mut c = clock("5+2");
     c.start(White, t(0));
     // 7.5.b: two minutes to Black
     c.add_time(Black, secs(120), t(10_000));
@@ -376,7 +376,7 @@ fn not_started() {
 
 #[test]
 fn snapshot_and_restore() {
-    let mut c = clock("300+2");
+    let mut c = clock("5+2");
     c.start(White, t(0));
     mv(&mut c, 10_000);
     let snap = c.snapshot(t(10_000));

@@ -68,6 +68,16 @@ impl Amount {
         })
     }
 
+    /// The unit written after the number, if any.
+    pub(super) fn unit(&self) -> Option<Unit> {
+        self.unit
+    }
+
+    /// The amount as written.
+    pub(super) fn text(&self) -> &str {
+        &self.text
+    }
+
     pub(super) fn duration(&self, default: Unit) -> Result<Duration, TimeControlError> {
         let unit = self.unit.unwrap_or(default);
         // thousandths of the unit, times the unit in ms, over 1000
@@ -118,11 +128,12 @@ fn split_delay(rest: &str) -> Result<DelaySplit<'_>, TimeControlError> {
     Ok((&rest[..pos], Some((kind, Amount::parse(after)?))))
 }
 
-/// Parses `base[+increment][d|b delay]`, with `base_unit` for a bare base.
+/// Parses `base[+increment][d|b delay]`, with `base_unit` for a bare base (or why the
+/// base cannot stand without a unit).
 pub(super) fn parse_period_body(
     text: &str,
     moves: Option<u32>,
-    base_unit: impl Fn(&Amount) -> Unit,
+    base_unit: impl Fn(&Amount) -> Result<Unit, TimeControlError>,
 ) -> Result<Period, TimeControlError> {
     let (before, delay) = split_delay(text)?;
     let (base, increment) = match before.split_once('+') {
@@ -130,7 +141,7 @@ pub(super) fn parse_period_body(
         None => (before, None),
     };
     let base = Amount::parse(base)?;
-    let base = base.duration(base_unit(&base))?;
+    let base = base.duration(base_unit(&base)?)?;
     let increment = match increment {
         Some(i) => Amount::parse(i)?.duration(Unit::Seconds)?,
         None => Duration::ZERO,

@@ -43,6 +43,29 @@ pub enum TimeControlError {
         /// 1-based number of the period.
         period: usize,
     },
+    /// FIDE Laws 6.3.a: on the command line a number without a unit is minutes (`15+10` is
+    /// 15 minutes and 10 s a move), at most two hours; a larger one is most likely PGN's
+    /// seconds (`900+10`), so it is refused rather than guessed.
+    #[error(
+        "{amount} without a unit means minutes here, and {amount} minutes is more than two hours: {advice}"
+    )]
+    BareMinutes {
+        /// The number as written.
+        amount: String,
+        /// What to write instead.
+        advice: String,
+    },
+    /// FIDE Laws 6.3.a: on the command line a PGN period (with `/` or `:`) counts a number
+    /// without a unit in seconds, after the moves (`40/5400` is 40 moves in 90 minutes); less
+    /// than a minute is most likely minutes or moves in the wrong place (`90/40+30`), so it
+    /// is refused rather than guessed.
+    #[error(
+        "in the PGN form (with / or :) a number without a unit is seconds, after the moves, and {amount} seconds is less than a minute: FIDE's 90 minutes for 40 moves, then 30, is 90/40+30+30 or 40/5400+30:1800+30; for {amount} seconds write {amount}s"
+    )]
+    BareSeconds {
+        /// The number as written.
+        amount: String,
+    },
     /// FIDE Laws 6.3.a: the text does not follow any of the forms.
     #[error("{text:?} is not a time control: {reason}")]
     Malformed {

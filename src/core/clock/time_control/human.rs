@@ -1,6 +1,15 @@
-//! The human forms of a time control, for the command line: presets, the short form
-//! `base[+increment]` (minutes below 180) and the two-period form `90/40+30+30s`
-//! (FIDE Laws 6.3.a). [`FromStr`] reads them, and the PGN forms too.
+//! The forms of a time control for the command line (`--tc`): presets, the short form
+//! `base[+increment]` and the two-period form `90/40+30+30` in minutes, and the PGN forms
+//! in seconds (FIDE Laws 6.3.a). [`FromStr`] reads them.
+//!
+//! One rule: **a number without a unit is minutes** (`15+10` is 15 minutes and 10 s a
+//! move; increments and delays are always seconds), **except in the PGN form, which has a
+//! `/` after the moves or a `:` between periods and counts seconds** (`40/5400+30:1800+30`).
+//! A unit (`h`, `m`, `s`) always wins: `300s`, `90m`, `1.5h`. What could be read both
+//! ways is refused with what to write instead, never guessed: a bare number of minutes
+//! above two hours ([`BARE_MINUTES_MAX`]; `--tc 300` and `--tc 900+10` are most likely
+//! PGN's seconds), and a bare PGN base under a minute (`90/40+30` is FIDE's "90 minutes
+//! for 40 moves" written backwards).
 
 use std::str::FromStr;
 
@@ -8,13 +17,58 @@ use super::amount::{Amount, Unit, parse_moves, parse_period_body};
 use super::pgn::{parse_pgn_periods, pgn_special};
 use super::{Period, TimeControl, TimeControlError};
 
-/// The bare base of the short human form: minutes below 180, seconds from 180 on.
-fn short_form_unit(a: &Amount) -> Unit {
-    if a.thousandths < 180_000 {
-        Unit::Minutes
-    } else {
-        Unit::Seconds
+/// The most minutes a number without a unit may stand for on the command line: two hours,
+/// as much as any game's first period. More is refused: `--tc 300` is far likelier PGN's
+/// five minutes than five hours.
+const BARE_MINUTES_MAX: u64 = 120;
+
+/// The fewest seconds a number without a unit may stand for in a PGN period on the command
+/// line: a minute.
+const BARE_SECONDS_MIN: u64 = 60;
+
+/// A bare amount of the human forms: minutes, at most [`BARE_MINUTES_MAX`]. `whole` is the
+/// text, for the advice of what to write instead.
+fn bare_minutes(a: &Amount, whole: &str) -> Result<Unit, TimeControlError> {
+    if a.unit().is_some() || a.thousandths <= BARE_MINUTES_MAX * 1000 {
+        return Ok(Unit::Minutes);
     }
+    Err(TimeControlError::BareMinutes {
+        amount: a.text().to_owned(),
+        advice: minutes_advice(a, whole),
+    })
+}
+
+/// What to write for a bare base that is too many minutes: with a unit, and in whole
+/// minutes where it is a whole number of them (`900+10`: `15+10` or `900s+10` for 900
+/// seconds, `900m+10` for 900 minutes).
+fn minutes_advice(a: &Amount, whole: &str) -> String {
+    let amount = a.text();
+    // Only the short form's base can be rewritten in place: it starts the text.
+    let rest = whole
+        .strip_prefix(amount)
+        .filter(|r| r.is_empty() || r.starts_with(['+', 'd', 'b', 'D', 'B']));
+    let Some(rest) = rest else {
+        return format!("write a unit: {amount}s for seconds, {amount}m for minutes");
+    };
+    let seconds = format!("{amount}s{rest}");
+    let in_minutes = a
+        .thousandths
+        .is_multiple_of(60_000)
+        .then(|| format!("{}{rest} or ", a.thousandths / 60_000));
+    format!(
+        "for {amount} seconds write {}{seconds}, for {amount} minutes {amount}m{rest}",
+        in_minutes.unwrap_or_default()
+    )
+}
+
+/// A bare base of a PGN period on the command line: seconds, at least [`BARE_SECONDS_MIN`].
+fn bare_seconds(a: &Amount) -> Result<Unit, TimeControlError> {
+    if a.unit().is_some() || a.thousandths >= BARE_SECONDS_MIN * 1000 {
+        return Ok(Unit::Seconds);
+    }
+    Err(TimeControlError::BareSeconds {
+        amount: a.text().to_owned(),
+    })
 }
 
 /// `minutes/moves+minutes+increment` (e.g. `90/40+30+30s`).
@@ -33,8 +87,12 @@ fn parse_human_two_periods(text: &str) -> Result<TimeControl, TimeControlError> 
         return Err(malformed("expected minutes/moves+minutes+increment"));
     };
     let moves = parse_moves(moves, 1)?;
-    let first = Amount::parse(first)?.duration(Unit::Minutes)?;
-    let second = Amount::parse(second)?.duration(Unit::Minutes)?;
+    let minutes = |t: &str| {
+        let a = Amount::parse(t)?;
+        a.duration(bare_minutes(&a, text)?)
+    };
+    let first = minutes(first)?;
+    let second = minutes(second)?;
     let increment = Amount::parse(increment)?.duration(Unit::Seconds)?;
     Ok(TimeControl {
         periods: vec![
@@ -47,8 +105,8 @@ fn parse_human_two_periods(text: &str) -> Result<TimeControl, TimeControlError> 
 impl FromStr for TimeControl {
     type Err = TimeControlError;
 
-    /// FIDE Laws 6.3.a: reads a time control in any of the forms of the module
-    /// documentation.
+    /// FIDE Laws 6.3.a: reads a time control as the command line writes it, by the one
+    /// rule of the module documentation (a bare number is minutes, in the PGN form seconds).
     fn from_str(s: &str) -> Result<TimeControl, TimeControlError> {
         let text = s.trim();
         if text.is_empty() {
@@ -87,184 +145,14 @@ impl FromStr for TimeControl {
             return parse_human_two_periods(text);
         }
         if !has_colon && !has_slash {
-            let period = parse_period_body(text, None, short_form_unit)?;
+            let period = parse_period_body(text, None, |a| bare_minutes(a, text))?;
             return Ok(TimeControl {
                 periods: vec![period],
             });
         }
-        parse_pgn_periods(text)
+        parse_pgn_periods(text, bare_seconds)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use super::super::DelayKind;
-    use super::super::tests::{delay, s, sd};
-    use super::*;
-
-    #[test]
-    fn parses_every_form() {
-        let classical_repeat = TimeControl {
-            periods: vec![
-                Period::for_moves(40, s(7200), Duration::ZERO),
-                Period::for_moves(20, s(3600), Duration::ZERO),
-            ],
-        };
-        let cases: Vec<(&str, TimeControl)> = vec![
-            // de-facto PGN
-            ("40/5400+30:1800+30", TimeControl::fide_standard()),
-            ("900+10", sd(900, 10)),
-            // strict PGN
-            (
-                "40/9000:1800",
-                TimeControl {
-                    periods: vec![
-                        Period::for_moves(40, s(9000), Duration::ZERO),
-                        Period::sudden_death(s(1800), Duration::ZERO),
-                    ],
-                },
-            ),
-            ("300+3", sd(300, 3)),
-            ("300", sd(300, 0)),
-            ("180+2", sd(180, 2)),
-            ("40/7200:20/3600", classical_repeat),
-            (
-                "40/7200",
-                TimeControl {
-                    periods: vec![Period::for_moves(40, s(7200), Duration::ZERO)],
-                },
-            ),
-            ("-", TimeControl::untimed()),
-            // human
-            ("90/40+30+30s", TimeControl::fide_standard()),
-            ("90/40+30+30", TimeControl::fide_standard()),
-            ("15+10", sd(900, 10)),
-            ("3+2", sd(180, 2)),
-            ("90+30", sd(5400, 30)),
-            ("179", sd(179 * 60, 0)),
-            ("90m+30s", sd(5400, 30)),
-            ("2h", sd(7200, 0)),
-            ("60s+1", sd(60, 1)),
-            ("1.5m", sd(90, 0)),
-            ("0.5s+0.25", {
-                TimeControl::sudden_death(Duration::from_millis(500), Duration::from_millis(250))
-            }),
-            ("  15+10 ", sd(900, 10)),
-            // delays
-            ("5d3", delay(300, DelayKind::Simple, 3)),
-            ("90b30", delay(5400, DelayKind::Bronstein, 30)),
-            ("300d5", delay(300, DelayKind::Simple, 5)),
-            (
-                "40/5400d30:1800d30",
-                TimeControl {
-                    periods: vec![
-                        Period::for_moves(40, s(5400), Duration::ZERO)
-                            .with_delay(DelayKind::Simple, s(30)),
-                        Period::sudden_death(s(1800), Duration::ZERO)
-                            .with_delay(DelayKind::Simple, s(30)),
-                    ],
-                },
-            ),
-            (
-                "15+10b2",
-                TimeControl {
-                    periods: vec![
-                        Period::sudden_death(s(900), s(10)).with_delay(DelayKind::Bronstein, s(2)),
-                    ],
-                },
-            ),
-            // presets
-            ("fide-standard", TimeControl::fide_standard()),
-            ("FIDE", TimeControl::fide_standard()),
-            ("rapid", sd(900, 10)),
-            ("Blitz", sd(180, 2)),
-        ];
-        for (text, expected) in cases {
-            assert_eq!(text.parse::<TimeControl>(), Ok(expected), "{text}");
-        }
-    }
-
-    #[test]
-    fn rejects_errors() {
-        use TimeControlError as E;
-        let invalid = |t: &str| E::InvalidNumber {
-            text: t.to_string(),
-        };
-        let strange = |t: &str| E::Malformed {
-            text: t.to_string(),
-            reason: "only digits, '.', '+', '/', ':', the units h m s and the delay markers \
-                     d b may appear",
-        };
-        let cases: Vec<(&str, TimeControlError)> = vec![
-            ("", E::Empty),
-            ("   ", E::Empty),
-            ("?", E::Unknown),
-            (
-                "*60",
-                E::Sandclock {
-                    text: "*60".to_string(),
-                },
-            ),
-            (
-                "40/5400:*60",
-                E::Sandclock {
-                    text: "40/5400:*60".to_string(),
-                },
-            ),
-            ("abc", strange("abc")),
-            ("15+x", strange("15+x")),
-            ("x/5400", strange("x/5400")),
-            ("5bb", invalid("b")),
-            ("m", invalid("m")),
-            ("40/:1800", invalid("")),
-            ("0/5400:1800", E::ZeroMoves { period: 1 }),
-            ("1800:40/5400", E::SuddenDeathNotLast { period: 1 }),
-            ("1.2345s", invalid("1.2345s")),
-            ("-5", strange("-5")),
-            ("5+", invalid("")),
-            (
-                "99999999999999999999",
-                E::TooLarge {
-                    text: "99999999999999999999".to_string(),
-                },
-            ),
-            (
-                "40/5400::1800",
-                E::Malformed {
-                    text: "40/5400::1800".to_string(),
-                    reason: "empty period between colons",
-                },
-            ),
-            (
-                "5d",
-                E::Malformed {
-                    text: "5d".to_string(),
-                    reason: "a delay marker d or b must be followed by the delay in seconds",
-                },
-            ),
-            (
-                "15 + 10",
-                E::Malformed {
-                    text: "15 + 10".to_string(),
-                    reason: "spaces are not allowed inside a time control",
-                },
-            ),
-        ];
-        for (text, expected) in cases {
-            assert_eq!(text.parse::<TimeControl>(), Err(expected), "{text:?}");
-        }
-    }
-
-    #[test]
-    fn errors_say_what_is_wrong() {
-        let message = |t: &str| match t.parse::<TimeControl>() {
-            Ok(c) => panic!("{t} parsed as {c}"),
-            Err(e) => e.to_string(),
-        };
-        assert!(message("?").contains("unknown"));
-        assert!(message("*60").contains("sandclock"));
-        assert!(message("0/60").contains("zero"));
-    }
-}
+mod tests;

@@ -12,13 +12,16 @@
 //!   `40/5400+30:1800+30` (FIDE standard), `40/9000:1800`, `300+3`, `300`.
 //!   A period with a move count that is the *last* one repeats (`40/7200:20/3600` means 20
 //!   moves in an hour, again and again, after the first 40); see [`TimeControl::position`].
-//! * **Short human form** `base[+increment][d|b delay]` without `:` and `/`: the base is in
-//!   **minutes if the bare number is below 180**, in seconds from 180 on, so `15+10` is
-//!   15 minutes + 10 s, `3+2` is 3 minutes + 2 s, and `300+3` and `180+2` (PGN) are read as
-//!   seconds. Increments and delays are always in seconds. A bare base below 3 minutes
-//!   in seconds therefore needs an explicit unit here (`60s+1`). [`fmt::Display`](std::fmt::Display) writes
-//!   strict PGN (`60+1`, all seconds), which [`TimeControl::from_pgn`] reads: that is the
-//!   form of PGN files and of scripts' `tc=`; this human form is for the command line.
+//!   [`TimeControl::from_pgn`] reads it: the form of PGN files, the settings file and
+//!   scripts' `tc=`, and what [`fmt::Display`](std::fmt::Display) writes.
+//! * **The command line** ([`FromStr`](std::str::FromStr), `--tc`) has one rule: a number
+//!   without a unit is **minutes**, as chess players write a time control (`15+10` is 15
+//!   minutes + 10 s, `3+2`, `90+30`), increments and delays always seconds; **except in
+//!   the PGN form**, recognised by a `/` after the moves or a `:` between periods, which
+//!   counts **seconds** (`40/5400+30:1800+30`). What could be read both ways is refused
+//!   with what to write instead: a bare number above 120 minutes (`300`, `900+10`: most
+//!   likely PGN's seconds; write `5` or `300s`, `15+10` or `900s+10`) and a bare PGN base
+//!   under a minute (`90/40+30`, FIDE's "90 minutes for 40 moves" written backwards).
 //! * **Human two-period form** `minutes/moves+minutes+increment`, e.g. `90/40+30+30s`:
 //!   90 minutes for 40 moves, then 30 minutes for the rest of the game, 30 s added per move
 //!   from move 1. Recognised by its two `+` signs (a PGN period has at most one).

@@ -4,7 +4,7 @@
 use std::fmt;
 use std::time::Duration;
 
-use super::amount::{Unit, parse_moves, parse_period_body};
+use super::amount::{Amount, Unit, parse_moves, parse_period_body};
 use super::{DelayKind, TimeControl, TimeControlError};
 
 /// The PGN tokens that are no periods: `-` (untimed), `?` (unknown) and a sandclock `*N`.
@@ -21,8 +21,12 @@ pub(super) fn pgn_special(text: &str) -> Option<Result<TimeControl, TimeControlE
     }
 }
 
-/// PGN periods separated by `:`, every bare amount in seconds.
-pub(super) fn parse_pgn_periods(text: &str) -> Result<TimeControl, TimeControlError> {
+/// PGN periods separated by `:`, every bare amount in seconds (`bare` says whether a bare
+/// base may stand so).
+pub(super) fn parse_pgn_periods(
+    text: &str,
+    bare: impl Fn(&Amount) -> Result<Unit, TimeControlError>,
+) -> Result<TimeControl, TimeControlError> {
     let count = text.split(':').count();
     let mut periods = Vec::with_capacity(count);
     for (i, part) in text.split(':').enumerate() {
@@ -45,7 +49,7 @@ pub(super) fn parse_pgn_periods(text: &str) -> Result<TimeControl, TimeControlEr
         if moves.is_none() && number < count {
             return Err(TimeControlError::SuddenDeathNotLast { period: number });
         }
-        periods.push(parse_period_body(body, moves, |_| Unit::Seconds)?);
+        periods.push(parse_period_body(body, moves, &bare)?);
     }
     Ok(TimeControl { periods })
 }
@@ -73,7 +77,7 @@ impl TimeControl {
                          markers d b",
             });
         }
-        parse_pgn_periods(text)
+        parse_pgn_periods(text, |_| Ok(Unit::Seconds))
     }
 }
 
@@ -172,7 +176,7 @@ mod tests {
         let texts = [
             "40/5400+30:1800+30",
             "40/9000:1800",
-            "300+3",
+            "300s+3",
             "-",
             "15+10",
             "3+2",

@@ -21,7 +21,7 @@ const ARBITER: Actor = Actor::Arbiter;
 
 fn game(tc: Option<&str>, arbiter: bool, lang: Language) -> Session {
     let clock = tc.map(|tc| {
-        let tc: TimeControl = tc.parse().unwrap();
+        let tc = TimeControl::from_pgn(tc).unwrap();
         ClockSetup::new(tc.clone(), tc)
     });
     Session::new(SessionSetup {
@@ -265,5 +265,61 @@ fn ending_the_game_asks_first() {
             assert!(pgn(&s).contains("[Result \"*\"]"));
             assert!(s.clock().unwrap().running().is_none(), "the clocks stop");
         }
+    }
+}
+
+/// FIDE Laws D.2.6, 6.5: a visually impaired player at the Braille display without voice
+/// input (`braille_input`) is told to type, never to say, how the clock starts and how
+/// help comes, in every language; with an arbiter, that he starts it.
+#[test]
+fn braille_only_the_start_says_to_type() {
+    let cases = [
+        (
+            Some("900+10"),
+            false,
+            Language::De,
+            "Uhr starten tippen",
+            "sagen",
+        ),
+        (
+            Some("900+10"),
+            false,
+            Language::Es,
+            "escriba iniciar reloj",
+            "diga",
+        ),
+        (
+            Some("900+10"),
+            false,
+            Language::En,
+            "type start clock",
+            "say",
+        ),
+        (
+            Some("900+10"),
+            true,
+            Language::De,
+            "Der Schiedsrichter",
+            "sagen",
+        ),
+        (None, false, Language::De, "Hilfe tippen", "sagen"),
+        (None, false, Language::Es, "escriba ayuda", "diga"),
+        (None, true, Language::En, "type help", "say"),
+    ];
+    for (tc, arbiter, lang, says, never) in cases {
+        let mut s = game(tc, arbiter, lang);
+        s.setup.braille_input = true;
+        let said: Vec<String> = s
+            .clock_start_hint()
+            .into_iter()
+            .filter_map(|o| match o {
+                Output::Say(s) if s.to == Audience::All => Some(s.text),
+                _ => None,
+            })
+            .collect();
+        assert!(
+            said.len() == 1 && said[0].contains(says) && !said[0].contains(never),
+            "{tc:?} {arbiter} {lang:?}: {said:?}"
+        );
     }
 }
