@@ -432,16 +432,13 @@ fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<I
     }
 }
 
-/// `quit`: "Die Station wird beendet." said and brailled to all before the station stops;
-/// what the station was still saying or about to say goes first (a "Bereit." after the
-/// goodbye would be wrong).
+/// `quit`: "Die Station wird beendet." said and brailled to all before the station stops.
 fn say_quit(session: &Session, sinks: &mut [Box<dyn Sink + Send>], t: Timestamp) {
     let msg = Message::new("station-quit");
-    let [say, braille] = session.announce(Audience::All, Priority::Urgent, &msg);
     deliver(
         sinks,
         t,
-        &[Output::Hush { to: Audience::All }, say, braille],
+        &session.announce(Audience::All, Priority::Urgent, &msg),
     );
 }
 

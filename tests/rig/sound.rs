@@ -108,7 +108,13 @@ mod speech {
         let long = "Auf Anna eins steht ein weißer Turm, auf Bella eins ein weißer Springer, \
                     auf Zäsar eins ein weißer Läufer, auf David eins die weiße Dame, \
                     auf Eva eins der weiße König, auf Felix eins ein weißer Läufer.";
-        s.deliver(Timestamp::ZERO, &[say(long, Priority::Answer)]);
+        // The long answer replies to the player's question (newest input first: a move cuts
+        // it short, and a reply cut short is not said again).
+        let mut answer = say(long, Priority::Answer);
+        if let Output::Say(speech) = &mut answer {
+            speech.reply_to = Some(1);
+        }
+        s.deliver(Timestamp::ZERO, &[answer]);
         assert!(wait_until(Duration::from_secs(10), || began(&s, long)));
         let t0 = Instant::now();
         // A reminder the session says is worth saying only within half a second.
