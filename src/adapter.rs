@@ -91,6 +91,9 @@ pub struct DeviceStatus {
     pub todo: Option<Message>,
     /// Whether the current settings need it (`ansage doctor` fails only for those).
     pub needed: bool,
+    /// Missing, this sentence (what is missing and what to do) is said and shown at the
+    /// start, not only printed (issue 31.2: the speech model of a voice input).
+    pub told: Option<Message>,
 }
 
 impl DeviceStatus {
@@ -103,6 +106,7 @@ impl DeviceStatus {
             said: None,
             todo: None,
             needed: true,
+            told: None,
         }
     }
 
@@ -123,6 +127,13 @@ impl DeviceStatus {
     /// With what to do, in the player's words.
     pub fn todo(mut self, msg: Message) -> DeviceStatus {
         self.todo = Some(msg);
+        self
+    }
+
+    /// With `sentence` said and shown at the start when it is missing
+    /// ([`DeviceStatus::told`]).
+    pub fn tell(mut self, sentence: Message) -> DeviceStatus {
+        self.told = Some(sentence);
         self
     }
 

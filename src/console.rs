@@ -273,6 +273,8 @@ mod tests {
             error: false,
             expires: None,
             live: None,
+            reply_to: None,
+            ply: 0,
         })
     }
 

@@ -19,7 +19,7 @@ use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases, line_case};
 
 #[cfg(feature = "online")]
-mod online;
+pub(crate) mod online;
 #[cfg(feature = "web")]
 mod port;
 
@@ -261,22 +261,15 @@ fn speech_check(settings: &Settings, lang: Language) -> DeviceStatus {
                 .said(Message::new("device-speech-missing"))
                 .todo(Message::new("device-speech-todo"))
         };
-        let tts = match tts::Tts::default() {
-            Ok(t) => t,
-            Err(e) => return missing(format!("speech-dispatcher: {e}")),
-        };
-        let voices = match tts.voices() {
+        use crate::speech::tts::{VoiceCheck, check_voice, voices, voices_of};
+        let voices = match voices() {
             Ok(v) => v,
-            Err(e) => return missing(format!("no voice list: {e}")),
+            Err(e) => return missing(e.to_string()),
         };
         let code = lang.code();
-        let mine: Vec<String> = voices
-            .iter()
-            .filter(|v| v.language().primary_language() == code)
-            .map(|v| v.name())
-            .collect();
+        let mine = voices_of(&voices, lang);
         let wanted = settings.speech.voice.as_str();
-        if !wanted.is_empty() && !voices.iter().any(|v| v.name() == wanted) {
+        if !wanted.is_empty() && check_voice(&voices, lang, wanted) == VoiceCheck::Unknown {
             return DeviceStatus::absent("speech", format!("no voice {wanted:?}"))
                 .said(Message::new("device-speech-unknown-voice").arg("voice", wanted.to_owned()))
                 .todo(Message::new("device-speech-unknown-voice-todo"));

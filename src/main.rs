@@ -12,7 +12,7 @@ fn main() -> Result<()> {
         .with_writer(std::io::stderr)
         .init();
     match app::cli::parse().command {
-        Cmd::Play(args) => app::play::run(args)?,
+        Cmd::Play(args) => told(app::play::run(args))?,
         Cmd::Demo(args) => app::demo::run(&args)?,
         Cmd::Compare(args) => {
             if !app::sheets::run(|p| app::sheets::compare(&args, p), &args.lang) {
@@ -32,7 +32,7 @@ fn main() -> Result<()> {
         }
         Cmd::Script(args) => app::script::run(&args)?,
         #[cfg(feature = "online")]
-        Cmd::Online(args) => app::online::run(args)?,
+        Cmd::Online(args) => told(app::online::run(args))?,
         Cmd::Models(args) => {
             if !app::models::run(&args)? {
                 std::process::exit(1);
@@ -40,4 +40,14 @@ fn main() -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// A failure to start that has been said, shown and printed in the game's language
+/// (`app::failure`) ends the program with status 1 and nothing more printed; any other
+/// error goes on to be printed.
+fn told(result: Result<(), app::AppError>) -> Result<(), app::AppError> {
+    match result {
+        Err(e) if e.told() => std::process::exit(1),
+        other => other,
+    }
 }

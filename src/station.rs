@@ -118,6 +118,14 @@ pub trait Sink {
         false
     }
 
+    /// Whether the device is still opening and will soon be ready or known missing
+    /// (speech-dispatcher not answered yet): when the station closes, what is held for it
+    /// is handed over once it is ready ([`settle`]), so that a `quit` typed before speech
+    /// opened is still said.
+    fn opening(&mut self) -> bool {
+        false
+    }
+
     /// Hands held outputs over if the device is ready now ([`Held`]); called by the main
     /// loop every [`HOLD_POLL`] while any sink is holding.
     fn flush(&mut self) {}
@@ -335,6 +343,26 @@ pub async fn run_journaled(
     session
 }
 
+/// How long a closing station waits for a device that is still opening ([`settle`]).
+pub const SETTLE_LIMIT: Duration = Duration::from_secs(5);
+
+/// When the station closes: waits (at most `limit`) for each device that holds outputs
+/// and is still opening ([`Sink::opening`]), and hands it what it holds once it is ready;
+/// a device that is known missing, or still missing after `limit`, keeps nothing.
+pub async fn settle(sinks: &mut [Box<dyn Sink + Send>], limit: Duration) {
+    let until = Instant::now() + limit;
+    loop {
+        for sink in sinks.iter_mut() {
+            sink.flush();
+        }
+        let waiting = sinks.iter_mut().any(|s| s.holding() && s.opening());
+        if !waiting || Instant::now() >= until {
+            return;
+        }
+        tokio::time::sleep(HOLD_POLL).await;
+    }
+}
+
 /// What the main loop does with a message from its channel.
 enum Received {
     /// Stop the station (the channel closed, or `quit`: said already).
@@ -404,13 +432,16 @@ fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<I
     }
 }
 
-/// `quit`: "Die Station wird beendet." said and brailled to all before the station stops.
+/// `quit`: "Die Station wird beendet." said and brailled to all before the station stops;
+/// what the station was still saying or about to say goes first (a "Bereit." after the
+/// goodbye would be wrong).
 fn say_quit(session: &Session, sinks: &mut [Box<dyn Sink + Send>], t: Timestamp) {
     let msg = Message::new("station-quit");
+    let [say, braille] = session.announce(Audience::All, Priority::Urgent, &msg);
     deliver(
         sinks,
         t,
-        &session.announce(Audience::All, Priority::Urgent, &msg),
+        &[Output::Hush { to: Audience::All }, say, braille],
     );
 }
 

@@ -465,6 +465,21 @@ speech-failed-braille = Sprachausgabe fehlt
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = Die Station startet.
 station-starting-braille = Station startet
+## A failure to start: said, shown and printed, with what to do (issue 31.2; `app::failure`)
+start-failed = Die Station startet nicht: { $why }
+start-failed-todo = Die Station startet nicht: { $why } Zu tun: { $todo }
+start-failed-online = Das Online-Spiel startet nicht: { $why }
+start-failed-online-todo = Das Online-Spiel startet nicht: { $why } Zu tun: { $todo }
+start-error = { $error }.
+start-settings = die Einstellungen haben einen Fehler: { $error }.
+start-settings-todo = die Stelle berichtigen; ansage config prüft die Einstellungen.
+start-online-in-play = ansage play spielt keine Online-Partie (game.online).
+start-online-in-play-todo = Online-Partien mit ansage online starten; game.online aus der Einstellungsdatei und den Optionen entfernen.
+start-resume-options = --resume nimmt die Partie mit ihren Einstellungen aus dem Journal.
+start-resume-options-todo = die anderen Spieloptionen weglassen: ansage play --resume DATEI.
+start-resume-journal = das Journal { $path } lässt sich nicht fortsetzen ({ $error }).
+start-resume-journal-todo = den Pfad prüfen; jedes Journal liegt im Ordner seiner Partie unter ~/.local/share/ansage/games.
+start-no-model = Keine Spracherkennung: das Sprachmodell fehlt. Zu tun: ansage models install { $lang } lädt es. Bis dahin Züge tippen.
 station-ready = Bereit.
 station-ready-braille = Bereit
 station-ready-without = Bereit. Ohne { $devices }.
@@ -510,6 +525,11 @@ device-speech-there = speech-dispatcher, { $count ->
     [one] 1 Stimme
    *[other] { $count } Stimmen
 } für diese Sprache, etwa { $voices }.
+device-speech-open = speech-dispatcher, { $voice ->
+    [none] die Stimme für diese Sprache
+   *[other] die Stimme { $voice }
+}. Alle Stimmen zeigt ansage doctor.
+device-speech-other-language = die Stimme { $voice } spricht eine andere Sprache ({ $language }).
 device-speech-missing = speech-dispatcher antwortet nicht.
 device-speech-todo = speech-dispatcher und speech-dispatcher-espeak-ng installieren und starten. Bis dahin steht alles Gesagte auf der Konsole.
 device-speech-no-voice = speech-dispatcher hat keine Stimme für diese Sprache.

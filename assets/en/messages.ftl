@@ -430,6 +430,21 @@ speech-failed-braille = speech missing
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = The station is starting.
 station-starting-braille = Station starting
+## A failure to start: said, shown and printed, with what to do (issue 31.2; `app::failure`)
+start-failed = The station does not start: { $why }
+start-failed-todo = The station does not start: { $why } To do: { $todo }
+start-failed-online = The online game does not start: { $why }
+start-failed-online-todo = The online game does not start: { $why } To do: { $todo }
+start-error = { $error }.
+start-settings = the settings have an error: { $error }.
+start-settings-todo = correct it there; ansage config checks the settings.
+start-online-in-play = ansage play does not play online games (game.online).
+start-online-in-play-todo = start online games with ansage online; remove game.online from the settings file and the options.
+start-resume-options = --resume takes the game and its settings from the journal.
+start-resume-options-todo = leave out the other game options: ansage play --resume FILE.
+start-resume-journal = the journal { $path } cannot be resumed ({ $error }).
+start-resume-journal-todo = check the path; each journal is in its game's folder under ~/.local/share/ansage/games.
+start-no-model = No speech recognition: the speech model is missing. To do: ansage models install { $lang } downloads it. Until then, type the moves.
 station-ready = Ready.
 station-ready-braille = Ready
 station-ready-without = Ready. Without { $devices }.
@@ -475,6 +490,11 @@ device-speech-there = speech-dispatcher, { $count ->
     [one] 1 voice
    *[other] { $count } voices
 } for this language, e.g. { $voices }.
+device-speech-open = speech-dispatcher, { $voice ->
+    [none] the voice of this language
+   *[other] the voice { $voice }
+}. All voices: ansage doctor.
+device-speech-other-language = the voice { $voice } speaks another language ({ $language }).
 device-speech-missing = speech-dispatcher does not answer.
 device-speech-todo = install and start speech-dispatcher and speech-dispatcher-espeak-ng. Meanwhile everything said is on the console.
 device-speech-no-voice = speech-dispatcher has no voice for this language.

@@ -487,6 +487,21 @@ speech-failed-braille = falta la voz
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = La estación se está iniciando.
 station-starting-braille = Estación iniciando
+## A failure to start: said, shown and printed, with what to do (issue 31.2; `app::failure`)
+start-failed = La estación no arranca: { $why }
+start-failed-todo = La estación no arranca: { $why } Qué hacer: { $todo }
+start-failed-online = La partida en línea no empieza: { $why }
+start-failed-online-todo = La partida en línea no empieza: { $why } Qué hacer: { $todo }
+start-error = { $error }.
+start-settings = la configuración tiene un error: { $error }.
+start-settings-todo = corrija ese punto; ansage config comprueba la configuración.
+start-online-in-play = ansage play no juega partidas en línea (game.online).
+start-online-in-play-todo = inicie las partidas en línea con ansage online; quite game.online del archivo de configuración y de las opciones.
+start-resume-options = --resume toma la partida y su configuración del diario.
+start-resume-options-todo = quite las demás opciones de partida: ansage play --resume ARCHIVO.
+start-resume-journal = el diario { $path } no se puede continuar ({ $error }).
+start-resume-journal-todo = compruebe la ruta; cada diario está en la carpeta de su partida, en ~/.local/share/ansage/games.
+start-no-model = Sin reconocimiento de voz: falta el modelo de voz. Qué hacer: ansage models install { $lang } lo descarga. Mientras tanto, teclee las jugadas.
 station-ready = Lista.
 station-ready-braille = Lista
 station-ready-without = Lista. Sin { $devices }.
@@ -532,6 +547,11 @@ device-speech-there = speech-dispatcher, { $count ->
     [one] 1 voz
    *[other] { $count } voces
 } para este idioma, por ejemplo { $voices }.
+device-speech-open = speech-dispatcher, { $voice ->
+    [none] la voz de este idioma
+   *[other] la voz { $voice }
+}. Todas las voces: ansage doctor.
+device-speech-other-language = la voz { $voice } habla otro idioma ({ $language }).
 device-speech-missing = speech-dispatcher no responde.
 device-speech-todo = instale y arranque speech-dispatcher y speech-dispatcher-espeak-ng. Mientras tanto, todo lo dicho aparece en la consola.
 device-speech-no-voice = speech-dispatcher no tiene voz para este idioma.

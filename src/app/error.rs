@@ -42,6 +42,14 @@ pub enum AppError {
     /// holds the token.
     #[error("online: {0}")]
     Online(String),
+    /// Online play cannot start: the token or the server, with what to do in the doctor's
+    /// words (issue 31.2); its detail never holds the token.
+    #[error("online: {}", .0.detail)]
+    OnlineStart(Box<crate::adapter::DeviceStatus>),
+    /// A failure to start that has been said, shown and printed in the game's language
+    /// ([`crate::app::failure`]): the program ends with it, printing nothing more.
+    #[error("{0}")]
+    Told(Box<AppError>),
     /// The settings do not set up a game.
     #[error(transparent)]
     Setup(#[from] SetupError),
@@ -188,4 +196,33 @@ pub enum AppError {
         /// The file.
         path: PathBuf,
     },
+}
+
+impl AppError {
+    /// Whether it stopped a command before its station started (the settings, a journal
+    /// to resume or to start, online play's token, server and game): then it is said, shown
+    /// and printed in the game's language ([`crate::app::failure`]), not only printed.
+    pub fn before_start(&self) -> bool {
+        matches!(
+            self,
+            AppError::Settings(_)
+                | AppError::TimeControl { .. }
+                | AppError::ResumeWithGameOptions
+                | AppError::OnlineNeedsOnlineCommand
+                | AppError::Online(_)
+                | AppError::OnlineStart(_)
+                | AppError::Setup(_)
+                | AppError::Language(_)
+                | AppError::Resume { .. }
+                | AppError::Journal { .. }
+                | AppError::NoHome(_)
+                | AppError::CreateDir { .. }
+        )
+    }
+
+    /// Whether it has been said, shown and printed already ([`AppError::Told`]): the
+    /// program then ends with its status and prints nothing more.
+    pub fn told(&self) -> bool {
+        matches!(self, AppError::Told(_))
+    }
 }

@@ -359,6 +359,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
             session
         }
     };
+    // What was said before speech opened (a `quit` typed at once) is still said.
+    crate::station::settle(&mut sinks, crate::station::SETTLE_LIMIT).await;
     sinks.clear();
     #[cfg(feature = "online")]
     if let Some(running) = online {
@@ -477,6 +479,17 @@ fn ready_outputs(session: &Session, devices: Option<&Devices>) -> Vec<Output> {
     let mut outputs = session
         .announce(Audience::All, Priority::Move, &ready)
         .to_vec();
+    // What is missing that the player must know to play (issue 31.2: no speech model
+    // for a voice input), with what to do: said and shown, not only printed.
+    for told in devices
+        .iter()
+        .flat_map(|d| d.status.iter())
+        .filter(|s| !s.present)
+    {
+        if let Some(sentence) = &told.told {
+            outputs.extend(session.announce(Audience::All, Priority::Move, sentence));
+        }
+    }
     if let Some(hint) = session.clock_start_message() {
         outputs.extend(
             session

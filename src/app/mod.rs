@@ -13,6 +13,7 @@
 //! - [`records`]: the game's PGN, BRF and WAV at the end.
 //! - [`play`], [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
 //!   `doctor`), [`script`], [`models`] (`models install`, `models list`): the commands.
+//! - [`failure`]: a failure to start said, shown and printed in the game's language.
 //! - [`AppError`]: why a command failed.
 
 pub mod check;
@@ -20,6 +21,7 @@ pub mod cli;
 pub mod demo;
 pub mod devices;
 mod error;
+pub mod failure;
 pub mod launch;
 pub mod models;
 #[cfg(feature = "online")]

@@ -183,7 +183,10 @@ fn failure(e: &InstallError, archive: &Archive, dir: &Path) -> Message {
 /// Prints each line, and speaks it when speech is on and built in.
 struct Announcer {
     #[cfg(feature = "speech")]
-    speech: Option<(std::sync::mpsc::Sender<String>, std::thread::JoinHandle<()>)>,
+    speech: Option<(
+        std::sync::mpsc::Sender<Vec<crate::core::output::Output>>,
+        std::thread::JoinHandle<()>,
+    )>,
 }
 
 impl Announcer {
@@ -203,11 +206,19 @@ impl Announcer {
     }
 
     fn say(&mut self, phrases: &Phrases, msg: &Message) {
-        let line = phrases.speech(msg);
-        println!("{line}");
+        println!("{}", phrases.speech(msg));
         #[cfg(feature = "speech")]
         if let Some((tx, _)) = &self.speech {
-            let _ = tx.send(line);
+            use crate::core::output::{Audience, Priority};
+            use crate::core::render::{self, Timing};
+            let outputs = render::message(
+                phrases,
+                Audience::All,
+                Priority::Info,
+                msg,
+                Timing::default(),
+            );
+            let _ = tx.send(outputs.to_vec());
         }
     }
 
@@ -221,34 +232,41 @@ impl Announcer {
     }
 }
 
-/// A thread speaking each line it is sent through speech-dispatcher, in `lang`'s voice;
-/// none when speech-dispatcher does not answer.
+/// A thread speaking what it is sent through speech-dispatcher, in `lang`'s voice; none
+/// when speech-dispatcher does not answer.
 #[cfg(feature = "speech")]
 fn speaker(
     lang: Language,
-) -> Option<(std::sync::mpsc::Sender<String>, std::thread::JoinHandle<()>)> {
-    let (tx, rx) = std::sync::mpsc::channel::<String>();
+) -> Option<(
+    std::sync::mpsc::Sender<Vec<crate::core::output::Output>>,
+    std::thread::JoinHandle<()>,
+)> {
+    use crate::core::output::Audience;
+    use crate::speech::{SpeechConfig, SpeechSink};
+    use crate::station::Sink as _;
+    let (tx, rx) = std::sync::mpsc::channel::<Vec<crate::core::output::Output>>();
     let thread = std::thread::Builder::new()
         .name("models-speech".into())
         .spawn(move || {
-            let Ok(mut tts) = tts::Tts::default() else {
+            let config = SpeechConfig {
+                language: lang,
+                ..SpeechConfig::default()
+            };
+            let speaking = crate::adapter::Speaking::new();
+            let made = SpeechSink::spawn(
+                crate::speech::tts::maker(&config),
+                &config,
+                vec![Audience::All],
+                speaking,
+            );
+            let Ok(mut sink) = made else {
                 return;
             };
-            if let Ok(voices) = tts.voices()
-                && let Some(v) = voices
-                    .iter()
-                    .find(|v| v.language().primary_language() == lang.code())
-            {
-                let _ = tts.set_voice(v);
-            }
-            while let Ok(line) = rx.recv() {
-                let _ = tts.speak(line, false);
+            while let Ok(outputs) = rx.recv() {
+                sink.deliver(crate::core::time::Timestamp::ZERO, &outputs);
             }
             // The last line said to its end, within a bound.
-            let until = std::time::Instant::now() + std::time::Duration::from_secs(15);
-            while tts.is_speaking().unwrap_or(false) && std::time::Instant::now() < until {
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            }
+            sink.close(std::time::Duration::from_secs(15));
         })
         .ok()?;
     Some((tx, thread))

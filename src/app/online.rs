@@ -27,11 +27,11 @@ use crate::core::online::menu_words::MenuCommand;
 use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
+use crate::doctor::online::Refusals;
 use crate::online::actor::{Link, Waits};
 use crate::online::address::Address;
-use crate::online::client::Client;
+use crate::online::client::{ApiError, Client};
 use crate::online::ndjson::{Decoder, Line};
-use crate::online::token;
 use crate::station::Sink as _;
 
 /// How long the station waits for a byte of a stream before it counts as broken (the
@@ -106,8 +106,28 @@ pub enum OnlineCommand {
 }
 
 /// Plays the running game `--game`, or the game the menu starts (seek, challenge, accept,
-/// resume), or logs in or out.
+/// resume), or logs in or out. A failure to start (no token, a refused token, a server
+/// that does not answer) is said, shown and printed in the game's language
+/// ([`crate::app::failure`]).
 pub fn run(args: OnlineArgs) -> Result<(), AppError> {
+    let options = args.options.clone();
+    let console = args.console;
+    let account = matches!(
+        args.command,
+        Some(OnlineCommand::Login | OnlineCommand::Logout)
+    );
+    online(args).map_err(|e| {
+        if e.before_start() && !account {
+            let starting = crate::app::failure::Starting::Online;
+            crate::app::failure::tell(e, starting, None, &options, console)
+        } else {
+            e
+        }
+    })
+}
+
+/// What `run` does.
+fn online(args: OnlineArgs) -> Result<(), AppError> {
     let first = match args.command.clone() {
         Some(OnlineCommand::Login | OnlineCommand::Logout) => return account(&args),
         Some(OnlineCommand::Seek { control }) => Some(MenuCommand::Seek(Some(control))),
@@ -145,28 +165,35 @@ fn account(args: &OnlineArgs) -> Result<(), AppError> {
     }
 }
 
-/// The server's client with the token, and the waits.
-fn client(settings: &Settings) -> Result<(Arc<Client>, Waits), AppError> {
-    let server =
-        Address::parse(&settings.online.server).map_err(|e| AppError::Online(e.to_string()))?;
-    let file = token::token_file(&crate::config::config_dir()?);
-    let token = token::load(std::env::var(token::ENV).ok(), &file)
-        .map_err(|e| AppError::Online(e.to_string()))?;
+/// The failure to start that the server's `error` means (issue 31.2).
+fn refused(refusals: &Refusals, error: ApiError) -> AppError {
+    AppError::OnlineStart(Box::new(refusals.status(error)))
+}
+
+/// The server's client with the token, the waits, and what its refusals mean.
+fn client(settings: &Settings) -> Result<(Arc<Client>, Waits, Refusals), AppError> {
+    let text = &settings.online.server;
+    let server = Address::parse(text).map_err(|e| {
+        AppError::OnlineStart(Box::new(crate::doctor::online::bad_server(
+            text,
+            &e.to_string(),
+        )))
+    })?;
+    let (token, source) = crate::doctor::online::load().map_err(AppError::OnlineStart)?;
     let (waits, read_timeout) = waits(&server);
-    let client =
-        Client::new(server, token, read_timeout).map_err(|e| AppError::Online(e.to_string()))?;
-    Ok((Arc::new(client), waits))
+    let refusals = Refusals::new(server.clone(), source, token.clone());
+    let client = Client::new(server, token, read_timeout).map_err(|e| refused(&refusals, e))?;
+    Ok((Arc::new(client), waits, refusals))
 }
 
 /// The spoken menu, until a game starts (its id) or the player leaves.
 fn menu(args: &OnlineArgs, first: Option<MenuCommand>) -> Result<Option<String>, AppError> {
     let settings = args.options.layers()?.settings()?;
-    let (client, waits) = client(&settings)?;
+    let (client, waits, refusals) = client(&settings)?;
     let setup = settings.to_setup()?;
     let print_all = args.transcript || matches!(args.show, Show::Said | Show::Transcript);
     super::online_menu::run(
-        client,
-        waits,
+        (client, waits, refusals),
         &settings,
         &setup,
         args.console,
@@ -178,9 +205,9 @@ fn menu(args: &OnlineArgs, first: Option<MenuCommand>) -> Result<Option<String>,
 /// Plays the running game `id`.
 fn game(args: OnlineArgs, id: String) -> Result<(), AppError> {
     let mut layers = args.options.layers()?;
-    let (client, waits) = client(&layers.settings()?)?;
+    let (client, waits, refusals) = client(&layers.settings()?)?;
     let server = client.server().clone();
-    let (side, full) = first_line(&client, &id)?;
+    let (side, full) = first_line(&client, &id, &refusals)?;
     let remote = !shakmaty::Color::from(side);
     set_up(&mut layers, &server, &full, side)?;
     let settings = layers.settings()?;
@@ -225,7 +252,11 @@ fn is_game_id(id: &str) -> bool {
 }
 
 /// Who the token belongs to, and the game's first line: the side that account plays.
-fn first_line(client: &Client, id: &str) -> Result<(Side, GameFull), AppError> {
+fn first_line(
+    client: &Client,
+    id: &str,
+    refusals: &Refusals,
+) -> Result<(Side, GameFull), AppError> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -243,9 +274,9 @@ fn first_line(client: &Client, id: &str) -> Result<(Side, GameFull), AppError> {
                     }
                 }
             }
-            Ok::<_, crate::online::client::ApiError>((account, None))
+            Ok::<_, ApiError>((account, None))
         })
-        .map_err(|e| AppError::Online(e.to_string()))?;
+        .map_err(|e| refused(refusals, e))?;
     let full =
         full.ok_or_else(|| AppError::Online(format!("game {id}: the server sent no game")))?;
     let side = full.side_of(&account.id).ok_or_else(|| {

@@ -57,10 +57,12 @@ impl Voice {
     }
 }
 
+/// The server's client, the waits, and what the server's refusals mean before a game.
+pub type Link = (Arc<Client>, Waits, crate::doctor::online::Refusals);
+
 /// Runs the menu; the game to play, or `None` when the player left.
 pub fn run(
-    client: Arc<Client>,
-    waits: Waits,
+    link: Link,
     settings: &Settings,
     setup: &SessionSetup,
     console_only: bool,
@@ -84,7 +86,7 @@ pub fn run(
         devices,
         print: print_all,
     };
-    let result = rt.block_on(menu(client, waits, lang, &mut voice, first, keys_rx));
+    let result = rt.block_on(menu(link, lang, &mut voice, first, keys_rx));
     drop(keys_tx);
     voice.devices.close();
     rt.shutdown_timeout(std::time::Duration::from_secs(2));
@@ -93,14 +95,14 @@ pub fn run(
 
 /// The menu's loop.
 async fn menu(
-    client: Arc<Client>,
-    waits: Waits,
+    (client, waits, refusals): Link,
     lang: Language,
     voice: &mut Voice,
     first: Option<MenuCommand>,
     heard: mpsc::Receiver<StationInput>,
 ) -> Result<Option<String>, AppError> {
-    let online = |e: crate::online::client::ApiError| AppError::Online(e.to_string());
+    let online =
+        |e: crate::online::client::ApiError| AppError::OnlineStart(Box::new(refusals.status(e)));
     let account = client.account().await.map_err(online)?;
     let words = MenuWords::load(lang).map_err(|e| AppError::Online(e.to_string()))?;
     let mut lobby = Lobby::new(words, &account.username);

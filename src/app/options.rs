@@ -7,7 +7,7 @@ use crate::app::AppError;
 use crate::config::Layers;
 
 /// The settings on the command line of `play`, `config` and `doctor`.
-#[derive(clap::Args, Debug, Default, PartialEq)]
+#[derive(clap::Args, Clone, Debug, Default, PartialEq)]
 pub struct GameOptions {
     /// Read the settings from this TOML file instead of
     /// `$XDG_CONFIG_HOME/ansage/config.toml` (docs/user-guide.md: The settings file).

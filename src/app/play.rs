@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use crate::app::devices::Wanted;
+use crate::app::failure::{self, Starting};
 use crate::app::launch::{self, Game, JournalAt, Players, Sinks};
 use crate::app::options::GameOptions;
 use crate::app::{AppError, records};
@@ -55,8 +56,23 @@ pub struct PlayArgs {
     pub options: GameOptions,
 }
 
-/// Plays a game: a new one, or the one in `--resume`'s journal.
+/// Plays a game: a new one, or the one in `--resume`'s journal. A failure to start is
+/// said, shown and printed in the game's language ([`failure::tell`]).
 pub fn run(args: PlayArgs) -> Result<(), AppError> {
+    let options = args.options.clone();
+    let console = args.console;
+    let lang = args.resume.as_deref().and_then(journal_lang);
+    play(args).map_err(|e| {
+        if e.before_start() {
+            failure::tell(e, Starting::Station, lang, &options, console)
+        } else {
+            e
+        }
+    })
+}
+
+/// Plays a game.
+fn play(args: PlayArgs) -> Result<(), AppError> {
     let mut layers = args.options.layers()?;
     if let Some(addr) = &args.web {
         layers.set_key("web.enabled", "true")?;

@@ -41,32 +41,38 @@ impl Audience {
     }
 }
 
-/// How urgent an utterance is: with the listener ([`Speech::to`]) and the deadline
-/// ([`Speech::expires`]) the session sets, the whole of what decides the order of speech
-/// (`speech::schedule`); nothing is dropped for having waited.
+/// How urgent an utterance is: with the listener ([`Speech::to`]), the input it replies to
+/// ([`Speech::reply_to`]) and the deadline ([`Speech::expires`]) the session sets, the
+/// whole of what decides the order of speech (`speech::schedule`).
 ///
 /// The contract, for one speaker:
 ///
+/// - **Newest input first** (FIDE Laws D.2.7). Whatever a player says or types makes
+///   everything the station is still saying *about his earlier input* stale: the reply to
+///   his new input cuts short a reply to an older one that plays (an impossible move's
+///   reason, a "Welcher …?", the previous echo) and drops those that wait, at any priority.
+///   So a new announcement cuts the message about the last one, "nein" cuts the echo it
+///   cancels (a cancelled echo is never said afterwards), and "ja" is answered at once.
+/// - **The player's words come first.** A reply goes before the informational news that
+///   waits for its listener, and cuts short news below [`Priority::Move`] that plays (an
+///   answer-level notice, an informational announcement, a reminder). News at
+///   [`Priority::Move`] or [`Priority::Urgent`] (the opponent's move, a draw offer, the
+///   move count, a flag) is short and goes first: a reply never cuts or overtakes it.
+/// - **What the player must not miss is never dropped.** News (the opponent's move, a flag,
+///   a draw offer, the arbiter's words, a take-back: everything but reminders) that is
+///   cut short is said again, whole, after what cut it, once (talked over a second time,
+///   or a move made in the meantime, it goes; the `repeat` key says it).
 /// - A more urgent utterance cuts short a less urgent one that plays, and goes before the
-///   less urgent ones that wait (most urgent first, then in order). What was cut is not
-///   resumed (the `repeat` key says it again).
-/// - **Newest wins** among a listener's answers: a new [`Priority::Answer`] to a player or
-///   the arbiter cuts short an answer or reminder still playing to them and drops those
-///   waiting for them, as a screen reader does; a new [`Priority::Reminder`] replaces an
-///   older reminder to the same listener, playing or waiting. The parts of one answer,
-///   said in one step of the session, are said in turn; what is said to all at the board
-///   is never superseded.
+///   less urgent ones that wait (most urgent first, then in order). A reply cut short
+///   this way is not resumed (the `repeat` key says it again).
+/// - **Newest wins** among answers and reminders: a new [`Priority::Answer`] to a player
+///   or the arbiter cuts short a reply at that priority or a reminder still playing to
+///   them and drops those waiting; a new [`Priority::Reminder`] replaces an older
+///   reminder to the same listener. The parts of one answer, said in one step of the
+///   session, are said in turn; what is said to all at the board is never superseded.
 /// - An utterance with [`Speech::expires`] whose turn comes after that instant is dropped
 ///   unsaid.
-/// - [`Priority::Move`] and [`Priority::Urgent`] are never superseded and never dropped
-///   (only the `stop` key silences them); an answer never cuts them, it waits behind them.
-/// - **The player's words come first.** What the station tells of its own accord is
-///   informational: answers, reminders and [`Priority::Info`] (what the arbiter did, a
-///   take-back, a resumed game's summary). A player's new move, his answer to "Welcher
-///   …?" or his "ja" is answered by an echo or a made move, said at [`Priority::Move`],
-///   which cuts short whatever informational text plays and goes before what waits, as a
-///   question already cuts an answer: nobody waits behind the station's talk to play.
-///   Moves, echoes and urgent messages are never cut by them.
+/// - Only the `stop` key silences everything.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Priority {
     /// Clock reminders, low-time warnings and passed time controls (FIDE Laws D.2.5.c,
@@ -79,20 +85,21 @@ pub enum Priority {
     /// FIDE Laws D.2.9: informational announcements to all at the board that an answer
     /// must not cut and that the order of speech must keep (a take-back, D.2.8; a
     /// resumed game's summary): never superseded, never dropped, an answer waits behind
-    /// them; cut short by a move, an echo or an urgent message, so the player's words
-    /// come first.
+    /// them; a reply to a player's new input cuts them short and they are said again
+    /// after it, so the player's words come first.
     Info,
     /// Echoes, move announcements (FIDE Laws D.2.1) and the move count after a made move
-    /// (D.2.5.c): never dropped; cut short only by [`Priority::Urgent`]; cuts short
-    /// everything informational.
+    /// (D.2.5.c): news at this priority is cut short only by [`Priority::Urgent`] (and
+    /// then said again after it); a reply at it is stale once its listener's newer input
+    /// is answered. Cuts short everything informational.
     Move,
     /// Flag fall and the end of the game: cuts anything short, never dropped.
     Urgent,
 }
 
-/// Something to say. What is said, to whom and how urgently is the session's decision,
-/// and so is the only reason an utterance may go unsaid: the order of speech follows
-/// [`Priority`]'s contract and drops nothing else.
+/// Something to say. What is said, to whom, how urgently and in reply to which input is
+/// the session's decision, and so is the only reason an utterance may go unsaid: the
+/// order of speech follows [`Priority`]'s contract and drops nothing else.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Speech {
     /// The words, as written (the speech adapter respells for its synthesizer what it
@@ -118,6 +125,18 @@ pub struct Speech {
     /// it at its real start with `core::questions::render_live`, never reading out a time
     /// that is no longer true. `None`: the text is said as it is.
     pub live: Option<LiveClock>,
+    /// The listener's own input this answers (FIDE Laws D.2.7: a slip of the tongue is
+    /// corrected at once), as the session's step that handled it: an echo, a "Welcher …?",
+    /// an impossible move's reason, an answer to a question, what "ja" or "nein" did.
+    /// **Newest input first**: a reply to a newer input of the same listener makes this one
+    /// stale (cut short if it plays, dropped if it waits), whatever its [`Priority`].
+    /// `None`: news the listener did not ask for (the opponent's move, the clock, the
+    /// arbiter, a draw offer), which no input of his makes stale.
+    pub reply_to: Option<u64>,
+    /// How many half-moves the game had when it was said. News cut short to be said again
+    /// is not said again once a move was made after it (the game moved on: "Weiß ist am
+    /// Zug" would no longer be true).
+    pub ply: usize,
 }
 
 /// What a clock answer says, in which form (FIDE Laws D.2.9.d: times on request).

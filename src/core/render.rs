@@ -9,13 +9,18 @@ use crate::core::output::{Audience, Braille, BrailleKind, LiveClock, Output, Pri
 use crate::core::phrases::{Message, Phrases, braille_case, is_error, sentence_case};
 use crate::core::time::Timestamp;
 
-/// How long a message may wait to be said, and the clock it reads live, if any.
+/// When a message is said: how long it may wait, the clock it reads live, the input it
+/// replies to and the half-moves made.
 #[derive(Clone, Debug, Default)]
 pub struct Timing {
     /// After this instant the speech is dropped unsaid (a reminder that came too late).
     pub expires: Option<Timestamp>,
     /// A clock reading said as it is when spoken, not when queued.
     pub live: Option<LiveClock>,
+    /// The listener's input it replies to ([`Speech::reply_to`]).
+    pub reply_to: Option<u64>,
+    /// The half-moves made so far ([`Speech::ply`]).
+    pub ply: usize,
 }
 
 /// Several messages said and brailled to `to` as one text, each rendered as [`message`]
@@ -25,6 +30,7 @@ pub fn together(
     to: Audience,
     priority: Priority,
     msgs: &[Message],
+    timing: Timing,
 ) -> [Output; 2] {
     let said: Vec<String> = msgs.iter().map(|m| phrases.speech(m)).collect();
     let join = |texts: Vec<String>| {
@@ -46,8 +52,10 @@ pub fn together(
             priority,
             to,
             error: msgs.iter().any(|m| is_error(m.id)),
-            expires: None,
-            live: None,
+            expires: timing.expires,
+            live: timing.live,
+            reply_to: timing.reply_to,
+            ply: timing.ply,
         }),
         Output::Braille(Braille {
             text: join(shown),
@@ -77,6 +85,8 @@ pub fn message(
             error: is_error(msg.id),
             expires: timing.expires,
             live: timing.live,
+            reply_to: timing.reply_to,
+            ply: timing.ply,
         }),
         Output::Braille(Braille {
             text: shown,

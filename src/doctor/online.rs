@@ -25,7 +25,7 @@ pub const WAIT: Duration = Duration::from_secs(5);
 
 /// Where the token came from, as the messages say it (`from`: `env` or `file`).
 #[derive(Clone, Debug)]
-enum Source {
+pub(crate) enum Source {
     Env,
     File(PathBuf),
 }
@@ -57,11 +57,7 @@ pub fn check(settings: &Settings) -> DeviceStatus {
     let text = settings.online.server.clone();
     let server = match Address::parse(&text) {
         Ok(server) => server,
-        Err(e) => {
-            return DeviceStatus::absent(DEVICE, e.to_string())
-                .said(Message::new("device-online-bad-server").arg("server", text))
-                .todo(Message::new("device-online-bad-server-todo"));
-        }
+        Err(e) => return bad_server(&text, &e.to_string()),
     };
     let (token, source) = match load() {
         Ok(found) => found,
@@ -71,8 +67,16 @@ pub fn check(settings: &Settings) -> DeviceStatus {
     status(&server, &source, answer, &token)
 }
 
-/// The token and where it came from, or what is wrong with it.
-fn load() -> Result<(Token, Source), Box<DeviceStatus>> {
+/// `online.server` is no address for online play (`why`).
+pub(crate) fn bad_server(text: &str, why: &str) -> DeviceStatus {
+    DeviceStatus::absent(DEVICE, why.to_owned())
+        .said(Message::new("device-online-bad-server").arg("server", text.to_owned()))
+        .todo(Message::new("device-online-bad-server-todo"))
+}
+
+/// The token and where it came from, or what is wrong with it in the doctor's words (also
+/// what `ansage online` says when it cannot start, issue 31.2).
+pub(crate) fn load() -> Result<(Token, Source), Box<DeviceStatus>> {
     let env = std::env::var(token::ENV)
         .ok()
         .filter(|t| !t.trim().is_empty());
@@ -166,6 +170,32 @@ async fn probe(client: &Client) -> Result<Answer, ApiError> {
         }),
         Err(ApiError::Unauthorized(_)) => Ok(Answer::Unknown),
         Err(e) => Err(e),
+    }
+}
+
+/// What a server's refusals and silences mean for online play before a game starts, and
+/// what to do, in the doctor's words (what `ansage online` says when it cannot start,
+/// issue 31.2).
+#[derive(Clone, Debug)]
+pub(crate) struct Refusals {
+    server: Address,
+    source: Source,
+    token: Token,
+}
+
+impl Refusals {
+    /// For the server at `server`, the token from `source`.
+    pub(crate) fn new(server: Address, source: Source, token: Token) -> Refusals {
+        Refusals {
+            server,
+            source,
+            token,
+        }
+    }
+
+    /// What `error` means, and what to do.
+    pub(crate) fn status(&self, error: ApiError) -> DeviceStatus {
+        status(&self.server, &self.source, Err(error), &self.token)
     }
 }
 

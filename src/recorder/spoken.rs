@@ -5,7 +5,7 @@
 //! The engine is **espeak-ng through its command line** (`espeak-ng -v de -w FILE`): it
 //! writes WAV files, and it is the synthesizer behind speech-dispatcher's default module,
 //! so the export sounds like the station did during the game. speech-dispatcher (and so
-//! the `tts` crate) only plays to the sound card and cannot write a file. espeak-ng is a
+//! libspeechd) only plays to the sound card and cannot write a file. espeak-ng is a
 //! Debian package (`espeak-ng`), installed with speech-dispatcher's espeak-ng module.
 //!
 //! The marks' labels carry the real words ("4. Weiß: Kurze Rochade"); espeak-ng is handed

@@ -123,6 +123,8 @@ mod tests {
             handed: None,
             expires: None,
             live: live.map(Box::new),
+            reply_to: None,
+            ply: 0,
         }
     }
 

@@ -47,11 +47,11 @@ pub use trace::{Trace, Traced};
 /// command line). Rate, pitch and volume are speech-dispatcher's scale, -100 to 100.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpeechConfig {
-    /// The game's language: its voice is chosen when the synthesizer starts (choosing one
-    /// asks speech-dispatcher for its whole voice list, which takes seconds).
+    /// The game's language: speech-dispatcher speaks it with its voice for the language
+    /// (set by language, without fetching the list of voices).
     pub language: Language,
-    /// A voice by name (`voices()` of the synthesizer, e.g. `German+Max`); when unset, or
-    /// not found, the first voice of the game's language is taken.
+    /// A voice by name (`spd-say -L`, e.g. `German+Max`), set for the game's language; when
+    /// unset, or not found, speech-dispatcher's voice of the language speaks.
     pub voice: Option<String>,
     /// Speaking rate, -100 (slowest) to 100; 0 is the synthesizer's normal.
     pub rate: i32,
@@ -119,6 +119,12 @@ pub struct Utterance {
     pub expires: Option<Instant>,
     /// A clock answer: its text is rendered again when it starts to be spoken.
     pub live: Option<Box<Live>>,
+    /// The listener's input it replies to (the session's
+    /// [`Speech::reply_to`](crate::core::output::Speech::reply_to)): newest input first.
+    pub reply_to: Option<u64>,
+    /// The half-moves the game had when it was said
+    /// ([`Speech::ply`](crate::core::output::Speech::ply)).
+    pub ply: usize,
 }
 
 /// The errors of a synthesizer.

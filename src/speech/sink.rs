@@ -28,8 +28,9 @@ pub struct SpeechSink {
     voices: Option<Vec<String>>,
 }
 
-/// How long the synthesizer may take to start (speech-dispatcher lists its voices then,
-/// which took up to 7 s here).
+/// How long the synthesizer may take to start (speech-dispatcher answers within
+/// milliseconds when it runs; libspeechd starting it, or a server that accepts the
+/// connection and never answers, takes longer).
 pub const START_LIMIT: Duration = Duration::from_secs(20);
 
 /// A function that makes the synthesizer on the speech thread.
@@ -44,6 +45,18 @@ pub type Started = (String, Option<Vec<String>>);
 pub struct Opening(Receiver<Result<Started, SpeechError>>);
 
 impl Opening {
+    /// As [`Opening::wait`], at most `limit` (a sentence said when the station cannot
+    /// start does not wait the whole [`START_LIMIT`] for a server that never answers).
+    pub fn wait_at_most(self, limit: Duration) -> Result<Started, SpeechError> {
+        self.0.recv_timeout(limit).map_err(|e| match e {
+            std::sync::mpsc::RecvTimeoutError::Timeout => SpeechError::Synth(format!(
+                "the speech server did not answer within {} s",
+                limit.as_secs()
+            )),
+            std::sync::mpsc::RecvTimeoutError::Disconnected => SpeechError::Gone,
+        })?
+    }
+
     /// Waits until the synthesizer has started (at most [`START_LIMIT`]): what it is and
     /// its voices for the game's language, when it lists them.
     pub fn wait(self) -> Result<Started, SpeechError> {
@@ -77,7 +90,7 @@ impl SpeechSink {
     }
 
     /// Starts the speech thread with the synthesizer `make` builds there and returns at
-    /// once (issue 22: the station does not wait for speech-dispatcher's voice list): what
+    /// once (issue 22: the station does not wait for speech-dispatcher): what
     /// is handed over meanwhile waits on the thread's channel; [`Opening::wait`] tells
     /// whether the synthesizer started.
     pub fn start(
@@ -226,6 +239,8 @@ impl Sink for SpeechSink {
                             delivered: now,
                         })
                     }),
+                    reply_to: s.reply_to,
+                    ply: s.ply,
                 })),
                 Output::Hush { to } if self.hears(*to) => self.send(Msg::Hush),
                 _ => {}

@@ -20,7 +20,7 @@ use crate::core::script::stamp;
 use crate::core::time::Timestamp;
 
 use super::Utterance;
-use super::schedule::{Action, Scheduler};
+use super::schedule::{Action, DropReason, Scheduler};
 
 /// Per language: the lead (silence and start-up, milliseconds) and the characters said a
 /// second, at espeak-ng's default rate.
@@ -43,10 +43,50 @@ pub fn spoken_length(text: &str, lang: Language) -> Duration {
     Duration::from_millis(lead) + Duration::from_secs_f64(chars / per_second)
 }
 
+/// What happened on the virtual speaker, and when (virtual time since the game's start).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Heard {
+    /// It started to sound, after waiting `waited` since it was said.
+    Start {
+        /// When.
+        at: Timestamp,
+        /// What.
+        utterance: Utterance,
+        /// How long it waited to start.
+        waited: Duration,
+    },
+    /// It was said to its end.
+    End {
+        /// When.
+        at: Timestamp,
+        /// What.
+        utterance: Utterance,
+    },
+    /// It was cut short while it played, `after` so long.
+    Cut {
+        /// When.
+        at: Timestamp,
+        /// What.
+        utterance: Utterance,
+        /// Why.
+        reason: DropReason,
+        /// How long it had played.
+        after: Duration,
+    },
+    /// It was never said (or not said again).
+    Dropped {
+        /// When.
+        at: Timestamp,
+        /// What.
+        utterance: Utterance,
+        /// Why.
+        reason: DropReason,
+    },
+}
+
 /// What plays on the virtual speaker.
 struct Playing {
-    text: String,
-    to: Audience,
+    utterance: Utterance,
     start: Instant,
     end: Instant,
 }
@@ -56,18 +96,17 @@ struct Speaker {
     base: Instant,
     sched: Scheduler,
     playing: Option<Playing>,
-    lines: Vec<String>,
+    heard: Vec<Heard>,
 }
 
 impl Speaker {
-    fn at(&self, i: Instant) -> String {
-        stamp(Timestamp::from_duration(
-            i.saturating_duration_since(self.base),
-        ))
+    fn at(&self, i: Instant) -> Timestamp {
+        Timestamp::from_duration(i.saturating_duration_since(self.base))
     }
 
     /// Does what the scheduler decided at `now`.
     fn act(&mut self, actions: Vec<Action>, now: Instant) {
+        let at = self.at(now);
         for a in actions {
             match a {
                 Action::Cancel => {}
@@ -75,42 +114,34 @@ impl Speaker {
                     let waited = u
                         .handed
                         .map_or(Duration::ZERO, |h| now.saturating_duration_since(h));
-                    let waited = if waited.is_zero() {
-                        String::new()
-                    } else {
-                        format!("(waited {}) ", seconds(waited))
-                    };
-                    let line = format!("{} start:{} {waited}{}", self.at(now), u.to.name(), u.text);
-                    self.lines.push(line);
                     self.playing = Some(Playing {
                         end: now + spoken_length(&u.text, u.lang),
-                        text: u.text,
-                        to: u.to,
+                        utterance: u.clone(),
                         start: now,
+                    });
+                    self.heard.push(Heard::Start {
+                        at,
+                        utterance: u,
+                        waited,
                     });
                 }
                 Action::Drop(u, reason) => {
-                    let cut = self
-                        .playing
-                        .take_if(|p| p.text == u.text && p.to == u.to && p.end > now);
-                    let line = match cut {
-                        Some(p) => format!(
-                            "{} cut:{} ({} after {}) {}",
-                            self.at(now),
-                            u.to.name(),
-                            reason.name(),
-                            seconds(now.saturating_duration_since(p.start)),
-                            u.text
-                        ),
-                        None => format!(
-                            "{} drop:{} ({}) {}",
-                            self.at(now),
-                            u.to.name(),
-                            reason.name(),
-                            u.text
-                        ),
-                    };
-                    self.lines.push(line);
+                    let cut = self.playing.take_if(|p| {
+                        p.utterance.text == u.text && p.utterance.to == u.to && p.end > now
+                    });
+                    self.heard.push(match cut {
+                        Some(p) => Heard::Cut {
+                            at,
+                            utterance: u,
+                            reason,
+                            after: now.saturating_duration_since(p.start),
+                        },
+                        None => Heard::Dropped {
+                            at,
+                            utterance: u,
+                            reason,
+                        },
+                    });
                 }
             }
         }
@@ -123,11 +154,62 @@ impl Speaker {
                 break;
             }
             if let Some(p) = self.playing.take() {
-                let line = format!("{} end:{} {}", self.at(end), p.to.name(), p.text);
-                self.lines.push(line);
+                let at = self.at(end);
+                self.heard.push(Heard::End {
+                    at,
+                    utterance: p.utterance,
+                });
             }
             let actions = self.sched.ended(end);
             self.act(actions, end);
+        }
+    }
+}
+
+impl Heard {
+    /// Its line in a golden timeline: `@T start:WHO (waited D) TEXT`, `@T end:WHO TEXT`,
+    /// `@T cut:WHO (REASON after D) TEXT`, `@T drop:WHO (REASON) TEXT`.
+    pub fn line(&self) -> String {
+        match self {
+            Heard::Start {
+                at,
+                utterance: u,
+                waited,
+            } => {
+                let waited = if waited.is_zero() {
+                    String::new()
+                } else {
+                    format!("(waited {}) ", seconds(*waited))
+                };
+                format!("{} start:{} {waited}{}", stamp(*at), u.to.name(), u.text)
+            }
+            Heard::End { at, utterance: u } => {
+                format!("{} end:{} {}", stamp(*at), u.to.name(), u.text)
+            }
+            Heard::Cut {
+                at,
+                utterance: u,
+                reason,
+                after,
+            } => format!(
+                "{} cut:{} ({} after {}) {}",
+                stamp(*at),
+                u.to.name(),
+                reason.name(),
+                seconds(*after),
+                u.text
+            ),
+            Heard::Dropped {
+                at,
+                utterance: u,
+                reason,
+            } => format!(
+                "{} drop:{} ({}) {}",
+                stamp(*at),
+                u.to.name(),
+                reason.name(),
+                u.text
+            ),
         }
     }
 }
@@ -138,17 +220,25 @@ fn seconds(d: Duration) -> String {
 }
 
 /// The timeline of what a speaker for `listeners` (and for all) says of `outputs` (each
-/// with the instant the session gave it), one line an event: `@T start:WHO TEXT` (with how
-/// long it waited, if it did), `@T end:WHO TEXT`, `@T cut:WHO (REASON after D) TEXT` for
-/// one cut short while it played, `@T drop:WHO (REASON) TEXT` for one never said.
+/// with the instant the session gave it), one line an event ([`Heard::line`]): `@T
+/// start:WHO TEXT` (with how long it waited, if it did), `@T end:WHO TEXT`, `@T cut:WHO
+/// (REASON after D) TEXT` for one cut short while it played, `@T drop:WHO (REASON) TEXT`
+/// for one never said.
 pub fn timeline(outputs: &[(Timestamp, Output)], listeners: &[Audience]) -> Vec<String> {
+    heard(outputs, listeners).iter().map(Heard::line).collect()
+}
+
+/// What a speaker for `listeners` (and for all) does with `outputs` (each with the instant
+/// the session gave it), in virtual time: each utterance started, ended, cut short or
+/// dropped, in order.
+pub fn heard(outputs: &[(Timestamp, Output)], listeners: &[Audience]) -> Vec<Heard> {
     let hears = |to: Audience| to == Audience::All || listeners.contains(&to);
     let base = Instant::now();
     let mut speaker = Speaker {
         base,
         sched: Scheduler::new(),
         playing: None,
-        lines: Vec::new(),
+        heard: Vec::new(),
     };
     for (at, output) in outputs {
         let now = base + at.since_epoch();
@@ -163,6 +253,8 @@ pub fn timeline(outputs: &[(Timestamp, Output)], listeners: &[Audience]) -> Vec<
                     handed: Some(now),
                     expires: s.expires.map(|e| base + e.since_epoch()),
                     live: None,
+                    reply_to: s.reply_to,
+                    ply: s.ply,
                 };
                 let actions = speaker.sched.push(utterance, now);
                 speaker.act(actions, now);
@@ -176,7 +268,7 @@ pub fn timeline(outputs: &[(Timestamp, Output)], listeners: &[Audience]) -> Vec<
         }
     }
     speaker.run_until(None);
-    speaker.lines
+    speaker.heard
 }
 
 #[cfg(test)]
@@ -184,7 +276,14 @@ mod tests {
     use super::*;
     use crate::core::output::{Priority, Speech};
 
-    fn say(at: u64, text: &str, priority: Priority, expires: Option<u64>) -> (Timestamp, Output) {
+    /// What the session says at `at`, in reply to White's input `reply_to` if given.
+    fn say(
+        at: u64,
+        text: &str,
+        priority: Priority,
+        expires: Option<u64>,
+        reply_to: Option<u64>,
+    ) -> (Timestamp, Output) {
         (
             Timestamp::from_millis(at),
             Output::Say(Speech {
@@ -195,6 +294,8 @@ mod tests {
                 error: false,
                 expires: expires.map(Timestamp::from_millis),
                 live: None,
+                reply_to,
+                ply: 0,
             }),
         )
     }
@@ -242,10 +343,11 @@ mod tests {
                 "Sagen Sie Ihren Zug, zum Beispiel Eva vier.",
                 Answer,
                 None,
+                Some(1),
             ),
-            say(1_000, "Eva fünf.", Move, None),
-            say(1_000, "Sie: 14 Minuten.", Answer, None),
-            say(1_000, "neun", Reminder, Some(1_500)),
+            say(1_000, "Eva fünf.", Move, None, None),
+            say(1_000, "Sie: 14 Minuten.", Answer, None, Some(2)),
+            say(1_000, "neun", Reminder, Some(1_500), None),
         ];
         let got = timeline(&outputs, &[Audience::White]);
         let want = [

@@ -1,11 +1,14 @@
-//! Speech through speech-dispatcher (what Orca uses), with the `tts` crate (feature
-//! `speech`).
+//! Speech through speech-dispatcher (what Orca uses), with the `speech-dispatcher` crate
+//! (feature `speech`): libspeechd's SSIP client.
 //!
-//! tts 0.26 has no `set_language` on Linux and its `voice()` panics, so the language is
-//! chosen by voice: [`choose_voice`] takes the configured voice by name, or the first voice
-//! of the utterance's language from `voices()` (espeak-ng's `German`, `Spanish (Spain)`,
-//! `English (Great Britain)`…), preferring the plain voice over its `+variant`s. German
-//! is the default (FIDE Laws Appendix D is played in German here).
+//! The first word comes at once (issue 31.5): the connection sets the game's language
+//! (`SET self LANGUAGE`, which speech-dispatcher's module turns into its voice for that
+//! language, espeak-ng's `German`, `Spanish (Spain)`…) and, when `speech.voice` names
+//! one, that voice by name; it never waits for speech-dispatcher's list of voices, which
+//! has 13,363 entries with espeak-ng and takes about 2 s to fetch ([`voices`] fetches it
+//! for `ansage doctor`, and for the check of a configured voice, [`check_voice`]). The
+//! `tts` crate is not used: on Linux it is a thin layer over this crate that cannot set a
+//! language and lists every voice twice to choose one.
 //!
 //! Each utterance is handed to speech-dispatcher respelled by espeak-ng's table
 //! ([`super::pronunciation`]; espeak-ng is speech-dispatcher's default module and speaks
@@ -13,6 +16,8 @@
 //! "Lange Roschade".
 
 use std::borrow::Cow;
+
+use speech_dispatcher::{Connection, Mode, Priority as SpdPriority};
 
 use crate::core::lang::Language;
 
@@ -37,38 +42,94 @@ pub struct VoiceInfo {
     pub language: String,
 }
 
-/// The voice for `lang`: the configured one if it is listed and speaks that language (or
-/// any listed one by that name when `lang` has no voice), else the plain voice of the
-/// language (no `+variant`), else any voice of the language.
-pub fn choose_voice<'a>(
-    voices: &'a [VoiceInfo],
-    lang: Language,
-    wanted: Option<&str>,
-) -> Option<&'a VoiceInfo> {
-    let code = lang.code();
-    let speaks = |v: &VoiceInfo| {
-        v.language
+impl VoiceInfo {
+    /// Whether it speaks `lang` (its tag's primary language).
+    pub fn speaks(&self, lang: Language) -> bool {
+        self.language
             .split(['-', '_'])
             .next()
-            .is_some_and(|p| p.eq_ignore_ascii_case(code))
-    };
-    if let Some(w) = wanted
-        && let Some(v) = voices.iter().find(|v| v.name == w && speaks(v))
-    {
-        return Some(v);
+            .is_some_and(|p| p.eq_ignore_ascii_case(lang.code()))
     }
-    voices
-        .iter()
-        .find(|v| speaks(v) && !v.name.contains('+'))
-        .or_else(|| voices.iter().find(|v| speaks(v)))
 }
 
-/// speech-dispatcher through the tts crate.
+/// What the list of voices says of a configured voice ([`check_voice`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VoiceCheck {
+    /// It is listed and speaks the game's language.
+    Speaks,
+    /// No voice has that name (speech-dispatcher then speaks with the language's voice).
+    Unknown,
+    /// It is listed, for another language (its tag): it speaks the game's words with that
+    /// language's sounds.
+    OtherLanguage(String),
+}
+
+/// What `voices` says of the voice `wanted` for `lang`.
+pub fn check_voice(voices: &[VoiceInfo], lang: Language, wanted: &str) -> VoiceCheck {
+    let named: Vec<&VoiceInfo> = voices.iter().filter(|v| v.name == wanted).collect();
+    if named.iter().any(|v| v.speaks(lang)) {
+        VoiceCheck::Speaks
+    } else if let Some(v) = named.first() {
+        VoiceCheck::OtherLanguage(v.language.clone())
+    } else {
+        VoiceCheck::Unknown
+    }
+}
+
+/// The voices of `lang` among `voices`: the plain ones (no `+variant`) first.
+pub fn voices_of(voices: &[VoiceInfo], lang: Language) -> Vec<String> {
+    let (plain, variants): (Vec<&VoiceInfo>, Vec<&VoiceInfo>) = voices
+        .iter()
+        .filter(|v| v.speaks(lang))
+        .partition(|v| !v.name.contains('+'));
+    plain
+        .into_iter()
+        .chain(variants)
+        .map(|v| v.name.clone())
+        .collect()
+}
+
+fn failed(what: &str) -> SpeechError {
+    SpeechError::Synth(format!("speech-dispatcher: {what} failed"))
+}
+
+/// Text as libspeechd takes it: no NUL (the crate's C strings would refuse it).
+fn c_text(text: &str) -> Cow<'_, str> {
+    if text.contains('\0') {
+        Cow::Owned(text.replace('\0', " "))
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// A connection to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session; started
+/// by libspeechd if it is not running).
+fn open_connection(name: &str) -> Result<Connection, SpeechError> {
+    Connection::open("ansage", name, "ansage", Mode::Threaded)
+        .map_err(|e| SpeechError::Synth(format!("speech-dispatcher does not answer: {e}")))
+}
+
+/// speech-dispatcher's whole list of voices, on a connection of its own (about 2 s with
+/// espeak-ng's 13,363 voices): for `ansage doctor` and the check of a configured voice,
+/// never before the first word.
+pub fn voices() -> Result<Vec<VoiceInfo>, SpeechError> {
+    let connection = open_connection("voices")?;
+    let voices = connection
+        .list_synthesis_voices()
+        .map_err(|_| failed("listing the voices"))?;
+    Ok(voices
+        .into_iter()
+        .map(|v| VoiceInfo {
+            name: v.name,
+            language: v.language,
+        })
+        .collect())
+}
+
+/// speech-dispatcher.
 pub struct TtsSpeaker {
-    tts: tts::Tts,
-    voices: Vec<tts::Voice>,
-    infos: Vec<VoiceInfo>,
-    wanted: Option<String>,
+    connection: Connection,
+    /// The language set on the connection.
     current: Option<Language>,
     /// For a new connection after speech-dispatcher went away.
     config: SpeechConfig,
@@ -79,39 +140,20 @@ pub struct TtsSpeaker {
     pronunciation: Pronunciation,
 }
 
-fn err(e: tts::Error) -> SpeechError {
-    SpeechError::Synth(e.to_string())
-}
-
-/// The number in an utterance id (its `Display` is `SpeechDispatcher(42)`).
-fn id_of(id: &tts::UtteranceId) -> u64 {
-    let digits: String = id
-        .to_string()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect();
-    digits.parse().unwrap_or(0)
+/// The number speech-dispatcher gives an utterance, as the speech thread's id.
+fn id_of(msg_id: usize) -> u64 {
+    u64::try_from(msg_id).unwrap_or(u64::MAX)
 }
 
 impl TtsSpeaker {
-    /// Connects to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session), sets rate,
-    /// pitch and volume, and reports utterance begin and end to `events`.
+    /// Connects to speech-dispatcher, sets rate, pitch, volume, the game's language and
+    /// the configured voice, and reports utterance begin and end to `events`. Lists no
+    /// voices: the first word can follow at once.
     pub fn open(config: &SpeechConfig, events: EventSender) -> Result<TtsSpeaker, SpeechError> {
         let pronunciation = Pronunciation::shipped(SYNTHESIZER)?;
-        let tts = connect(config, &events)?;
-        let voices = tts.voices().map_err(err)?;
-        let infos = voices
-            .iter()
-            .map(|v| VoiceInfo {
-                name: v.name(),
-                language: v.language().to_string(),
-            })
-            .collect();
+        let connection = connect(config, &events)?;
         let mut speaker = TtsSpeaker {
-            tts,
-            voices,
-            infos,
-            wanted: config.voice.clone(),
+            connection,
             current: None,
             config: config.clone(),
             events,
@@ -123,11 +165,9 @@ impl TtsSpeaker {
     }
 
     /// A new connection to speech-dispatcher after the old one failed (the server was
-    /// restarted): the voice list of the first connection is kept (asking for it again
-    /// takes seconds), so the station speaks again within moments of the server's return.
+    /// restarted), so the station speaks again within moments of the server's return.
     fn reconnect(&mut self) -> Result<(), SpeechError> {
-        let tts = connect(&self.config, &self.events)?;
-        self.tts = tts;
+        self.connection = connect(&self.config, &self.events)?;
         self.broken = false;
         let lang = self.current.take();
         if let Some(lang) = lang {
@@ -137,27 +177,44 @@ impl TtsSpeaker {
         Ok(())
     }
 
+    /// The language of what is said next: speech-dispatcher's voice for it, or the
+    /// configured voice for the game's language.
     fn select(&mut self, lang: Language) -> Result<(), SpeechError> {
         if self.current == Some(lang) {
             return Ok(());
         }
-        let chosen = choose_voice(&self.infos, lang, self.wanted.as_deref()).cloned();
-        match chosen.and_then(|c| self.voices.iter().find(|v| v.name() == c.name)) {
-            Some(v) => self.tts.set_voice(v).map_err(err)?,
-            None => tracing::warn!("speech: no {lang} voice; the server's default speaks"),
+        self.connection
+            .set_language(lang.code())
+            .map_err(|_| failed("setting the language"))?;
+        if let Some(name) = self.config.voice.as_deref()
+            && lang == self.config.language
+        {
+            let voice = speech_dispatcher::Voice {
+                name: c_text(name).into_owned(),
+                language: lang.code().to_owned(),
+                variant: None,
+            };
+            // An unknown name leaves the language's voice speaking (the device line says
+            // so once the list is checked).
+            self.connection
+                .set_synthesis_voice(&voice)
+                .map_err(|_| failed("setting the voice"))?;
         }
         self.current = Some(lang);
         Ok(())
     }
-}
 
-impl TtsSpeaker {
     fn try_speak(&mut self, u: &Utterance) -> Result<u64, SpeechError> {
         self.select(u.lang)?;
         let text = synthesizer_text(&self.pronunciation, u);
-        match self.tts.speak(text.as_ref(), false).map_err(err)? {
-            Some(id) => Ok(id_of(&id)),
-            None => Err(SpeechError::Synth("no utterance id".into())),
+        // Priority `Important`, as the tts crate had it: queued, never cut by another
+        // client's speech; the speech thread cancels it itself.
+        match self
+            .connection
+            .say(SpdPriority::Important, c_text(&text).into_owned())
+        {
+            Some(id) => Ok(id),
+            None => Err(failed("saying")),
         }
     }
 }
@@ -182,52 +239,39 @@ impl Speaker for TtsSpeaker {
     }
 
     fn stop(&mut self) -> Result<(), SpeechError> {
-        self.tts.stop().map(|_| ()).map_err(err)
+        self.connection.cancel().map_err(|_| failed("cancelling"))
     }
 
     fn describe(&self) -> String {
-        format!("speech-dispatcher, {} voices", self.infos.len())
-    }
-
-    fn voices_for(&self, lang: Language) -> Option<Vec<String>> {
-        let code = lang.code();
-        Some(
-            self.infos
-                .iter()
-                .filter(|v| {
-                    v.language
-                        .split(['-', '_'])
-                        .next()
-                        .is_some_and(|p| p.eq_ignore_ascii_case(code))
-                })
-                .map(|v| v.name.clone())
-                .collect(),
-        )
+        "speech-dispatcher".to_owned()
     }
 }
 
-/// A connection to speech-dispatcher (`SPEECHD_ADDRESS` or the user's session) with the
-/// rate, pitch and volume of `config`, reporting utterance begin and end to `events`.
-fn connect(config: &SpeechConfig, events: &EventSender) -> Result<tts::Tts, SpeechError> {
-    let mut tts = tts::Tts::default().map_err(err)?;
-    let clamp = |v: i32| v.clamp(-100, 100) as f32;
-    tts.set_rate(clamp(config.rate)).map_err(err)?;
-    tts.set_pitch(clamp(config.pitch)).map_err(err)?;
-    tts.set_volume(clamp(config.volume)).map_err(err)?;
+/// A connection with the rate, pitch and volume of `config`, reporting utterance begin,
+/// end and cancel to `events`.
+fn connect(config: &SpeechConfig, events: &EventSender) -> Result<Connection, SpeechError> {
+    let connection = open_connection("station")?;
+    let clamp = |v: i32| v.clamp(-100, 100);
+    connection
+        .set_voice_rate(clamp(config.rate))
+        .map_err(|_| failed("setting the rate"))?;
+    connection
+        .set_voice_pitch(clamp(config.pitch))
+        .map_err(|_| failed("setting the pitch"))?;
+    connection
+        .set_volume(clamp(config.volume))
+        .map_err(|_| failed("setting the volume"))?;
     let (begin, end, stop) = (events.clone(), events.clone(), events.clone());
-    tts.on_utterance_begin(Some(Box::new(move |id| {
-        begin.send(id_of(&id), SpeakerEventKind::Began);
-    })))
-    .map_err(err)?;
-    tts.on_utterance_end(Some(Box::new(move |id| {
-        end.send(id_of(&id), SpeakerEventKind::Ended);
-    })))
-    .map_err(err)?;
-    tts.on_utterance_stop(Some(Box::new(move |id| {
-        stop.send(id_of(&id), SpeakerEventKind::Cancelled);
-    })))
-    .map_err(err)?;
-    Ok(tts)
+    connection.on_begin(Some(Box::new(move |id, _client| {
+        begin.send(id_of(id), SpeakerEventKind::Began);
+    })));
+    connection.on_end(Some(Box::new(move |id, _client| {
+        end.send(id_of(id), SpeakerEventKind::Ended);
+    })));
+    connection.on_cancel(Some(Box::new(move |id, _client| {
+        stop.send(id_of(id), SpeakerEventKind::Cancelled);
+    })));
+    Ok(connection)
 }
 
 /// A [`super::MakeSpeaker`] for [`super::SpeechSink::spawn`].
@@ -243,7 +287,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn voices_by_language_and_name() {
+    fn a_configured_voice_is_checked_against_the_list() {
         let v = |name: &str, language: &str| VoiceInfo {
             name: name.into(),
             language: language.into(),
@@ -253,22 +297,35 @@ mod tests {
             v("German", "de"),
             v("Spanish (Spain)", "es"),
             v("English (Great Britain)", "en-GB"),
-            v("English (America)+Anika", "en-US"),
+            v("English (America)+Anika", "en_US"),
         ];
-        let name = |lang, wanted| choose_voice(&voices, lang, wanted).map(|v| v.name.as_str());
         let cases = [
-            (Language::De, None, Some("German")),
-            (Language::De, Some("German+Max"), Some("German+Max")),
-            (Language::De, Some("Nonesuch"), Some("German")),
-            // A wanted voice of another language does not speak German words.
-            (Language::De, Some("Spanish (Spain)"), Some("German")),
-            (Language::Es, None, Some("Spanish (Spain)")),
-            (Language::En, None, Some("English (Great Britain)")),
+            (Language::De, "German+Max", VoiceCheck::Speaks),
+            (Language::De, "German", VoiceCheck::Speaks),
+            (Language::De, "Nonesuch", VoiceCheck::Unknown),
+            // A voice of another language does not speak German words.
+            (
+                Language::De,
+                "Spanish (Spain)",
+                VoiceCheck::OtherLanguage("es".into()),
+            ),
+            (Language::En, "English (America)+Anika", VoiceCheck::Speaks),
         ];
         for (lang, wanted, want) in cases {
-            assert_eq!(name(lang, wanted), want, "{lang} {wanted:?}");
+            assert_eq!(check_voice(&voices, lang, wanted), want, "{lang} {wanted}");
         }
-        assert_eq!(choose_voice(&voices[..2], Language::Es, None), None);
+        assert_eq!(voices_of(&voices, Language::De), ["German", "German+Max"]);
+        assert_eq!(
+            voices_of(&voices, Language::En),
+            ["English (Great Britain)", "English (America)+Anika"]
+        );
+        assert!(voices_of(&voices[..2], Language::Es).is_empty());
+    }
+
+    #[test]
+    fn text_for_libspeechd_has_no_nul() {
+        assert_eq!(c_text("Eva vier"), "Eva vier");
+        assert_eq!(c_text("Eva\0vier"), "Eva vier");
     }
 
     /// What the core says (the real words) and what speech-dispatcher is handed.
@@ -300,6 +357,8 @@ mod tests {
                 handed: None,
                 expires: None,
                 live: None,
+                reply_to: None,
+                ply: 0,
             };
             synthesizer_text(&p, &u).into_owned()
         };

@@ -86,6 +86,10 @@ impl Sink for Held {
         !self.waiting.is_empty()
     }
 
+    fn opening(&mut self) -> bool {
+        !self.opened && self.inner.opening()
+    }
+
     fn flush(&mut self) {
         if self.opened || !self.inner.ready() {
             return;

@@ -37,6 +37,8 @@ mod speech {
             error: false,
             expires: None,
             live: None,
+            reply_to: None,
+            ply: 0,
         })
     }
 

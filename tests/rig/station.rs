@@ -615,3 +615,98 @@ fn the_display_is_ready_before_speech_dispatcher_answers() {
         "{out:?}"
     );
 }
+
+/// The lines espeak-ng's log has after byte `from` that it was handed to say.
+fn spoken_since(rig: &Rig, from: u64) -> Vec<String> {
+    let log = rig.dir.join("speechd/log/espeak-ng.log");
+    let text = std::fs::read(log).unwrap_or_default();
+    let from = usize::try_from(from).unwrap_or(0).min(text.len());
+    String::from_utf8_lossy(&text[from..])
+        .lines()
+        .filter(|l| l.contains("Requested data"))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Where espeak-ng's log ends now.
+fn spoken_end(rig: &Rig) -> u64 {
+    std::fs::metadata(rig.dir.join("speechd/log/espeak-ng.log")).map_or(0, |m| m.len())
+}
+
+/// Issue 31.2: `ansage online` without a token says why it does not start and what to do,
+/// by voice and on the display, and prints it, in the game's language; status 1.
+#[test]
+fn a_failure_to_start_is_said_shown_and_printed() {
+    let Some(rig) = rig::rig("a_failure_to_start_is_said_shown_and_printed") else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    let from = spoken_end(&rig);
+    let out = proc::run(
+        Command::new(env!("CARGO_BIN_EXE_ansage"))
+            .args(["online", "--lang", "de"])
+            .env_remove("ANSAGE_LICHESS_TOKEN")
+            .env("XDG_CONFIG_HOME", dir.path().join("config"))
+            .env("XDG_DATA_HOME", dir.path().join("data")),
+        Duration::from_secs(90),
+    );
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    let sentence = "Das Online-Spiel startet nicht: kein lichess-Zugangsschlüssel.";
+    assert!(stderr.contains(sentence), "{stderr}");
+    assert!(!stderr.contains("Error:"), "{stderr}");
+    let said = spoken_since(&rig, from);
+    assert!(
+        said.iter()
+            .any(|l| l.contains(sentence) && l.contains("ansage online login")),
+        "{said:#?}"
+    );
+    // Spoken without the token page's long address: its host only.
+    assert!(said.iter().all(|l| !l.contains("https://")), "{said:#?}");
+    assert!(displayed(&rig, "Das Online-Spiel startet nicht"));
+}
+
+/// Issue 31.5: a `quit` typed at once is said, even when it comes before speech opens;
+/// and a voice input without its speech model is said with what to do.
+#[test]
+fn a_quit_typed_at_once_and_a_missing_model_are_said() {
+    let Some(rig) = rig::rig("a_quit_typed_at_once_and_a_missing_model_are_said") else {
+        return;
+    };
+    let _turn = turn();
+    let dir = tempfile::tempdir().unwrap();
+    let from = spoken_end(&rig);
+    let station = Station::start(
+        dir.path(),
+        &[
+            "--lang",
+            "de",
+            "--vi",
+            "white",
+            "--white-input",
+            "voice",
+            "--tc",
+            "15+10",
+        ],
+    );
+    // Typed at once: the station may still be opening speech-dispatcher.
+    let (_, err) = station.quit();
+    let said = || spoken_since(&rig, from);
+    assert!(
+        wait_until(WAIT, || said()
+            .iter()
+            .any(|l| l.contains("Die Station wird beendet."))),
+        "{:#?}\n{err:#?}",
+        said()
+    );
+    assert!(
+        said().iter().any(
+            |l| l.contains("Keine Spracherkennung: das Sprachmodell fehlt.")
+                && l.contains("ansage models install de")
+        ),
+        "{:#?}",
+        said()
+    );
+    // On the display it stands one pan back: the step's last line is the clock's hint.
+}

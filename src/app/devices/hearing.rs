@@ -79,7 +79,8 @@ impl Devices {
                     .said(
                         Message::new("device-vosk-missing").arg("path", dir.display().to_string()),
                     )
-                    .todo(Message::new("device-vosk-todo")),
+                    .todo(Message::new("device-vosk-todo"))
+                    .tell(Message::new("start-no-model").arg("lang", wanted.lang.code())),
                 );
                 return None;
             }

@@ -27,8 +27,10 @@ mod braille;
 mod eboard;
 mod hearing;
 mod speech;
+mod tell;
 
 pub use access_off::AccessOff;
+pub use tell::tell;
 
 /// A sink shared between the main loop (which delivers to it) and [`Devices`] (which
 /// closes it at the end).

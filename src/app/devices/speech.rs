@@ -58,6 +58,10 @@ impl Sink for Voice {
     fn ready(&mut self) -> bool {
         self.state() != VoiceState::Opening
     }
+
+    fn opening(&mut self) -> bool {
+        self.state() == VoiceState::Opening
+    }
 }
 
 /// The speech device's line when speech-dispatcher did not start (`why`).
@@ -68,14 +72,17 @@ fn missing(why: String) -> DeviceStatus {
         .todo(Message::new("device-speech-todo"))
 }
 
-/// Waits on its own thread for speech-dispatcher to start: then the device's line (with
-/// the voices for the game's language) goes to stderr and speech says what was held; if
-/// it does not start, its line says so and the station tells everyone once
-/// ([`StationInput::VoiceLost`]), and the game goes on.
+/// Waits on its own thread for speech-dispatcher to start: then the device's line goes to
+/// stderr and speech says what was held; if it does not start, its line says so and the
+/// station tells everyone once ([`StationInput::VoiceLost`]), and the game goes on. A
+/// configured voice is checked against speech-dispatcher's list afterwards (it takes
+/// seconds; the voice speaks meanwhile), and a line says when it is unknown or speaks
+/// another language.
 #[cfg(feature = "speech")]
 fn watch(
     opening: crate::speech::Opening,
     lang: Language,
+    voice: Option<String>,
     state: Arc<Mutex<VoiceState>>,
     shared: Arc<Mutex<Option<SpeechSink>>>,
     tx: mpsc::Sender<StationInput>,
@@ -84,7 +91,7 @@ fn watch(
         .name("speech-open".into())
         .spawn(move || {
             let (status, now) = match opening.wait() {
-                Ok((description, voices)) => (opened(&description, voices), VoiceState::Open),
+                Ok((description, _)) => (opened(&description, voice.as_deref()), VoiceState::Open),
                 Err(e) => (missing(e.to_string()), VoiceState::Failed),
             };
             if let Ok(mut s) = state.lock() {
@@ -93,15 +100,14 @@ fn watch(
             if now == VoiceState::Failed {
                 drop(take(&shared));
             }
-            tracing::info!("device: {status}");
-            if let Ok(phrases) = Phrases::load(lang) {
-                for line in status.lines(&phrases) {
-                    eprintln!("{line}");
-                }
-            }
+            report(&status, lang);
             if now == VoiceState::Failed {
                 let message = Message::new("speech-failed");
                 let _ = tx.blocking_send(StationInput::VoiceLost { message });
+            } else if let Some(voice) = voice
+                && let Some(status) = check(&voice, lang)
+            {
+                report(&status, lang);
             }
         });
     if let Err(e) = spawned {
@@ -109,27 +115,46 @@ fn watch(
     }
 }
 
-/// The speech device's line once speech-dispatcher has answered: in the game's language,
-/// the voices for it, as doctor says them.
+/// The device's lines on stderr, in the game's language.
 #[cfg(feature = "speech")]
-fn opened(description: &str, voices: Option<Vec<String>>) -> DeviceStatus {
-    let status = DeviceStatus::present("speech", description.to_owned());
-    let Some(voices) = voices else {
-        return status;
+fn report(status: &DeviceStatus, lang: Language) {
+    tracing::info!("device: {status}");
+    if let Ok(phrases) = Phrases::load(lang) {
+        for line in status.lines(&phrases) {
+            eprintln!("{line}");
+        }
+    }
+}
+
+/// What speech-dispatcher's list says of the configured `voice`, when it is wrong.
+#[cfg(feature = "speech")]
+fn check(voice: &str, lang: Language) -> Option<DeviceStatus> {
+    use crate::speech::tts::{VoiceCheck, check_voice, voices};
+    let said = match check_voice(&voices().ok()?, lang, voice) {
+        VoiceCheck::Speaks => return None,
+        VoiceCheck::Unknown => {
+            Message::new("device-speech-unknown-voice").arg("voice", voice.to_owned())
+        }
+        VoiceCheck::OtherLanguage(language) => Message::new("device-speech-other-language")
+            .arg("voice", voice.to_owned())
+            .arg("language", language),
     };
-    status.said(
-        Message::new("device-speech-there")
-            .arg("count", voices.len())
-            .arg(
-                "voices",
-                voices
-                    .iter()
-                    .take(3)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            ),
+    Some(
+        DeviceStatus::present(
+            "speech",
+            format!("speech.voice {voice:?} is not a voice of {lang}"),
+        )
+        .said(said)
+        .todo(Message::new("device-speech-unknown-voice-todo")),
     )
+}
+
+/// The speech device's line once speech-dispatcher has answered: its voice, in the game's
+/// language (the list of voices is `ansage doctor`'s: fetching it takes seconds).
+#[cfg(feature = "speech")]
+fn opened(description: &str, voice: Option<&str>) -> DeviceStatus {
+    DeviceStatus::present("speech", description.to_owned())
+        .said(Message::new("device-speech-open").arg("voice", voice.unwrap_or("none").to_owned()))
 }
 
 impl Devices {
@@ -160,9 +185,9 @@ impl Devices {
         {
             use crate::speech::SpeechSink;
             let config = speech_config(settings, wanted.lang);
-            // Opened on its own thread (issue 22): speech-dispatcher may take seconds to list
-            // its voices; the station is ready meanwhile, and speech says what is held
-            // ("Bereit" too) as soon as it is open.
+            // Opened on its own thread (issue 22): speech-dispatcher may take a moment to
+            // answer (seconds when libspeechd starts it); the station is ready meanwhile,
+            // and speech says what is held ("Bereit" too) as soon as it is open.
             match SpeechSink::start(
                 crate::speech::tts::maker(&config),
                 &config,
@@ -177,7 +202,14 @@ impl Devices {
                         sink: Shared(Arc::clone(&shared)),
                         state: Arc::clone(&state),
                     }));
-                    watch(opening, wanted.lang, state, Arc::clone(&shared), tx.clone());
+                    watch(
+                        opening,
+                        wanted.lang,
+                        config.voice.clone(),
+                        state,
+                        Arc::clone(&shared),
+                        tx.clone(),
+                    );
                     self.closers.push(Box::new(move || {
                         if let Some(sink) = take(&shared) {
                             sink.close(std::time::Duration::from_secs(5));
@@ -250,7 +282,7 @@ impl Devices {
 }
 
 #[cfg(feature = "speech")]
-fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechConfig {
+pub(super) fn speech_config(settings: &Settings, lang: Language) -> crate::speech::SpeechConfig {
     let s = &settings.speech;
     // The settings give multiples of the normal rate and pitch (0.25-4) and a volume 0-1;
     // speech-dispatcher takes -100..100 with 0 as normal.

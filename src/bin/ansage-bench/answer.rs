@@ -81,7 +81,7 @@ impl fmt::Display for AnswerFigures {
 /// single quiet frame apart, and its quiet frames before the cut are followed by less than
 /// 100 ms of it; a frame is dated when the capture reads it, so the figure is an upper
 /// bound.
-fn answer_onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
+pub(crate) fn answer_onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
     const QUIET: f64 = 0.025;
     const RUN: Duration = Duration::from_millis(100);
     let after: Vec<(Instant, f64)> = frames.iter().copied().filter(|(at, _)| *at >= t).collect();
@@ -107,7 +107,7 @@ fn answer_onset(frames: &[(Instant, f64)], t: Instant) -> Option<Instant> {
 }
 
 /// The instant the first utterance of `texts` began after `since`, if it did.
-fn began_after(trace: &Trace, texts: &[String], since: Instant) -> Option<Instant> {
+pub(crate) fn began_after(trace: &Trace, texts: &[String], since: Instant) -> Option<Instant> {
     trace.entries().into_iter().find_map(|(at, t)| match t {
         Traced::Began(x) if at >= since && texts.contains(&x) => Some(at),
         _ => None,
@@ -115,7 +115,7 @@ fn began_after(trace: &Trace, texts: &[String], since: Instant) -> Option<Instan
 }
 
 /// What the outputs say to White.
-fn said(outputs: &[Output]) -> Vec<String> {
+pub(crate) fn said(outputs: &[Output]) -> Vec<String> {
     outputs
         .iter()
         .filter_map(|o| match o {
@@ -127,7 +127,12 @@ fn said(outputs: &[Output]) -> Vec<String> {
 
 /// The session's inputs of [`SCRIPT`]: start, the help question, the time key.
 fn inputs() -> Result<(Session, Vec<Input>), SpeechBenchError> {
-    let parsed = script::parse(SCRIPT).map_err(|e| SpeechBenchError::Setup(e.to_string()))?;
+    inputs_of(SCRIPT)
+}
+
+/// A session set up by `script`, and the script's inputs in order.
+pub(crate) fn inputs_of(script: &str) -> Result<(Session, Vec<Input>), SpeechBenchError> {
+    let parsed = script::parse(script).map_err(|e| SpeechBenchError::Setup(e.to_string()))?;
     let session =
         Session::new(parsed.setup.clone()).map_err(|e| SpeechBenchError::Setup(e.to_string()))?;
     let inputs = parsed
@@ -151,13 +156,15 @@ fn reminder_output(text: &str) -> Output {
         error: false,
         expires: None,
         live: None,
+        reply_to: None,
+        ply: 0,
     })
 }
 
 /// From the question (`asked`) to the answer's first sound in the recorded `frames`, in
 /// milliseconds: the long answer (`long`) sounds until the speech thread cancels it, so the
 /// onset is sought from then.
-fn sound_ms(
+pub(crate) fn sound_ms(
     trace: &Trace,
     frames: &[(Instant, f64)],
     long: &[String],

@@ -1,12 +1,15 @@
-//! From launching `ansage play` to "Bereit" on the Braille display, with speech and the
-//! display both on (issue 22.4: goal under 1 s on the development machine). The real
-//! `ansage` (built with every device feature) is started on the rig
-//! (tests/rig/up.sh: speech-dispatcher with espeak-ng, BRLTTY with its virtual display), as
-//! a player starts it: `play --lang de --vi white --tc 15+10`. Three instants are taken
-//! from the launch: the display's first cells holding "Bereit" (the emulated display stamps
-//! every line it receives, [`VrLog`]), "Bereit" on the console (the transcript's
-//! `say:all` line), and speech-dispatcher's device line on standard error (speech opens
-//! on its own thread and may come after "Bereit"). Each launch ends with `quit`.
+//! From launching `ansage play` to "Bereit" on the Braille display and to the first spoken
+//! word, with speech and the display both on (issue 22.4: the display within 1 s; issue
+//! 31.5: the first word p95 within 1.5 s). The real `ansage` (built with every device
+//! feature) is started on the rig (tests/rig/up.sh: speech-dispatcher with espeak-ng,
+//! BRLTTY with its virtual display), as a player starts it: `play --lang de --vi white --tc
+//! 15+10`. Five instants are taken from the launch: the display's first cells holding
+//! "Bereit" (the emulated display stamps every line it receives, [`VrLog`]), "Bereit" on
+//! the console (the transcript's `say:all` line), speech-dispatcher's device line on
+//! standard error, the first utterance speech-dispatcher hands to espeak-ng (the rig's
+//! `espeak-ng.log` stamps each "Requested data" to the microsecond), and the first sound on
+//! the rig's speaker (recorded with `parec` from its monitor, as `speech` does). Each launch
+//! ends with `quit` once these are taken, after the speaker has been silent.
 
 use std::fmt;
 use std::io::Write as _;
@@ -27,6 +30,9 @@ use crate::vrlog::{VrLog, wall};
 /// The goal for launch → "Bereit" on the display (issue 22.4).
 pub const GOAL_MS: f64 = 1000.0;
 
+/// The goal for launch → the first spoken word, p95 (issue 31.5).
+pub const WORD_GOAL_MS: f64 = 1500.0;
+
 /// How long one launch may take for anything the benchmark waits for.
 const LIMIT: Duration = Duration::from_secs(30);
 
@@ -37,8 +43,12 @@ pub struct LaunchBench {
     pub display: Vec<f64>,
     /// "Bereit" said on the console (`say:all Bereit`).
     pub console: Vec<f64>,
-    /// speech-dispatcher's device line (speech open, its voices listed).
+    /// speech-dispatcher's device line (speech open).
     pub speech: Vec<f64>,
+    /// The first utterance handed to espeak-ng (its log's "Requested data").
+    pub handed: Vec<f64>,
+    /// The first sound on the speaker.
+    pub sound: Vec<f64>,
     /// The last launch's standard error until speech's line (the device report).
     pub devices: Vec<String>,
 }
@@ -58,10 +68,26 @@ impl fmt::Display for LaunchBench {
              ({verdict} the goal of {GOAL_MS:.0} ms on the display)",
             self.display.len()
         )?;
+        let mut sound = self.sound.clone();
+        sound.sort_by(f64::total_cmp);
+        let p95 = sound
+            .get(((sound.len() as f64 * 0.95).ceil() as usize).saturating_sub(1))
+            .copied();
+        let verdict = match p95 {
+            Some(p) if p <= WORD_GOAL_MS => "within",
+            Some(_) => "over",
+            None => "no figure for",
+        };
+        writeln!(
+            f,
+            "  first spoken word: p95 {verdict} the goal of {WORD_GOAL_MS:.0} ms"
+        )?;
         for (what, v) in [
             ("display shows Bereit", &self.display),
             ("console says Bereit", &self.console),
             ("speech open (its device line)", &self.speech),
+            ("first word handed to espeak-ng", &self.handed),
+            ("first sound on the speaker", &self.sound),
         ] {
             let mut v = v.clone();
             v.sort_by(f64::total_cmp);
@@ -80,6 +106,13 @@ pub fn run(ansage: &Path, runs: usize) -> Result<LaunchBench> {
     let vr = std::env::var_os("RIG_VR_DIR")
         .map(PathBuf::from)
         .context("no rig: start tests/rig/up.sh and source what it prints (RIG_VR_DIR is unset)")?;
+    let rig = std::env::var_os("RIG_DIR")
+        .map(PathBuf::from)
+        .context("no rig: RIG_DIR is unset")?;
+    let espeak = rig.join("speechd/log/espeak-ng.log");
+    let monitor = std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "speaker.monitor".into());
+    let (mut parec, frames) =
+        crate::speech::record_speaker(&monitor).map_err(|e| anyhow::anyhow!("{e}"))?;
     let table = ansage::braille::display_table(Language::De);
     let ready = vr_dots(&table.to_cells("Bereit"));
     let mut bench = LaunchBench::default();
@@ -87,23 +120,115 @@ pub fn run(ansage: &Path, runs: usize) -> Result<LaunchBench> {
         let dir =
             std::env::temp_dir().join(format!("ansage-bench-launch-{}-{i}", std::process::id()));
         std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-        let result = launch(ansage, &dir, &vr, &ready, &mut bench);
+        quiet(&frames);
+        let rig = Rig {
+            vr: &vr,
+            espeak: &espeak,
+            frames: &frames,
+        };
+        let result = launch(ansage, &dir, &rig, &ready, &mut bench);
         // Best effort: a folder left in the temporary directory harms nothing.
         let _ = std::fs::remove_dir_all(&dir);
-        result?;
+        if let Err(e) = result {
+            let _ = parec.kill();
+            let _ = parec.wait();
+            return Err(e);
+        }
     }
+    let _ = parec.kill();
+    let _ = parec.wait();
     Ok(bench)
 }
 
-/// One launch: its three instants into `bench`, then `quit`.
+/// What the benchmark reads on the rig.
+struct Rig<'a> {
+    /// The emulated display's folder.
+    vr: &'a Path,
+    /// espeak-ng's log in speech-dispatcher's log folder.
+    espeak: &'a Path,
+    /// The speaker's frames as recorded.
+    frames: &'a crate::speech::Frames,
+}
+
+/// Waits until the speaker has been silent for 2 s (the last launch's words said: a gap
+/// between two of its utterances can be 0.8 s), at most [`LIMIT`].
+fn quiet(frames: &crate::speech::Frames) {
+    let until = Instant::now() + LIMIT;
+    while Instant::now() < until {
+        let silent = frames.lock().is_ok_and(|f| {
+            let recent: Vec<&(Instant, f64)> = f
+                .iter()
+                .rev()
+                .take_while(|(at, _)| at.elapsed() < Duration::from_secs(2))
+                .collect();
+            recent.len() >= 180 && recent.iter().all(|(_, rms)| *rms < 0.01)
+        });
+        if silent {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// The first loud frame of the speaker at or after `t`, waiting up to [`LIMIT`].
+fn first_sound(frames: &crate::speech::Frames, t: Instant) -> Option<Instant> {
+    let until = Instant::now() + LIMIT;
+    while Instant::now() < until {
+        let found = frames.lock().ok().and_then(|f| {
+            f.iter()
+                .find(|(at, rms)| *at >= t && *rms >= 0.01)
+                .map(|(at, _)| *at)
+        });
+        if found.is_some() {
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    None
+}
+
+/// The wall-clock instant of the first "Requested data" line espeak-ng's log got after
+/// byte `from`, waiting up to [`LIMIT`].
+fn first_handed(log: &Path, from: u64) -> Option<f64> {
+    let until = Instant::now() + LIMIT;
+    while Instant::now() < until {
+        let text = std::fs::read(log).ok()?;
+        let start = usize::try_from(from).ok()?.min(text.len());
+        let found = String::from_utf8_lossy(&text[start..])
+            .lines()
+            .filter(|l| l.contains("Requested data"))
+            .find_map(log_stamp);
+        if found.is_some() {
+            return found;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    None
+}
+
+/// The wall-clock seconds of a speech-dispatcher log line: ` Sat Nov 28 21:20:00 2026
+/// [775686]: …` (local time, then the microseconds).
+fn log_stamp(line: &str) -> Option<f64> {
+    use chrono::TimeZone as _;
+    let (date, rest) = line.split_once(" [")?;
+    let (micros, _) = rest.split_once(']')?;
+    let date = date.split_whitespace().collect::<Vec<_>>().join(" ");
+    let naive = chrono::NaiveDateTime::parse_from_str(&date, "%a %b %d %H:%M:%S %Y").ok()?;
+    let local = chrono::Local.from_local_datetime(&naive).single()?;
+    let micros: f64 = micros.parse().ok()?;
+    Some(local.timestamp() as f64 + micros / 1e6)
+}
+
+/// One launch: its instants into `bench`, then `quit`.
 fn launch(
     ansage: &Path,
     dir: &Path,
-    vr: &Path,
+    rig: &Rig,
     ready: &str,
     bench: &mut LaunchBench,
 ) -> Result<()> {
-    let mut log = VrLog::open(vr.join("vr.log")).context("the rig's vr.log")?;
+    let mut log = VrLog::open(rig.vr.join("vr.log")).context("the rig's vr.log")?;
+    let espeak_from = std::fs::metadata(rig.espeak).map_or(0, |m| m.len());
     let mut command = Command::new(ansage);
     command
         .args(["play", "--transcript", "--lang", "de", "--vi", "white"])
@@ -133,6 +258,10 @@ fn launch(
         .context("no device line for speech")?;
     bench.speech.push(ms(speech - launched));
     bench.devices = devices;
+    let handed = first_handed(rig.espeak, espeak_from).context("espeak-ng was handed nothing")?;
+    bench.handed.push((handed - launched_wall) * 1000.0);
+    let sound = first_sound(rig.frames, launched).context("no sound on the speaker")?;
+    bench.sound.push(ms(sound - launched));
     writeln!(stdin, "quit").context("typing quit")?;
     drop(stdin);
     let deadline = Instant::now() + LIMIT;

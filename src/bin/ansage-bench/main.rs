@@ -19,7 +19,10 @@
 //! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
 //!   announcement interrupting a long utterance until its first sound.
 //! - `answer` (feature `speech`): a question asked while a long answer plays and a
-//!   reminder waits, from the input to the answer's first sound on the speaker.
+//!   reminder waits, from the input to the answer's first sound on the speaker; and the
+//!   correction chain ([`correction`]): a new announcement into an impossible move's
+//!   message, "nein" into its echo, each to its answer's first sound, and the stale
+//!   utterances heard.
 //! - `vosk` (feature `vosk`): the real recognizer on the small Korean model: grammar
 //!   switch, end of speech to result and to echo, memory.
 //!
@@ -32,7 +35,8 @@
 //!   ([`online_fake`]): the opponent's move line to its announcement, and the blind
 //!   player's confirmation to the move's POST, through the real `ansage online`.
 //! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
-//!   display with speech on (the real `ansage`, built with every device feature).
+//!   display and to the first spoken word (the real `ansage`, built with every device
+//!   feature).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
 //!   its goal of about 8 s (a bound, not a timing).
 //!
@@ -45,10 +49,13 @@ mod answer;
 #[cfg(feature = "braille")]
 mod braille;
 mod clock;
+#[cfg(feature = "speech")]
+mod correction;
 mod eboard;
 mod emulate;
 mod grammar;
 mod journal;
+#[cfg(feature = "speech")]
 mod launch;
 mod online;
 mod online_fake;
@@ -246,11 +253,7 @@ fn main() -> Result<()> {
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
         Benchmark::Web => web(&cli),
         Benchmark::Online => online(&cli),
-        Benchmark::Launch => {
-            let ansage = eboard::find_ansage(cli.ansage.clone())?;
-            println!("{}", launch::run(&ansage, cli.moves.unwrap_or(10))?);
-            Ok(())
-        }
+        Benchmark::Launch => launch(&cli),
         Benchmark::Resume => {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
@@ -386,13 +389,34 @@ fn speech(_moves: usize) -> Result<()> {
     )
 }
 
-/// `answer`: 40 questions while a long answer plays, the speaker recorded from
-/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
+/// `launch`: `--moves N` launches of the real `ansage` on the rig (10), timed to "Bereit"
+/// and to the first spoken word.
+#[cfg(feature = "speech")]
+fn launch(cli: &Cli) -> Result<()> {
+    let ansage = eboard::find_ansage(cli.ansage.clone())?;
+    println!("{}", launch::run(&ansage, cli.moves.unwrap_or(10))?);
+    Ok(())
+}
+
+#[cfg(not(feature = "speech"))]
+fn launch(_cli: &Cli) -> Result<()> {
+    anyhow::bail!(
+        "`launch` needs speech-dispatcher: `{}`",
+        Benchmark::Launch.command()
+    )
+}
+
+/// `answer`: 40 questions while a long answer plays, then 30 correction chains, the
+/// speaker recorded from `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
 #[cfg(feature = "speech")]
 fn answer() -> Result<()> {
     let monitor =
         std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
     println!("{}", answer::answer_latency(answer::TRIALS, &monitor)?);
+    println!(
+        "{}",
+        correction::correction_latency(correction::TRIALS, &monitor)?
+    );
     Ok(())
 }
 

@@ -90,6 +90,8 @@ fn say(text: &str, priority: Priority) -> Output {
         error: false,
         expires: None,
         live: None,
+        reply_to: None,
+        ply: 0,
     })
 }
 

@@ -88,6 +88,8 @@ impl Session {
     /// complete), so the station closes at once.
     pub(super) fn close(&mut self, to: Audience, out: &mut Vec<Output>) {
         self.closed = true;
+        // The last words: nothing still waiting is said after them.
+        out.push(Output::Hush { to: Audience::All });
         self.tell(to, Priority::Urgent, Message::new("station-closing"), out);
     }
 

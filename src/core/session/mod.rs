@@ -95,6 +95,9 @@ pub struct Session {
     last_said: Vec<repeat::Said>,
     /// The steps handled so far (inputs and deadlines), to tell what was said together.
     step: u64,
+    /// Whose input this step handles, and the step: what is said to them replies to it
+    /// (newest input first, [`crate::core::output::Speech::reply_to`]).
+    replying: Option<(Audience, u64)>,
     /// Where each asker is in their last answer (the rest is said on "mehr").
     follow: Vec<asking::Follow>,
     /// The clock's announcements.
@@ -149,6 +152,7 @@ impl Session {
             result: None,
             last_said: Vec::new(),
             step: 0,
+            replying: None,
             follow: Vec::new(),
             alarms: Alarms::new(setup.announce.alarms.clone()),
             adjournment: Adjournment::None,
@@ -247,7 +251,11 @@ impl Session {
     /// resume, the station starting, a device's notice). Not kept for "repeat": only the
     /// session's own words are.
     pub fn announce(&self, to: Audience, priority: Priority, msg: &Message) -> [Output; 2] {
-        render::message(&self.phrases, to, priority, msg, render::Timing::default())
+        let timing = render::Timing {
+            ply: self.history.len(),
+            ..render::Timing::default()
+        };
+        render::message(&self.phrases, to, priority, msg, timing)
     }
 
     /// When `handle(Input::Timeout, t)` must be called next: the end of a correction
@@ -305,7 +313,11 @@ impl Session {
         self.now = self.now.max(now);
         match input {
             Input::Timeout => {}
-            Input::Act { by, event } => self.act(by, event, now, &mut out),
+            Input::Act { by, event } => {
+                self.replying = Some((audience(by), self.step));
+                self.act(by, event, now, &mut out);
+                self.replying = None;
+            }
         }
         out
     }

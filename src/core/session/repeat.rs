@@ -116,7 +116,18 @@ impl Session {
     /// Says and brailles several messages as one text (the repeat of a step), keeping
     /// each for the repeat key.
     fn tell_together(&mut self, to: Audience, msgs: Vec<Message>, out: &mut Vec<Output>) {
-        out.extend(render::together(&self.phrases, to, Priority::Answer, &msgs));
+        let timing = render::Timing {
+            reply_to: self.reply_to(to),
+            ply: self.history.len(),
+            ..render::Timing::default()
+        };
+        out.extend(render::together(
+            &self.phrases,
+            to,
+            Priority::Answer,
+            &msgs,
+            timing,
+        ));
         for msg in msgs {
             self.remember(Said {
                 step: self.step,

@@ -163,6 +163,8 @@ impl Session {
         let timing = render::Timing {
             expires,
             live: live.clone(),
+            reply_to: self.reply_to(to),
+            ply: self.history.len(),
         };
         out.extend(render::message(&self.phrases, to, priority, &msg, timing));
         self.remember(Said {
@@ -172,6 +174,15 @@ impl Session {
             live,
             priority,
         });
+    }
+
+    /// The input an utterance to `to` replies to: the one this step handles, when it is
+    /// `to`'s own ([`crate::core::output::Speech::reply_to`]; newest input first). What a
+    /// step tells anyone else, and every deadline's words, are news.
+    pub(super) fn reply_to(&self, to: Audience) -> Option<u64> {
+        self.replying
+            .filter(|(asker, _)| *asker == to)
+            .map(|(_, step)| step)
     }
 
     /// Refuses an action only the arbiter may take (the clock's settings 6.10–6.11, 7.5,

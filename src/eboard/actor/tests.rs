@@ -302,7 +302,7 @@ fn the_sink_wishes_the_station_times() {
     // The clock as it stands at the start (5 minutes each, stopped).
     let config = crate::core::setup::SessionSetup {
         clock: Some(crate::core::clock::time_control::ClockSetup::same(
-            "300".parse().unwrap(),
+            crate::core::clock::TimeControl::from_pgn("300").unwrap(),
         )),
         ..crate::core::setup::SessionSetup::default()
     };

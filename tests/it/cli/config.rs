@@ -186,11 +186,12 @@ fn play_refuses_game_online_a_script_keeps_it() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{args:?}: {stdout}{stderr}");
         assert_eq!(stdout, "", "{args:?}: no station starts");
+        // Said in the game's language (German without --lang), with what to do (issue 31.2).
         assert_eq!(
             stderr.trim_end(),
-            "Error: `ansage play` does not take game.online: online games are started only \
-             by `ansage online --game ID`, whose server sends the opponent's moves; remove \
-             game.online from the settings file and the options",
+            "Die Station startet nicht: ansage play spielt keine Online-Partie (game.online). \
+             Zu tun: Online-Partien mit ansage online starten; game.online aus der \
+             Einstellungsdatei und den Optionen entfernen.",
             "{args:?}"
         );
     }

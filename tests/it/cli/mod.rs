@@ -6,3 +6,5 @@ mod console;
 mod models;
 #[cfg(feature = "package")]
 mod package;
+#[cfg(feature = "online")]
+mod start_failures;

@@ -178,8 +178,17 @@ fn a_refused_move_is_taken_back() {
 fn a_refused_token_is_said_once() {
     let (fake, id) = game();
     let mut station = Station::start(&fake, &id, "en", "lip_WrongToken");
-    let (out, err) = station.finish();
-    assert!(err.contains("the server refused the token (401)"), "{err}");
+    let ((out, err), status) = station.finish_with_status();
+    // In the game's language, the doctor's words, with what to do (issue 31.2).
+    assert!(
+        err.contains(&format!(
+            "The online game does not start: {} does not know the token from \
+             ANSAGE_LICHESS_TOKEN: it is wrong, expired or revoked. To do: create a token",
+            fake.url()
+        )),
+        "{err}"
+    );
+    assert_eq!(status.code(), Some(1), "{err}");
     let requests = fake.requests();
     assert_eq!(requests.len(), 1, "{requests:#?}");
     assert_eq!(
