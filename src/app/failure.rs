@@ -8,6 +8,7 @@
 use crate::app::AppError;
 use crate::app::options::GameOptions;
 use crate::config::Settings;
+use crate::core::clock::TimeControlError;
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Priority};
 use crate::core::phrases::{Message, Phrases};
@@ -23,8 +24,15 @@ pub enum Starting {
 }
 
 /// Why it failed and what to do, in the player's words.
-fn reasons(error: &AppError) -> (Message, Option<Message>) {
+fn reasons(error: &AppError, phrases: &Phrases) -> (Message, Option<Message>) {
     match error {
+        AppError::TimeControl { tc, error } => match time_control(tc, error, phrases) {
+            Some(reason) => reason,
+            None => (
+                Message::new("start-error").arg("error", error.to_string()),
+                None,
+            ),
+        },
         AppError::OnlineStart(status) => {
             let why = status
                 .said
@@ -58,6 +66,39 @@ fn reasons(error: &AppError) -> (Message, Option<Message>) {
             Message::new("start-error").arg("error", other.to_string()),
             None,
         ),
+    }
+}
+
+/// A `--tc` that could be read both ways, and what to write instead (FIDE Laws 6.3.a: the
+/// control is specified in advance, so the station asks rather than guesses).
+fn time_control(
+    tc: &str,
+    error: &TimeControlError,
+    phrases: &Phrases,
+) -> Option<(Message, Option<Message>)> {
+    match error {
+        TimeControlError::BareMinutes {
+            amount,
+            as_seconds,
+            as_minutes,
+        } => {
+            let or = format!(" {} ", phrases.speech(&Message::new("word-or")));
+            let why = Message::new("start-tc-minutes")
+                .arg("tc", tc)
+                .arg("amount", amount.as_str());
+            let todo = Message::new("start-tc-minutes-todo")
+                .arg("amount", amount.as_str())
+                .arg("seconds", as_seconds.join(&or))
+                .arg("minutes", as_minutes.as_str());
+            Some((why, Some(todo)))
+        }
+        TimeControlError::BareSeconds { amount } => Some((
+            Message::new("start-tc-seconds")
+                .arg("tc", tc)
+                .arg("amount", amount.as_str()),
+            Some(Message::new("start-tc-seconds-todo").arg("amount", amount.as_str())),
+        )),
+        _ => None,
     }
 }
 
@@ -106,7 +147,7 @@ fn spoken(text: &str) -> String {
 
 /// The printed sentence and the one said and shown, in `phrases`' language.
 pub fn sentences(starting: Starting, error: &AppError, phrases: &Phrases) -> (String, Message) {
-    let (why, todo) = reasons(error);
+    let (why, todo) = reasons(error, phrases);
     let why = phrases.speech(&why);
     let todo = todo.map(|t| phrases.speech(&t));
     let printed = phrases.speech(&sentence(starting, why.clone(), todo.clone()));

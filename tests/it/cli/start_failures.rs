@@ -137,3 +137,41 @@ fn a_server_that_does_not_answer_says_what_to_check() {
         )
     );
 }
+
+/// A `--tc` that could be read both ways is refused in the game's language, with what to
+/// write instead: a bare number above two hours of minutes, a bare PGN base under a minute.
+#[test]
+fn an_ambiguous_time_control_says_what_to_write_instead() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = [
+        (
+            "de",
+            "300",
+            "Die Station startet nicht: --tc 300: eine Zahl ohne Einheit sind Minuten, und 300 \
+             Minuten sind mehr als zwei Stunden. Zu tun: für 300 Sekunden 5 oder 300s \
+             schreiben, für 300 Minuten 300m.",
+        ),
+        (
+            "es",
+            "900+10",
+            "La estación no arranca: --tc 900+10: un número sin unidad son minutos, y 900 \
+             minutos son más de dos horas. Qué hacer: para 900 segundos escriba 15+10 o \
+             900s+10; para 900 minutos, 900m+10.",
+        ),
+        (
+            "en",
+            "90/40+30",
+            "The station does not start: --tc 90/40+30: in the PGN form, with / or :, a number \
+             without a unit is seconds, after the moves, and 40 seconds is less than a minute. \
+             To do: for 90 minutes for 40 moves, then 30, write 90/40+30+30; for 40 seconds, \
+             40s.",
+        ),
+    ];
+    for (lang, tc, want) in cases {
+        let args = ["play", "--console", "--lang", lang, "--tc", tc];
+        let out = ansage(dir.path(), &args, None);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{tc}: {stderr}");
+        assert_eq!(stderr.trim_end(), want, "{tc}");
+    }
+}

@@ -47,13 +47,18 @@ pub enum TimeControlError {
     /// 15 minutes and 10 s a move), at most two hours; a larger one is most likely PGN's
     /// seconds (`900+10`), so it is refused rather than guessed.
     #[error(
-        "{amount} without a unit means minutes here, and {amount} minutes is more than two hours: {advice}"
+        "{amount} without a unit means minutes here, and {amount} minutes is more than two hours: for {amount} seconds write {}, for {amount} minutes {as_minutes}",
+        .as_seconds.join(" or ")
     )]
     BareMinutes {
         /// The number as written.
         amount: String,
-        /// What to write instead.
-        advice: String,
+        /// What to write for that many seconds: the time control in whole minutes where
+        /// the number is a whole number of them (`15+10`), and with the unit `s`
+        /// (`900s+10`).
+        as_seconds: Vec<String>,
+        /// What to write for that many minutes, with the unit `m` (`900m+10`).
+        as_minutes: String,
     },
     /// FIDE Laws 6.3.a: on the command line a PGN period (with `/` or `:`) counts a number
     /// without a unit in seconds, after the moves (`40/5400` is 40 moves in 90 minutes); less

@@ -27,38 +27,28 @@ const BARE_MINUTES_MAX: u64 = 120;
 const BARE_SECONDS_MIN: u64 = 60;
 
 /// A bare amount of the human forms: minutes, at most [`BARE_MINUTES_MAX`]. `whole` is the
-/// text, for the advice of what to write instead.
+/// text, for what to write instead.
 fn bare_minutes(a: &Amount, whole: &str) -> Result<Unit, TimeControlError> {
     if a.unit().is_some() || a.thousandths <= BARE_MINUTES_MAX * 1000 {
         return Ok(Unit::Minutes);
     }
-    Err(TimeControlError::BareMinutes {
-        amount: a.text().to_owned(),
-        advice: minutes_advice(a, whole),
-    })
-}
-
-/// What to write for a bare base that is too many minutes: with a unit, and in whole
-/// minutes where it is a whole number of them (`900+10`: `15+10` or `900s+10` for 900
-/// seconds, `900m+10` for 900 minutes).
-fn minutes_advice(a: &Amount, whole: &str) -> String {
     let amount = a.text();
-    // Only the short form's base can be rewritten in place: it starts the text.
-    let rest = whole
+    // The short form's base starts the text and is rewritten in it (`900+10`: `15+10`,
+    // `900s+10`, `900m+10`); in the two-period form the number alone (`5400s`, `5400m`).
+    let short = whole
         .strip_prefix(amount)
         .filter(|r| r.is_empty() || r.starts_with(['+', 'd', 'b', 'D', 'B']));
-    let Some(rest) = rest else {
-        return format!("write a unit: {amount}s for seconds, {amount}m for minutes");
-    };
-    let seconds = format!("{amount}s{rest}");
-    let in_minutes = a
-        .thousandths
-        .is_multiple_of(60_000)
-        .then(|| format!("{}{rest} or ", a.thousandths / 60_000));
-    format!(
-        "for {amount} seconds write {}{seconds}, for {amount} minutes {amount}m{rest}",
-        in_minutes.unwrap_or_default()
-    )
+    let rest = short.unwrap_or("");
+    let mut as_seconds = Vec::new();
+    if short.is_some() && a.thousandths.is_multiple_of(60_000) {
+        as_seconds.push(format!("{}{rest}", a.thousandths / 60_000));
+    }
+    as_seconds.push(format!("{amount}s{rest}"));
+    Err(TimeControlError::BareMinutes {
+        amount: amount.to_owned(),
+        as_seconds,
+        as_minutes: format!("{amount}m{rest}"),
+    })
 }
 
 /// A bare base of a PGN period on the command line: seconds, at least [`BARE_SECONDS_MIN`].
