@@ -20,7 +20,7 @@ const OPEN: Duration = Duration::from_secs(3);
 const SAID: Duration = Duration::from_secs(20);
 
 /// Says and shows `outputs` (to all) on the devices `settings` ask for, as far as they
-/// open; returns once they are said (at most [`SAID`]) and the devices are closed.
+/// open; returns once they are said (at most 20 s) and the devices are closed.
 pub fn tell(settings: &Settings, lang: Language, outputs: &[Output]) {
     let display = display(settings, lang, outputs);
     let spoken = speak(settings, lang, outputs);
