@@ -1,7 +1,7 @@
 //! `ansage-bench answer`, second part (feature `speech`): the correction chain of issue 31,
 //! newest input first (FIDE Laws D.2.7). Measured on speech-dispatcher and the speaker.
 //!
-//! A real [`Session`] (de, 900+10, the white player visually impaired) and a
+//! A real `Session` (de, 900+10, the white player visually impaired) and a
 //! [`SpeechSink`] for White. Each trial: White announces an impossible move ("Springer Eva
 //! fünf": a 5-s message); 1 s after it sounds he announces "Springer Felix drei", and 0.6 s
 //! after that he says "nein" (a player's pace: the inputs follow the clock, not the
