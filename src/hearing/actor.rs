@@ -372,6 +372,11 @@ impl Listener {
             }
             AudioEvent::Chunk(c) => c,
         };
+        self.chunk(chunk)
+    }
+
+    /// Handles a block of audio; false when the station is gone.
+    fn chunk(&mut self, chunk: Chunk) -> bool {
         if !self.in_utterance
             && let Some(moves) = self.pending.take()
         {
@@ -415,6 +420,12 @@ impl Listener {
         if !self.result(r) {
             return false;
         }
+        self.end_if_silent()
+    }
+
+    /// Ends the utterance if the silence after it is long enough (`quick_end`,
+    /// `silence_end`, `pause_end`); false when the station is gone.
+    fn end_if_silent(&mut self) -> bool {
         if let Some(quick) = self.options.quick_end
             && self.in_utterance
             && self.silent_for >= quick

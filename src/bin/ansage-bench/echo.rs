@@ -33,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result, bail};
 
+use ansage::audio::capture::CaptureOptions;
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::lang::Language;
 use ansage::hearing::actor::{ListenOptions, ListenStats};
@@ -51,58 +52,56 @@ const PAUSE: Duration = Duration::from_millis(250);
 /// and room).
 const QUIET: Duration = Duration::from_millis(700);
 
-/// The settings measured: the default before issue 31 first; the default now
-/// (`ListenOptions::default`, `CaptureOptions::default`) is marked.
+/// The settings measured (silence end, pause end, block; milliseconds): the default before
+/// issue 31 first, then candidates, the default now among them.
+const SETTINGS: [(u64, Option<u64>, u64); 6] = [
+    (100, None, 50),
+    (100, Some(400), 50),
+    (80, Some(400), 10),
+    (60, Some(400), 10),
+    (50, Some(400), 10),
+    (40, Some(400), 10),
+];
+
+/// The settings measured, each named; the default now (`ListenOptions::default`,
+/// `CaptureOptions::default`) is marked.
 fn settings() -> Vec<Setting> {
-    let ms = |m| Some(Duration::from_millis(m));
-    let setting = |name, silence, pause, chunk| Setting {
-        name,
-        listen: ListenOptions {
-            quick_end: ms(150),
-            silence_end: silence,
-            pause_end: pause,
-            ..ListenOptions::default()
-        },
-        chunk: Duration::from_millis(chunk),
-    };
-    vec![
-        setting(
-            "silence end 100 ms, 50-ms blocks (before)",
-            ms(100),
-            None,
-            50,
-        ),
-        setting(
-            "silence end 100 ms, pause end 400 ms, 50-ms blocks",
-            ms(100),
-            ms(400),
-            50,
-        ),
-        setting(
-            "silence end 80 ms, pause end 400 ms, 10-ms blocks",
-            ms(80),
-            ms(400),
-            10,
-        ),
-        setting(
-            "silence end 60 ms, pause end 400 ms, 10-ms blocks",
-            ms(60),
-            ms(400),
-            10,
-        ),
-        setting(
-            "silence end 50 ms, pause end 400 ms, 10-ms blocks",
-            ms(50),
-            ms(400),
-            10,
-        ),
-        setting(
-            "silence end 40 ms, pause end 400 ms, 10-ms blocks",
-            ms(40),
-            ms(400),
-            10,
-        ),
-    ]
+    let ms = Duration::from_millis;
+    let now = (ListenOptions::default(), CaptureOptions::default().chunk);
+    SETTINGS
+        .into_iter()
+        .enumerate()
+        .map(|(i, (silence, pause, chunk))| {
+            let listen = ListenOptions {
+                quick_end: Some(ms(150)),
+                silence_end: Some(ms(silence)),
+                pause_end: pause.map(ms),
+                ..ListenOptions::default()
+            };
+            let pause = pause.map_or(String::new(), |p| format!(", pause end {p} ms"));
+            let mut name = format!("silence end {silence} ms{pause}, {chunk}-ms blocks");
+            if i == 0 {
+                name.push_str(" (before)");
+            }
+            if is_default(&listen, ms(chunk), &now) {
+                name.push_str(" (default)");
+            }
+            Setting {
+                name,
+                listen,
+                chunk: ms(chunk),
+            }
+        })
+        .collect()
+}
+
+/// Whether `listen` with `chunk` is the station's default end-of-speech rule.
+fn is_default(listen: &ListenOptions, chunk: Duration, now: &(ListenOptions, Duration)) -> bool {
+    let (default, default_chunk) = now;
+    listen.quick_end == default.quick_end
+        && listen.silence_end == default.silence_end
+        && listen.pause_end == default.pause_end
+        && chunk == *default_chunk
 }
 
 /// The settings `ANSAGE_BENCH_SETTINGS` names by number from 1 ("1,3"), else all.
@@ -121,13 +120,18 @@ fn chosen(all: Vec<Setting>) -> Vec<Setting> {
         .collect()
 }
 
-/// One phrase said and echoed: milliseconds from the end of speech.
+/// One phrase said and echoed: milliseconds from the end of speech until
 #[derive(Clone, Debug, Default)]
 struct Trial {
+    /// the last loud block passed the tee behind the microphone,
     block: Option<f64>,
+    /// the first result left the actor,
     result: Option<f64>,
+    /// the echo was handed to speech,
     handed: Option<f64>,
+    /// speech-dispatcher reported it begun,
     began: Option<f64>,
+    /// its first sound on the speaker.
     sound: Option<f64>,
     /// What the station heard, each result.
     heard: Vec<String>,
@@ -293,7 +297,7 @@ fn measure(
     }
     let stats = station.stop()?;
     Ok(Figures {
-        name: setting.name.to_owned(),
+        name: setting.name.clone(),
         trials,
         stats,
     })
@@ -398,4 +402,23 @@ fn say(rig: &Rig, station: &Station, phrase: &Phrase) -> Result<Trial> {
         sound: rig.speaker.first_loud(end).map(ms),
         heard: heard.into_iter().map(|(_, w)| w).collect(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The station's default end-of-speech rule is among the settings measured, once.
+    #[test]
+    fn the_default_is_measured() {
+        let marked: Vec<String> = settings()
+            .into_iter()
+            .map(|s| s.name)
+            .filter(|n| n.ends_with("(default)"))
+            .collect();
+        assert_eq!(
+            marked,
+            ["silence end 60 ms, pause end 400 ms, 10-ms blocks (default)"]
+        );
+    }
 }

@@ -36,7 +36,7 @@ use crate::echo_audio::{FEN, LOUD};
 #[derive(Clone, Debug)]
 pub struct Setting {
     /// What the report calls it.
-    pub name: &'static str,
+    pub name: String,
     /// The actor's options.
     pub listen: ListenOptions,
     /// The microphone's block length.
