@@ -45,7 +45,7 @@ impl Default for CaptureOptions {
     fn default() -> Self {
         CaptureOptions {
             device: None,
-            chunk: Duration::from_millis(50),
+            chunk: Duration::from_millis(10),
             stall: Duration::from_secs(2),
             retry: Duration::from_secs(1),
         }

