@@ -604,14 +604,15 @@ web-access-code-again-braille = Code { $role ->
     }: { $digits }, noch { $seconds } s
 web-access-revoked = Jeder Zugang zur Webseite ist beendet.
 web-error-malformed = Diese Anfrage versteht die Station nicht.
-web-error-forbidden = Das darf diese Rolle nicht. Zuerst mit einem Zugangscode anmelden.
+web-error-forbidden = Das ist mit Ihrer Rolle nicht möglich.
+web-error-no-role = Sie schauen nur zu. Zum Mitspielen oder Leiten bitte mit einem Zugangscode beitreten.
 web-error-foreign = Diese Anfrage kommt nicht von der Seite der Station.
 web-error-not-your-move = Sie sind nicht am Zug.
 web-error-wrong-code = Dieser Zugangscode gilt nicht (falsch, abgelaufen oder schon benutzt).
 web-error-not-found = Diese Seite gibt es nicht.
 web-error-stale = Inzwischen hat sich die Partie geändert. Bitte noch einmal prüfen.
 web-error-too-big = Die Anfrage ist zu groß.
-web-error-locked = Zu viele falsche Zugangscodes. Bitte eine Minute warten.
+web-error-locked = Von diesem Gerät kamen zu viele falsche Zugangscodes. Bitte eine Minute warten.
 web-error-unavailable = Die Station kann gerade nicht antworten. Bitte gleich noch einmal.
 device-web = Webseite
 device-web-free = { $listen } ist frei.

@@ -569,14 +569,15 @@ web-access-code-again-braille = Code { $role ->
     }: { $digits }, { $seconds } s left
 web-access-revoked = Every access to the web page has ended.
 web-error-malformed = The station does not understand this request.
-web-error-forbidden = This role may not do that. Join with an access code first.
+web-error-forbidden = Your role cannot do that.
+web-error-no-role = You are watching only. To play or to act as arbiter, join with an access code first.
 web-error-foreign = This request does not come from the station's page.
 web-error-not-your-move = It is not your move.
 web-error-wrong-code = This access code is not valid (wrong, expired or already used).
 web-error-not-found = There is no such page.
 web-error-stale = The game has changed meanwhile. Please check again.
 web-error-too-big = The request is too big.
-web-error-locked = Too many wrong access codes. Please wait a minute.
+web-error-locked = Too many wrong access codes came from this device. Please wait a minute.
 web-error-unavailable = The station cannot answer right now. Please try again in a moment.
 device-web = web page
 device-web-free = { $listen } is free.

@@ -626,14 +626,15 @@ web-access-code-again-braille = Código { $role ->
     }: { $digits }, quedan { $seconds } s
 web-access-revoked = Se ha terminado todo acceso a la página web.
 web-error-malformed = La estación no entiende esta petición.
-web-error-forbidden = Este papel no puede hacer eso. Primero entre con un código de acceso.
+web-error-forbidden = Su papel no permite hacer eso.
+web-error-no-role = Usted solo está mirando. Para jugar o arbitrar, entre primero con un código de acceso.
 web-error-foreign = Esta petición no viene de la página de la estación.
 web-error-not-your-move = No le toca mover.
 web-error-wrong-code = Este código de acceso no vale (erróneo, caducado o ya usado).
 web-error-not-found = Esta página no existe.
 web-error-stale = La partida ha cambiado entretanto. Compruébelo otra vez, por favor.
 web-error-too-big = La petición es demasiado grande.
-web-error-locked = Demasiados códigos de acceso erróneos. Espere un minuto, por favor.
+web-error-locked = Desde este aparato llegaron demasiados códigos de acceso erróneos. Espere un minuto, por favor.
 web-error-unavailable = La estación no puede responder ahora. Inténtelo de nuevo enseguida.
 device-web = página web
 device-web-free = { $listen } está libre.

@@ -1,16 +1,20 @@
 // ansage web page: the entry point. Loads the words, then either the join form (/join) or
 // the game: one EventSource on /events, each `state` event rendered whole (seq and epoch on
 // <main>; a new epoch reloads the page). While the stream is not open the page says
-// "Verbindung getrennt" at once and disables every control; it reconnects by itself.
+// "Verbindung getrennt" at once, freezes the clocks and disables every control; it
+// reconnects by itself. Each event is announced once, in one live region: the station's
+// new messages, or else the new move; the assertive region is emptied once a newer state
+// came without anything urgent.
 // GPL-3.0-or-later.
 
 import { loadWords, t, fillStatic } from './words.js';
 import { probePieces, createBoard } from './board.js';
-import { setupClocks, setClock, startTicking, clockSentence } from './clock.js';
-import { showSaid, say, alert, setupPosts, act, postJoin, postLeave } from './live.js';
-import { opponentControls, playerControls } from './controls.js';
+import { setupClocks, setClock, startTicking, clockSentence, freezeClocks } from './clock.js';
+import { showSaid, say, alert, clearAlert, setupPosts, act, postJoin, postLeave } from './live.js';
+import { opponentControls, playerControls, actionBar } from './controls.js';
 import { arbiterControls } from './arbiter.js';
-import { playersLine, roleLine, lastMoveText, turnText, facts, moveItems } from './view.js';
+import { playersLine, roleLine, lastMoveText, turnText, facts, moveItems,
+         statusLine } from './view.js';
 
 const page = { state: null, board: null, source: null, connected: false, everConnected: false,
                refocus: null, lastMoveKey: null, movesKey: null };
@@ -79,6 +83,15 @@ function setupKeys() {
   $('keys').hidden = false;
 }
 
+/** Why this browser lost its role, kept across the reload that follows. */
+const LOST_KEY = 'ansage-lost';
+
+function lostText(lost) {
+  if (lost === 'revoked') return t("lost-revoked");
+  if (lost === 'unknown') return t("lost-unknown");
+  return '';
+}
+
 function controlsFor(role) {
   if (role === 'opponent') return opponentControls();
   if (role === 'player') return playerControls();
@@ -102,8 +115,13 @@ function setupRole(state) {
   if (controls.length) {
     $('controls-body').replaceChildren(...controls);
     $('controls').hidden = false;
-    setupKeys();
+    $('action-bar').replaceChildren(...actionBar(role));
+    // The one-key commands are for a keyboard at the station's side, not a phone.
+    if (role !== 'opponent') setupKeys();
   }
+  const lost = sessionStorage.getItem(LOST_KEY) || state.lost;
+  sessionStorage.removeItem(LOST_KEY);
+  if (role === 'spectator' && lost) alert(lostText(lost));
   if (role === 'player') $('game').insertBefore($('side'), $('board-col'));
   $('game').hidden = false;
 }
@@ -114,43 +132,74 @@ function allowed(can, name) {
 }
 
 function updateControls(state) {
-  const body = $('controls-body');
-  for (const c of body.querySelectorAll('[data-can]')) c.hidden = !allowed(state.can, c.dataset.can);
-  for (const g of body.querySelectorAll('.group')) {
-    g.hidden = ![...g.querySelectorAll('[data-can]')].some(c => !c.hidden);
+  for (const body of [$('controls-body'), $('action-bar')]) {
+    for (const c of body.querySelectorAll('[data-can]')) {
+      c.hidden = !allowed(state.can, c.dataset.can);
+    }
+    for (const g of body.querySelectorAll('.group')) {
+      g.hidden = ![...g.querySelectorAll('[data-can]')].some(c => !c.hidden);
+    }
   }
+  const bar = $('action-bar');
+  bar.hidden = ![...bar.querySelectorAll('[data-can]')].some(c => !c.hidden);
 }
 
+/** Writes the texts of a state; answers the new move's text if a move came. */
 function renderTexts(state) {
   $('players').textContent = playersLine(state);
   $('role-line').textContent = roleLine(state);
+  $('status-line').textContent = statusLine(state, page.connected);
   $('facts').replaceChildren(...facts(state).map(f => li(f)));
   const last = state.moves[state.moves.length - 1];
   const lastKey = `${state.moves.length}:${last ? last.uci : ''}`;
+  let moved = null;
   if (lastKey !== page.lastMoveKey) {
+    const first = page.lastMoveKey === null;
     page.lastMoveKey = lastKey;
     $('last-move').textContent = lastMoveText(state);
+    if (!first && last) moved = $('last-move').textContent;
   }
   const movesKey = state.moves.map(m => m.uci).join(' ');
   if (movesKey !== page.movesKey) {
     page.movesKey = movesKey;
     $('move-list').replaceChildren(...moveItems(state.moves).map(m => li(m)));
   }
+  return moved;
+}
+
+/**
+ * One announcement per event: the station's new messages, with the new move first when
+ * they do not name it already; the assertive region emptied when nothing urgent came.
+ */
+function announce(state, moved, news) {
+  if (!news.urgent) clearAlert();
+  const last = state.moves[state.moves.length - 1];
+  const named = last && news.polite.some(text =>
+    [last.words, last.local, last.san].some(m => m && text.includes(m)));
+  const parts = moved && !named ? [moved, ...news.polite] : news.polite;
+  if (parts.length) say(parts.join(' '));
 }
 
 /** Renders a whole state (from the stream, or the fresh one of a 409). */
 function render(state) {
   if (page.state && state.epoch !== page.state.epoch) { location.reload(); return; }
-  if (page.state && state.role !== page.state.role) { location.reload(); return; }
+  if (page.state && state.role !== page.state.role) {
+    if (state.lost) sessionStorage.setItem(LOST_KEY, state.lost);
+    location.reload();
+    return;
+  }
   if (page.state && state.seq < page.state.seq) return;
-  if (!page.state) setupRole(state);
+  const first = !page.state;
+  if (first) setupRole(state);
+  const newer = !first && state.seq > page.state.seq;
   page.state = state;
   document.documentElement.lang = state.lang || document.documentElement.lang;
   page.board.update(state);
   setClock(state.clock, state.sent_ms);
-  renderTexts(state);
+  const moved = renderTexts(state);
   updateControls(state);
-  showSaid(state.said || []);
+  const news = showSaid(state.said || []);
+  if (newer) announce(state, moved, news);
   applyConnected();
   const main = $('main');
   main.dataset.epoch = state.epoch;
@@ -175,8 +224,10 @@ function setConnected(on) {
   page.connected = on;
   $('conn').hidden = on;
   $('conn').textContent = on ? '' : t("disconnected");
+  freezeClocks(!on);
+  if (page.state) $('status-line').textContent = statusLine(page.state, on);
   if (!on) alert(t("disconnected"));
-  else if (page.everConnected) say(t("reconnected"));
+  else if (page.everConnected) { clearAlert(); say(t("reconnected")); }
   page.everConnected = page.everConnected || on;
   applyConnected();
 }

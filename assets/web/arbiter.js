@@ -94,13 +94,10 @@ function inviteGroup() {
 export function arbiterControls() {
   return [
     lineForm(t("line-field-label")),
-    group(t("group-clock"), [command(t("cmd-start"), 'start'), command(t("cmd-pause"), 'pause'),
-                             command(t("cmd-resume"), 'resume')]),
     sideGroup('white'),
     sideGroup('black'),
     group(t("group-take-back"), [confirmed(t("cmd-take-back"), 'take-back'), takeBackToForm()]),
-    group(t("group-game"), [command(t("cmd-yes"), 'yes'), command(t("cmd-no"), 'no'),
-                            command(t("cmd-adjourn"), 'adjourn'),
+    group(t("group-game"), [command(t("cmd-adjourn"), 'adjourn'),
                             command(t("cmd-resume-adjourned"), 'resume-adjourned'),
                             confirmed(t("cmd-end"), 'end'),
                             confirmed(t("cmd-revoke-access"), 'revoke-access')]),

@@ -3,8 +3,10 @@
 // page without controls, a plain cell) named by square and piece ("e4, weißer Springer").
 // Pieces are the cburnett images (alt="", the name is the square's text) or, while those
 // are missing, Unicode glyphs hidden from screen readers. Tapping a from- and a to-square
-// makes a move; a pawn reaching the last rank of the shown board asks for the piece. No
-// chess rules: legality is the station's.
+// makes a move; a pawn reaching the last rank of the shown board asks for the piece. The
+// board is one tab stop (a roving tabindex): the arrow keys go from square to square, Tab
+// leaves it, and a skip link before it leads past it. No chess rules: legality is the
+// station's.
 // GPL-3.0-or-later.
 
 import { t, pieceName, promotionChoices, sideName } from './words.js';
@@ -67,7 +69,11 @@ function headerRow(files) {
 function squareCell(square, r, c, interactive, files, ranks) {
   const td = el('td');
   const sq = el(interactive ? 'button' : 'span', 'sq');
-  if (interactive) sq.type = 'button';
+  if (interactive) {
+    sq.type = 'button';
+    // One tab stop: the bottom-left square until another is visited.
+    sq.tabIndex = r === ranks.length - 1 && c === 0 ? 0 : -1;
+  }
   sq.dataset.sq = square;
   sq.dataset.row = r;
   sq.dataset.col = c;
@@ -244,6 +250,19 @@ export function createBoard(container, options) {
     if (next) next.focus();
     return true;
   }
+
+  /** The square that has focus is the board's one tab stop. */
+  function rove(sq) {
+    for (const other of container.querySelectorAll('button.sq[tabindex="0"]')) {
+      if (other !== sq) other.tabIndex = -1;
+    }
+    sq.tabIndex = 0;
+  }
+
+  container.addEventListener('focusin', event => {
+    const sq = event.target.closest('button.sq');
+    if (sq) rove(sq);
+  });
 
   container.addEventListener('click', event => {
     const sq = event.target.closest('button.sq');

@@ -7,6 +7,7 @@
 import { t, sideName } from './words.js';
 
 let reading = null;   // {clock, sent, arrived}
+let frozenAt = null;  // performance.now() when the station became unreachable
 let boxes = {};       // side → {box, time, state, moves}
 
 /** m:ss, or h:mm:ss from an hour on; tenths under ten seconds. */
@@ -21,6 +22,16 @@ export function formatMs(ms) {
   return `${m}:${s}`;
 }
 
+/**
+ * While the station cannot be reached the clocks stand at what they showed then (the
+ * page cannot know what the station's clocks do); the next state sets them again.
+ */
+export function freezeClocks(on) {
+  if (on && frozenAt === null) frozenAt = performance.now();
+  if (!on) frozenAt = null;
+  for (const side of ['white', 'black']) paintSide(side, true);
+}
+
 /** The side whose clock counts down now, or null. */
 export function runningSide() {
   const c = reading && reading.clock;
@@ -32,7 +43,8 @@ export function remaining(side) {
   const c = reading.clock;
   let ms = c[`${side}_ms`];
   if (runningSide() === side) {
-    ms -= (reading.sent - c.at_ms) + (performance.now() - reading.arrived);
+    const now = frozenAt === null ? performance.now() : frozenAt;
+    ms -= (reading.sent - c.at_ms) + (now - reading.arrived);
   }
   return Math.max(0, ms);
 }
@@ -65,6 +77,7 @@ export function setupClocks(bottom, names) {
 /** Takes the station's reading from a state event. */
 export function setClock(clock, sentMs) {
   reading = clock ? { clock, sent: sentMs, arrived: performance.now() } : null;
+  frozenAt = null;
   for (const side of ['white', 'black']) paintSide(side, true);
 }
 
@@ -77,8 +90,8 @@ function paintSide(side, full) {
   const runs = runningSide() === side;
   b.box.classList.toggle('running', runs);
   const other = !runs && runningSide() !== null;
-  b.state.textContent = !reading ? t("no-clock") : runs ? t("clock-runs")
-    : other ? '' : t("clock-stands");
+  b.state.textContent = !reading ? t("no-clock") : frozenAt !== null ? t("clock-unknown")
+    : runs ? t("clock-runs") : other ? '' : t("clock-stands");
   b.moves.textContent = reading
     ? t("clock-moves", { moves: reading.clock[`${side}_moves`] ?? 0 }) : '';
 }
@@ -93,10 +106,10 @@ export function clockSentence() {
   return `${times} ${state}`;
 }
 
-/** Redraws the running clock ten times a second. */
+/** Redraws the running clock ten times a second (not while frozen). */
 export function startTicking() {
   setInterval(() => {
     const side = runningSide();
-    if (side) paintSide(side, false);
+    if (side && frozenAt === null) paintSide(side, false);
   }, 100);
 }

@@ -1,7 +1,10 @@
 // ansage web page: the controls of a role (opponent, player, arbiter), built once and shown
-// or hidden on each state by its `can` list. A spectator gets none at all. Irreversible
-// actions (resign, end, take back, take back to, revoke access) ask first; the second step
-// posts the seq the first one showed.
+// or hidden on each state by its `can` list (what the role may do in this situation). A
+// spectator gets none at all. The action bar under the board holds the few the situation
+// calls for (executed, yes/no, a draw to answer, the clock); the rest follows below.
+// Irreversible actions (resign, end, take back, take back to, revoke access) ask first,
+// once: the second step posts the seq the first one showed, and a resignation or an
+// ending so confirmed is not asked again by the station.
 // GPL-3.0-or-later.
 
 import { t, sideName } from './words.js';
@@ -109,8 +112,14 @@ function command(text, name) {
   return button(text, name, () => act({ kind: 'command', command: name }));
 }
 
+/** The commands the station itself would ask to confirm: posted as confirmed. */
+const STATION_ASKS = ['resign', 'end'];
+
 function confirmed(text, name) {
-  return button(text, name, () => confirmStep(text, () => ({ kind: 'command', command: name })));
+  const action = STATION_ASKS.includes(name)
+    ? { kind: 'command', command: name, confirmed: true }
+    : { kind: 'command', command: name };
+  return button(text, name, () => confirmStep(text, () => action));
 }
 
 function key(text, name) {
@@ -131,26 +140,42 @@ function lineForm(labelText) {
 }
 
 function answerKeys(all) {
-  const keys = [key(t("key-confirm"), 'confirm'), key(t("key-cancel"), 'cancel'),
-                key(t("key-repeat"), 'repeat'), key(t("key-time"), 'time'),
+  const keys = [key(t("key-repeat"), 'repeat'), key(t("key-time"), 'time'),
                 key(t("key-help"), 'help'), key(t("key-stop"), 'stop')];
+  if (all) keys.unshift(key(t("key-confirm"), 'confirm'), key(t("key-cancel"), 'cancel'));
   if (all) keys.push(key(t("key-start"), 'start'), key(t("key-pause"), 'pause'),
                      key(t("key-resume"), 'resume'));
   return keys;
 }
 
 function gameCommands() {
-  return [command(t("cmd-yes"), 'yes'), command(t("cmd-no"), 'no'),
-          command(t("cmd-offer-draw"), 'offer-draw'), command(t("cmd-accept-draw"), 'accept-draw'),
-          command(t("cmd-decline-draw"), 'decline-draw'), command(t("cmd-claim-draw"), 'claim-draw'),
+  return [command(t("cmd-offer-draw"), 'offer-draw'), command(t("cmd-claim-draw"), 'claim-draw'),
           confirmed(t("cmd-resign"), 'resign')];
+}
+
+/** The few actions under the board that the situation calls for, by role. */
+function actionBar(role) {
+  const answer = [command(t("cmd-yes"), 'yes'), command(t("cmd-no"), 'no')];
+  const draw = [command(t("cmd-accept-draw"), 'accept-draw'),
+                command(t("cmd-decline-draw"), 'decline-draw')];
+  const heading = el('h3', 'sr-only', t("action-bar-heading"));
+  heading.id = 'action-bar-h';
+  if (role === 'opponent') {
+    return [heading, command(t("cmd-executed"), 'executed'), ...answer, ...draw];
+  }
+  if (role === 'arbiter') {
+    return [heading, command(t("cmd-start"), 'start'), command(t("cmd-pause"), 'pause'),
+            command(t("cmd-resume"), 'resume'), ...answer];
+  }
+  if (role === 'player') return [heading, ...answer, ...draw];
+  return [];
 }
 
 function opponentControls() {
   return [
     lineForm(t("move-field-label")),
-    group(t("group-answer"), [command(t("cmd-executed"), 'executed'), ...answerKeys(false)]),
     group(t("group-game"), gameCommands()),
+    group(t("group-answer"), answerKeys(false)),
   ];
 }
 
@@ -164,4 +189,4 @@ function playerControls() {
 
 export { el, button, group, field, form, submit, sideSelect, command, confirmed, key,
          confirmStep, lineForm, answerKeys };
-export { opponentControls, playerControls };
+export { opponentControls, playerControls, actionBar };

@@ -21,9 +21,20 @@ export function alert(text) {
   speak(document.getElementById('alert'), text);
 }
 
+/** Empties the assertive region: what it said no longer holds. */
+export function clearAlert() {
+  const region = document.getElementById('alert');
+  region.dataset.last = '';
+  region.textContent = '';
+}
+
 let seenSaid = null;  // the highest `n` of the messages already shown
 
-/** The station's messages for this role: new ones are announced, all are listed. */
+/**
+ * The station's messages for this role, all listed; urgent new ones go to the assertive
+ * region at once. Answers the polite new ones' texts, for the page to announce once with
+ * whatever else the event brought, and whether an urgent one came.
+ */
 export function showSaid(said) {
   const list = document.getElementById('message-list');
   list.replaceChildren(...said.slice().reverse().map(m => {
@@ -33,12 +44,13 @@ export function showSaid(said) {
     return li;
   }));
   const newest = said.reduce((n, m) => Math.max(n, m.n), -1);
-  if (seenSaid === null) { seenSaid = newest; return; }
+  if (seenSaid === null) { seenSaid = newest; return { polite: [], urgent: false }; }
   const fresh = said.filter(m => m.n > seenSaid);
   seenSaid = Math.max(seenSaid, newest);
-  for (const m of fresh.filter(m => m.urgent || m.error)) alert(m.text);
-  const polite = fresh.filter(m => !m.urgent && !m.error);
-  if (polite.length) say(polite.map(m => m.text).join(' '));
+  const urgent = fresh.filter(m => m.urgent || m.error);
+  if (urgent.length) alert(urgent.map(m => m.text).join(' '));
+  return { polite: fresh.filter(m => !m.urgent && !m.error).map(m => m.text),
+           urgent: urgent.length > 0 };
 }
 
 let shownSeq = () => 0;

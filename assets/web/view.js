@@ -21,13 +21,37 @@ const REASONS = {
   'unterminated': () => t("reason-unfinished"),
 };
 
-function nameOf(state, side) {
-  const name = (state.names && state.names[side]) || sideName(side);
-  return (state.impaired || []).includes(side) ? t("impaired-name", { name }) : name;
+/** A player's name from the settings, or None when none is set ("?" in the PGN). */
+function givenName(state, side) {
+  const name = ((state.names && state.names[side]) || '').trim();
+  return name && name !== '?' ? name : null;
+}
+
+/** A side as the page names it: the player's name, or "Weiß"/"Schwarz". */
+export function playerName(state, side) {
+  return givenName(state, side) || sideName(side);
+}
+
+function playerEntry(state, side) {
+  const name = givenName(state, side);
+  const entry = name ? t("player-named", { side: sideName(side), name }) : sideName(side);
+  return (state.impaired || []).includes(side) ? t("impaired-name", { name: entry }) : entry;
 }
 
 export function playersLine(state) {
-  return t("players", { white: nameOf(state, 'white'), black: nameOf(state, 'black') });
+  return t("players", { white: playerEntry(state, 'white'), black: playerEntry(state, 'black') });
+}
+
+/** Whether the page's viewer reads moves in Appendix D words (the visually impaired
+ * player), else in notation (SAN in the game's letters). */
+function readsWords(state) {
+  return state.role === 'player';
+}
+
+/** A move for this viewer: its words for the blind player, its notation for others. */
+function moveFor(state, m) {
+  if (readsWords(state)) return m.words || m.local || m.san || '';
+  return m.local || m.san || m.words || '';
 }
 
 export function roleLine(state) {
@@ -43,13 +67,13 @@ export function roleLine(state) {
 export function lastMoveText(state) {
   const m = state.moves[state.moves.length - 1];
   if (!m) return t("no-move-yet");
-  return t("last-move", { number: m.number, side: sideName(m.side), move: m.local || m.san,
-                          words: m.words || '' });
+  return t("last-move", { number: m.number, side: playerName(state, m.side),
+                          move: moveFor(state, m) });
 }
 
 export function turnText(state) {
   if (state.result) return resultText(state.result);
-  return t("turn", { side: sideName(state.turn) });
+  return t("turn", { side: playerName(state, state.turn) });
 }
 
 function resultText(result) {
@@ -67,33 +91,68 @@ function clockFact(clock) {
   return clock.paused ? t("clock-paused") : t("clock-stands");
 }
 
-function pendingFact(p) {
-  const side = sideName(p.side);
+function pendingFact(state, p) {
+  const side = playerName(state, p.side);
   const words = p.words || '';
-  const move = p.san || '';
   switch (p.stage) {
-    case 'echoed': return t("pending-echoed", { side, words, move });
+    case 'echoed': return words ? t("pending-echoed", { side, words }) : t("pending-sealed", { side });
     case 'which': return t("pending-which", { side });
     case 'resign': return t("pending-resign", { side });
     default: return t("pending-other", { side, words });
   }
 }
 
-function announcementFact(a) {
-  const side = sideName(a.side);
-  const words = a.words || '';
-  switch (a.stage) {
-    case 'made': return t("announcement-made", { side, words });
-    case 'corrected': return t("announcement-corrected", { side, words });
-    case 'withdrawn': return t("announcement-withdrawn", { side, words });
+/** What became of the last announcement, resignation or claim: the station's word. */
+export function settledFact(state) {
+  const s = state.settled;
+  if (!s) return '';
+  const side = playerName(state, s.side);
+  const move = moveFor(state, s);
+  switch (s.fate) {
+    case 'made': return t("settled-made", { side, move });
+    case 'corrected': return t("settled-corrected", { side, move });
+    case 'withdrawn': return t("settled-withdrawn", { side, move });
+    case 'resigned': return t("settled-resigned", { side });
+    case 'resignation-withdrawn': return t("settled-resignation-withdrawn", { side });
+    case 'claim-upheld': return t("settled-claim-upheld", { side });
+    case 'claim-refused': return t("settled-claim-refused", { side });
     default: return '';
   }
 }
 
-function executedFact(executed) {
-  if (executed === true) return t("executed-yes");
-  if (executed === false) return t("executed-not-yet");
+function executedFact(state) {
+  if (state.executed === true) return t("executed-yes");
+  if (state.executed === false) return t("executed-not-yet");
   return '';
+}
+
+/**
+ * The one line under the board: what the station heard and what is pending, in the
+ * viewer's words ("Weiß sagt: Eva vier. Noch nicht bestätigt." / "Gezogen: e4. Bitte auf
+ * Ihrem Brett ausführen."); the result once the game is over.
+ */
+export function statusLine(state, connected) {
+  if (!connected) return t("status-disconnected");
+  if (state.result) return resultText(state.result);
+  const p = state.pending;
+  const mine = side => state.colour === side;
+  if (p && p.stage === 'resign' && mine(p.side)) return t("status-confirm-resign");
+  if (p && p.stage === 'echoed' && p.words) {
+    return t("status-echoed", { side: playerName(state, p.side), words: p.words });
+  }
+  if (p) return pendingFact(state, p);
+  if (state.draw_offer && !mine(state.draw_offer)) {
+    return t("status-draw-offered", { side: playerName(state, state.draw_offer) });
+  }
+  const last = state.moves[state.moves.length - 1];
+  if (state.executed === false && last) {
+    const move = moveFor(state, last);
+    return state.role === 'opponent' ? t("status-execute", { move })
+                                     : t("status-not-executed", { move });
+  }
+  const settled = settledFact(state);
+  const turn = mine(state.turn) ? t("status-your-move") : turnText(state);
+  return settled ? `${settled} ${turn}` : turn;
 }
 
 function eboardFact(eboard) {
@@ -107,11 +166,11 @@ export function facts(state) {
   return [
     turnText(state),
     clockFact(state.clock),
-    state.pending ? pendingFact(state.pending) : '',
-    state.announcement ? announcementFact(state.announcement) : '',
-    executedFact(state.executed),
+    state.pending ? pendingFact(state, state.pending) : '',
+    settledFact(state),
+    executedFact(state),
     eboardFact(state.eboard),
-    state.draw_offer ? t("draw-offered", { side: sideName(state.draw_offer) }) : '',
+    state.draw_offer ? t("draw-offered", { side: playerName(state, state.draw_offer) }) : '',
     state.adjourned ? t("adjourned") : '',
     state.pages !== undefined && state.pages !== null ? t("pages-open", { pages: state.pages }) : '',
   ].filter(Boolean);

@@ -335,10 +335,14 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
     let opening = Timeline::starting_at(start);
+    let resumed = !top.is_empty();
     let held = Held {
         said,
         unvoiced,
         top,
+        journal: journal
+            .file()
+            .map(|path| crate::app::web::JournalFile { path, resumed }),
     };
     let opened = open(&settings, wanted, &session, &tx, opening, held, &mut sinks);
     // The online game's connection hands the server's lines in as the opponent's inputs.
@@ -383,12 +387,14 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
 }
 
 /// What the session said before the devices opened: by the time it was said (`said`, for
-/// the devices as each opens) and what the console has not printed yet (`unvoiced`).
-struct Held {
+/// the devices as each opens) and what the console has not printed yet (`unvoiced`); and
+/// the game's journal, beside which the web page keeps its browsers' roles.
+struct Held<'a> {
     said: Backlog,
     unvoiced: Backlog,
     /// The display's line after "ready" on a resume ([`Game::top`]).
     top: Vec<Output>,
+    journal: Option<crate::app::web::JournalFile<'a>>,
 }
 
 /// The devices and the web page, open for the game.
@@ -420,7 +426,7 @@ fn open(
     session: &Session,
     tx: &mpsc::Sender<crate::station::StationInput>,
     opening: Timeline,
-    held: Held,
+    held: Held<'_>,
     sinks: &mut Vec<Box<dyn crate::station::Sink + Send>>,
 ) -> Opened {
     let listeners = wanted.as_ref().map(Wanted::listeners).unwrap_or_default();
@@ -430,7 +436,7 @@ fn open(
         devices.report(session.phrases());
         devices
     });
-    let web = crate::app::web::open(settings, session, tx, opening);
+    let web = crate::app::web::open(settings, session, tx, opening, held.journal);
     let (web_sink, page, mut outputs) = match web {
         Some(o) => (
             o.sink,

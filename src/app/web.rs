@@ -28,20 +28,33 @@ pub struct Opened {
     pub message: Message,
 }
 
-/// Starts the page if `settings` ask for it (`None`: they do not).
+/// The game's journal, for the page's grants kept beside it.
+#[derive(Copy, Clone, Debug)]
+pub struct JournalFile<'a> {
+    /// The journal.
+    pub path: &'a std::path::Path,
+    /// The game is resumed (its browsers get their roles back); else a new game.
+    pub resumed: bool,
+}
+
+/// Starts the page if `settings` ask for it (`None`: they do not); the browsers' roles
+/// are kept beside `journal`, if the game has one.
 pub fn open(
     settings: &Settings,
     session: &Session,
     tx: &mpsc::Sender<StationInput>,
     timeline: Timeline,
+    journal: Option<JournalFile<'_>>,
 ) -> Option<Opened> {
     if !settings.web.enabled {
         return None;
     }
     #[cfg(feature = "web")]
     {
+        let grants = journal.map(|j| crate::web::GrantsFile::beside(j.path, j.resumed));
+        let listen = &settings.web.listen;
         Some(
-            match crate::web::start(&settings.web.listen, session, tx.clone(), timeline) {
+            match crate::web::start(listen, session, tx.clone(), timeline, grants.as_ref()) {
                 Ok((sink, web)) => Opened {
                     message: crate::web::PageAddress::new(web.url(), session.phrases())
                         .args(Message::new("web-where")),
@@ -61,7 +74,7 @@ pub fn open(
     }
     #[cfg(not(feature = "web"))]
     {
-        let _ = (session, tx, timeline);
+        let _ = (session, tx, timeline, journal);
         Some(Opened {
             sink: None,
             page: None,

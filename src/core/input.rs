@@ -221,6 +221,9 @@ macro_rules! command_enum {
             /// A one-time access code for the station's web page, said and brailled to
             /// whoever asks ("Zugangscode für den Gegner"): the page's role it opens.
             AccessCode(AccessRole),
+            /// An irreversible act confirmed where it was given (the web page asked
+            /// first): done at once, not asked again.
+            Confirmed(Irreversible),
         }
 
         impl Command {
@@ -245,6 +248,35 @@ macro_rules! command_enum {
 }
 
 command_table!(command_enum);
+
+/// An act that cannot be undone, which the station asks to confirm unless it was
+/// confirmed where it was given ([`Command::Confirmed`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Irreversible {
+    /// Resign.
+    Resign,
+    /// End the game unfinished.
+    End,
+}
+
+impl Irreversible {
+    /// Its command's script verb (`resign`, `end`).
+    pub fn verb(self) -> &'static str {
+        match self {
+            Irreversible::Resign => "resign",
+            Irreversible::End => "end",
+        }
+    }
+
+    /// The act whose command's script verb is `verb`.
+    pub fn from_verb(verb: &str) -> Option<Irreversible> {
+        match verb {
+            "resign" => Some(Irreversible::Resign),
+            "end" => Some(Irreversible::End),
+            _ => None,
+        }
+    }
+}
 
 /// A role on the station's web page (FIDE Laws D.2.9, D.2.10: who may do what at the
 /// board): its actions are the inputs of that role's actor.

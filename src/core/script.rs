@@ -19,7 +19,7 @@ use std::time::Duration;
 use crate::core::commands::parse_clock_reading;
 use shakmaty::{Color, Role};
 
-use crate::core::input::{Actor, Command, Event, Input, Key, Question};
+use crate::core::input::{Actor, Command, Event, Input, Irreversible, Key, Question};
 use crate::core::output::Output;
 use crate::core::phrases::role_key;
 use crate::core::session::Session;
@@ -309,6 +309,7 @@ pub fn command_text(command: &Command) -> String {
             format!("take-back-to {number} {}", color_word(*side))
         }
         Command::AccessCode(role) => format!("access-code {}", role.name()),
+        Command::Confirmed(act) => format!("confirmed {}", act.verb()),
         Command::Ask(q) => format!("ask {}", question_text(q)),
         unit => unit.verb().unwrap_or_default().into(),
     }
@@ -398,6 +399,9 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
                 .map_err(|_| CommandError::MoveNumber(text.to_owned()))?,
             side: side(words.get(2))?,
         },
+        ["confirmed", verb] => Command::Confirmed(
+            Irreversible::from_verb(verb).ok_or_else(|| CommandError::Unknown(text.to_owned()))?,
+        ),
         ["access-code", role] => Command::AccessCode(
             role.parse()
                 .map_err(|_| CommandError::Unknown(text.to_owned()))?,

@@ -52,6 +52,9 @@ pub struct GameView {
     pub moves: Vec<MoveView>,
     /// A move announced and not yet made (FIDE Laws D.2.3, D.2.7), or a question pending.
     pub pending: Option<PendingView>,
+    /// What became of the last announcement, resignation or draw claim, as the session
+    /// decided it; gone once a newer announcement or another move replaces it.
+    pub settled: Option<SettledView>,
     /// FIDE Laws D.2.1: whether the visually impaired player's last move stands on the
     /// sighted player's board: `Some(true)` executed, `Some(false)` not yet (or wrongly),
     /// `None` when his last move is not the one to execute, or nothing tells.
@@ -113,6 +116,42 @@ pub struct PendingView {
     pub local: Option<String>,
     /// The echoed move in UCI.
     pub uci: Option<String>,
+}
+
+/// What became of something announced and not yet made: the session's decision, never
+/// a page's guess.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SettledView {
+    /// Its fate.
+    pub fate: Fate,
+    /// Whose announcement, resignation or claim it was.
+    pub side: Side,
+    /// The words of the move announced (for a correction: the words replaced).
+    pub words: Option<String>,
+    /// That move in SAN.
+    pub san: Option<String>,
+    /// That move in the language's letters.
+    pub local: Option<String>,
+}
+
+/// The fate of an announcement, a resignation or a draw claim.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Fate {
+    /// FIDE Laws D.2.3: the announced move was made.
+    Made,
+    /// FIDE Laws D.2.7: other words replaced the announced move before it was made.
+    Corrected,
+    /// The announced move was taken back before it was made ("nein").
+    Withdrawn,
+    /// The resignation was confirmed: the game is over.
+    Resigned,
+    /// The resignation was not confirmed: the game goes on.
+    ResignationWithdrawn,
+    /// FIDE Laws 9.2, 9.3: the draw claim was right; the game is drawn.
+    ClaimUpheld,
+    /// FIDE Laws 9.5.b: the draw claim was wrong and refused.
+    ClaimRefused,
 }
 
 /// The sighted player's electronic board.

@@ -1,16 +1,22 @@
 //! Who may do what on the web page: one-time codes traded for a cookie's token, each
-//! bound to a role (and a colour) of this station run. Pure: the time (`now`, since the
-//! server started) and the random numbers are passed in.
+//! bound to a role (and a colour) of this game. Pure: the time (`now`, since the server
+//! started), the client's address and the random numbers are passed in.
 //!
-//! A code is six digits, good for [`CODE_LIFE`] and one browser; after [`WRONG_TRIES`]
-//! wrong codes every try is refused for [`LOCK`] (even a right one), so that six digits
-//! cannot be guessed. A token is 128 random bits; the table lives as long as the station
-//! run, so a token is bound to its epoch by being in it. Revoking ends every token and
-//! every code at once.
+//! A code is six digits, good for [`CODE_LIFE`] and one browser. Wrong codes are counted
+//! per client address: after [`WRONG_TRIES`] of them that address is refused for [`LOCK`]
+//! (even with a right code), while every other browser still joins; and a code is void
+//! once [`CODE_WRONG_LIMIT`] wrong codes were tried while it was good, so that many
+//! addresses together cannot guess it either. A token is 128 random bits; the table keeps
+//! only its SHA-256 ([`token_hash`]), so that the grants can be stored beside the journal
+//! and survive `--resume` of the same game ([`Access::stored`], [`Access::restore`])
+//! without the tokens themselves ever being written. Revoking ends every token and every
+//! code at once, and the page of a revoked token is told so ([`Lost`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::net::IpAddr;
 use std::time::Duration;
 
+use sha2::{Digest, Sha256};
 use shakmaty::Color;
 
 use super::secret::Secret;
@@ -18,10 +24,14 @@ use crate::core::input::AccessRole;
 
 /// How long a code is good for.
 pub const CODE_LIFE: Duration = Duration::from_secs(120);
-/// Wrong codes in a row before the lock.
+/// Wrong codes from one address before that address is locked.
 pub const WRONG_TRIES: u32 = 5;
-/// How long every try is refused after [`WRONG_TRIES`] wrong codes.
+/// How long an address is refused after [`WRONG_TRIES`] wrong codes.
 pub const LOCK: Duration = Duration::from_secs(60);
+/// Wrong codes (from any address) tried while a code was good that make it void.
+pub const CODE_WRONG_LIMIT: u32 = 50;
+/// The most client addresses whose wrong codes are remembered at once.
+const CLIENTS_KEPT: usize = 4096;
 
 /// What a browser may do: its role, and the colour of a player's role.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -38,6 +48,31 @@ impl Grant {
         role: AccessRole::Spectator,
         colour: None,
     };
+
+    /// The arbiter (or an assistant).
+    pub const ARBITER: Grant = Grant {
+        role: AccessRole::Arbiter,
+        colour: None,
+    };
+}
+
+/// Why a browser that shows a token has no role (its page says so).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Lost {
+    /// Every access was ended at the board ("Zugänge sperren").
+    Revoked,
+    /// The token is not this game's (another game, or it was given up).
+    Unknown,
+}
+
+impl Lost {
+    /// Its name in the page's state (`revoked`, `unknown`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Lost::Revoked => "revoked",
+            Lost::Unknown => "unknown",
+        }
+    }
 }
 
 /// Why a code was refused.
@@ -46,7 +81,7 @@ pub enum JoinError {
     /// No code that is good now has these digits.
     #[error("wrong or expired code")]
     Wrong,
-    /// Too many wrong codes: every try is refused until the lock ends.
+    /// Too many wrong codes from this address: its tries are refused until the lock ends.
     #[error("locked for {retry_after:?}")]
     Locked {
         /// How long the lock still lasts.
@@ -59,15 +94,27 @@ struct Pending {
     code: Secret,
     grant: Grant,
     expires: Duration,
+    /// Wrong codes tried while it was good.
+    wrong: u32,
+}
+
+/// One address's wrong codes.
+#[derive(Copy, Clone, Debug, Default)]
+struct Tries {
+    wrong: u32,
+    last: Duration,
+    locked_until: Option<Duration>,
 }
 
 /// The codes given out and the tokens traded for them.
 #[derive(Debug, Default)]
 pub struct Access {
     codes: Vec<Pending>,
-    tokens: HashMap<Secret, Grant>,
-    wrong: u32,
-    locked_until: Option<Duration>,
+    /// Each token's grant, by the token's hash.
+    tokens: HashMap<String, Grant>,
+    /// The hashes of the tokens that were revoked.
+    revoked: HashSet<String>,
+    clients: HashMap<IpAddr, Tries>,
 }
 
 /// Six digits of `random`.
@@ -88,7 +135,38 @@ pub struct Issued {
 
 /// A token's text: the hex of 16 random bytes.
 pub fn token_text(bytes: [u8; 16]) -> Secret {
-    Secret::new(bytes.iter().map(|b| format!("{b:02x}")).collect::<String>())
+    Secret::new(hex(&bytes))
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// What the table keeps of a token: the hex of its SHA-256 (the token cannot be found
+/// from it, so it may be stored).
+pub fn token_hash(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// A grant's words in the stored table (`opponent white`, `arbiter -`).
+fn grant_words(grant: Grant) -> String {
+    let colour = match grant.colour {
+        Some(Color::White) => "white",
+        Some(Color::Black) => "black",
+        None => "-",
+    };
+    format!("{} {colour}", grant.role.name())
+}
+
+fn parse_grant(role: &str, colour: &str) -> Option<Grant> {
+    let role: AccessRole = role.parse().ok()?;
+    let colour = match colour {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        "-" => None,
+        _ => return None,
+    };
+    (role != AccessRole::Spectator).then_some(Grant { role, colour })
 }
 
 impl Access {
@@ -110,6 +188,7 @@ impl Access {
             code: code.clone(),
             grant,
             expires: now + CODE_LIFE,
+            wrong: 0,
         });
         code
     }
@@ -140,207 +219,114 @@ impl Access {
         })
     }
 
-    /// Trades `code` for `token`: the code's grant, the code used up; or why not.
-    pub fn join(&mut self, code: &str, now: Duration, token: Secret) -> Result<Grant, JoinError> {
-        if let Some(until) = self.locked_until {
+    /// Trades `code`, sent from `client`, for `token`: the code's grant, the code used
+    /// up; or why not.
+    pub fn join(
+        &mut self,
+        code: &str,
+        now: Duration,
+        client: IpAddr,
+        token: Secret,
+    ) -> Result<Grant, JoinError> {
+        self.forget_old_tries(now);
+        let tries = self.clients.entry(client).or_default();
+        if let Some(until) = tries.locked_until {
             if now < until {
                 return Err(JoinError::Locked {
                     retry_after: until - now,
                 });
             }
-            self.locked_until = None;
-            self.wrong = 0;
+            *tries = Tries::default();
         }
-        self.codes.retain(|p| p.expires > now);
+        self.codes
+            .retain(|p| p.expires > now && p.wrong < CODE_WRONG_LIMIT);
         let Some(i) = self.codes.iter().position(|p| p.code.expose() == code) else {
-            self.wrong += 1;
-            if self.wrong >= WRONG_TRIES {
-                self.locked_until = Some(now + LOCK);
+            tries.wrong += 1;
+            tries.last = now;
+            if tries.wrong >= WRONG_TRIES {
+                tries.locked_until = Some(now + LOCK);
+            }
+            for p in &mut self.codes {
+                p.wrong += 1;
             }
             return Err(JoinError::Wrong);
         };
         let pending = self.codes.swap_remove(i);
-        self.wrong = 0;
-        self.tokens.insert(token, pending.grant);
+        self.clients.remove(&client);
+        self.tokens.insert(token_hash(token.expose()), pending.grant);
         Ok(pending.grant)
     }
 
-    /// The grant of a cookie's token, if it is one of this run's and not revoked.
+    /// Forgets the wrong codes of addresses that tried none for [`LOCK`] and are not
+    /// locked; keeps at most a bounded number of addresses.
+    fn forget_old_tries(&mut self, now: Duration) {
+        self.clients.retain(|_, t| match t.locked_until {
+            Some(until) => now < until,
+            None => now < t.last + LOCK,
+        });
+        if self.clients.len() >= CLIENTS_KEPT {
+            self.clients.clear();
+        }
+    }
+
+    /// The grant of a cookie's token, if it is one of this game's and not revoked.
     pub fn grant(&self, token: &str) -> Option<Grant> {
-        self.tokens.get(&Secret::new(token)).copied()
+        self.tokens.get(&token_hash(token)).copied()
+    }
+
+    /// Why a browser showing `token` has no role (`None`: it has one).
+    pub fn lost(&self, token: &str) -> Option<Lost> {
+        let hash = token_hash(token);
+        if self.tokens.contains_key(&hash) {
+            None
+        } else if self.revoked.contains(&hash) {
+            Some(Lost::Revoked)
+        } else {
+            Some(Lost::Unknown)
+        }
     }
 
     /// Forgets one browser's token (it left).
     pub fn forget(&mut self, token: &str) {
-        self.tokens.remove(&Secret::new(token));
+        self.tokens.remove(&token_hash(token));
     }
 
     /// Ends every token and every code.
     pub fn revoke_all(&mut self) {
-        self.tokens.clear();
+        self.revoked.extend(self.tokens.drain().map(|(hash, _)| hash));
         self.codes.clear();
+    }
+
+    /// The grants as they are stored beside the journal: a line per token, its hash,
+    /// role and colour (`3f…a9 opponent white`), sorted; never a token or a code.
+    pub fn stored(&self) -> String {
+        let mut lines: Vec<String> = self
+            .tokens
+            .iter()
+            .map(|(hash, grant)| format!("{hash} {}\n", grant_words(*grant)))
+            .collect();
+        lines.sort();
+        lines.concat()
+    }
+
+    /// Takes the grants back from what [`Access::stored`] wrote (a resumed game); lines
+    /// that are not a grant are passed over. Answers how many were taken.
+    pub fn restore(&mut self, stored: &str) -> usize {
+        let mut taken = 0;
+        for line in stored.lines() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let [hash, role, colour] = words.as_slice() else {
+                continue;
+            };
+            let hex = hash.len() == 64 && hash.bytes().all(|b| b.is_ascii_hexdigit());
+            if let Some(grant) = parse_grant(role, colour).filter(|_| hex) {
+                self.tokens.insert(hash.to_ascii_lowercase(), grant);
+                taken += 1;
+            }
+        }
+        taken
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use std::time::Duration;
-
-    use shakmaty::Color;
-
-    use super::*;
-
-    const OPPONENT: Grant = Grant {
-        role: AccessRole::Opponent,
-        colour: Some(Color::White),
-    };
-    const ARBITER: Grant = Grant {
-        role: AccessRole::Arbiter,
-        colour: None,
-    };
-
-    fn s(secs: u64) -> Duration {
-        Duration::from_secs(secs)
-    }
-
-    fn token(n: u8) -> Secret {
-        token_text([n; 16])
-    }
-
-    #[test]
-    fn a_code_is_six_digits_and_a_token_32_hex() {
-        let mut a = Access::new();
-        for (random, expected) in [(0, "000000"), (42, "000042"), (1_234_567, "234567")] {
-            assert_eq!(a.issue(OPPONENT, s(0), random).expose(), expected);
-        }
-        assert_eq!(token(0xab).expose(), "ab".repeat(16));
-    }
-
-    #[test]
-    fn a_code_is_used_once_and_gives_its_grant() {
-        let mut a = Access::new();
-        let code = a.issue(OPPONENT, s(0), 7);
-        assert_eq!(a.join(code.expose(), s(10), token(1)), Ok(OPPONENT));
-        assert_eq!(a.grant(token(1).expose()), Some(OPPONENT));
-        assert_eq!(
-            a.join(code.expose(), s(11), token(2)),
-            Err(JoinError::Wrong)
-        );
-        assert_eq!(a.grant(token(2).expose()), None);
-    }
-
-    /// Each case: (seconds after the code was issued, whether it is still good).
-    #[test]
-    fn a_code_expires_after_two_minutes() {
-        for (after, good) in [(0, true), (119, true), (120, false), (600, false)] {
-            let mut a = Access::new();
-            let code = a.issue(ARBITER, s(5), 99);
-            let got = a.join(code.expose(), s(5 + after), token(1));
-            assert_eq!(got.is_ok(), good, "after {after} s: {got:?}");
-        }
-    }
-
-    #[test]
-    fn two_codes_never_share_their_digits() {
-        let mut a = Access::new();
-        let first = a.issue(OPPONENT, s(0), 5);
-        let second = a.issue(ARBITER, s(0), 5);
-        assert_ne!(first.expose(), second.expose());
-        assert_eq!(a.join(second.expose(), s(1), token(1)), Ok(ARBITER));
-        assert_eq!(a.join(first.expose(), s(1), token(2)), Ok(OPPONENT));
-    }
-
-    #[test]
-    fn five_wrong_codes_lock_every_try_for_a_minute() {
-        let mut a = Access::new();
-        let code = a.issue(OPPONENT, s(0), 123_456);
-        for i in 0..WRONG_TRIES {
-            assert_eq!(
-                a.join("000000", s(1), token(9)),
-                Err(JoinError::Wrong),
-                "try {i}"
-            );
-        }
-        // Even the right code is refused while locked.
-        assert_eq!(
-            a.join(code.expose(), s(31), token(1)),
-            Err(JoinError::Locked { retry_after: s(30) })
-        );
-        assert_eq!(a.join(code.expose(), s(61), token(1)), Ok(OPPONENT));
-    }
-
-    #[test]
-    fn a_right_code_resets_the_count_of_wrong_ones() {
-        let mut a = Access::new();
-        for _ in 0..WRONG_TRIES - 1 {
-            let _ = a.join("999999", s(0), token(9));
-        }
-        let code = a.issue(OPPONENT, s(0), 1);
-        assert!(a.join(code.expose(), s(0), token(1)).is_ok());
-        assert_eq!(a.join("999999", s(0), token(9)), Err(JoinError::Wrong));
-        let code = a.issue(OPPONENT, s(0), 2);
-        assert!(a.join(code.expose(), s(0), token(2)).is_ok());
-    }
-
-    #[test]
-    fn revoking_ends_every_token_and_code() {
-        let mut a = Access::new();
-        let code = a.issue(OPPONENT, s(0), 1);
-        let other = a.issue(ARBITER, s(0), 2);
-        assert!(a.join(code.expose(), s(0), token(1)).is_ok());
-        a.revoke_all();
-        assert_eq!(a.grant(token(1).expose()), None);
-        assert_eq!(
-            a.join(other.expose(), s(0), token(2)),
-            Err(JoinError::Wrong)
-        );
-    }
-
-    /// Each case: (seconds after the first code, whether that code was used, whether the
-    /// same code is given again, and how long it is still good).
-    #[test]
-    fn asked_again_while_good_and_unused_a_code_is_the_same() {
-        let cases = [
-            (0, false, true, 120),
-            (35, false, true, 85),
-            (119, false, true, 1),
-            (120, false, false, 120),
-            (10, true, false, 120),
-        ];
-        for (after, used, same, left) in cases {
-            let mut a = Access::new();
-            let first = a.code_for(OPPONENT, s(0), || Some(111_111)).unwrap();
-            assert!(first.new);
-            if used {
-                assert!(a.join(first.code.expose(), s(1), token(1)).is_ok());
-            }
-            let again = a.code_for(OPPONENT, s(after), || Some(222_222)).unwrap();
-            assert_eq!(
-                again.code == first.code,
-                same,
-                "after {after} s, used {used}"
-            );
-            assert_eq!(again.new, !same, "after {after} s, used {used}");
-            assert_eq!(again.left, s(left), "after {after} s, used {used}");
-        }
-        // Another role's code is another code.
-        let mut a = Access::new();
-        let opponent = a.code_for(OPPONENT, s(0), || Some(5)).unwrap();
-        let arbiter = a.code_for(ARBITER, s(1), || Some(5)).unwrap();
-        assert_ne!(opponent.code, arbiter.code);
-        // No random number: no new code (the answer says the page cannot answer).
-        assert_eq!(Access::new().code_for(OPPONENT, s(0), || None), None);
-    }
-
-    #[test]
-    fn a_browser_that_leaves_loses_only_its_own_token() {
-        let mut a = Access::new();
-        for (n, random) in [(1, 10), (2, 20)] {
-            let code = a.issue(OPPONENT, s(0), random);
-            assert!(a.join(code.expose(), s(0), token(n)).is_ok());
-        }
-        a.forget(token(1).expose());
-        assert_eq!(a.grant(token(1).expose()), None);
-        assert_eq!(a.grant(token(2).expose()), Some(OPPONENT));
-    }
-}
+mod tests;

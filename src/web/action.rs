@@ -12,12 +12,14 @@ use shakmaty::uci::UciMove;
 
 use super::access::Grant;
 use crate::core::input::AccessRole;
-use crate::core::input::{Actor, Command, Event, Input, Key};
+use crate::core::input::{Actor, Command, Event, Input, Irreversible, Key};
 use crate::core::script::{parse_command, parse_console_line};
 
 mod permissions;
+mod situation;
 
 pub use permissions::{allowed, can};
+pub use situation::can_now;
 
 /// A side as the page names it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
@@ -61,6 +63,10 @@ pub enum Action {
     Command {
         /// `offer-draw`, `resign`, ….
         command: String,
+        /// Confirmed on the page already (`resign`, `end` only): the station does not
+        /// ask again.
+        #[serde(default)]
+        confirmed: bool,
     },
     /// Set a clock (arbiter).
     SetClock {
@@ -183,11 +189,17 @@ pub fn to_input(action: &Action, grant: Grant) -> Result<Input, ActionError> {
             let key: Key = key.parse().map_err(|e| malformed(format!("{e}")))?;
             Input::key(by, key)
         }
-        Action::Command { command } => {
+        Action::Command { command, confirmed } => {
             if !COMMANDS.contains(&command.as_str()) {
                 return Err(malformed(format!("unknown command {command:?}")));
             }
-            let command = parse_command(command).map_err(|e| malformed(e.to_string()))?;
+            let command = if *confirmed {
+                Irreversible::from_verb(command)
+                    .map(Command::Confirmed)
+                    .ok_or_else(|| malformed(format!("{command:?} is not confirmed first")))?
+            } else {
+                parse_command(command).map_err(|e| malformed(e.to_string()))?
+            };
             Input::Act {
                 by,
                 event: Event::Command(command),
@@ -268,6 +280,9 @@ fn check(input: &Input, grant: Grant) -> Result<(), ActionError> {
 /// A command's name in the permission table: its script name's first word (`ask` for
 /// every question).
 fn command_name(command: &Command) -> String {
+    if let Command::Confirmed(act) = command {
+        return act.verb().to_owned();
+    }
     crate::core::script::command_text(command)
         .split_whitespace()
         .next()

@@ -2,10 +2,11 @@
 //! Each refused request gets its refusal in words and changes nothing; an action goes
 //! into the station's channel as an ordinary input and is answered once handled.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::extract::rejection::BytesRejection;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -44,8 +45,13 @@ struct Join {
     code: String,
 }
 
-/// `POST /api/join {"code"}`: the code's role as this browser's cookie.
-pub async fn join(State(app): State<App>, bytes: Result<Bytes, BytesRejection>) -> Response {
+/// `POST /api/join {"code"}`: the code's role as this browser's cookie; wrong codes are
+/// counted for the client's address (a guesser is locked, nobody else).
+pub async fn join(
+    State(app): State<App>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    bytes: Result<Bytes, BytesRejection>,
+) -> Response {
     let hub = &app.hub;
     let join: Join = match body(bytes).and_then(|b| json(&b)) {
         Ok(j) => j,
@@ -58,10 +64,13 @@ pub async fn join(State(app): State<App>, bytes: Result<Bytes, BytesRejection>) 
         "{COOKIE}={}; HttpOnly; SameSite=Strict; Path=/",
         token.expose()
     );
-    let joined = hub.access().join(join.code.trim(), hub.now(), token);
+    let joined = hub
+        .access()
+        .join(join.code.trim(), hub.now(), client.ip(), token);
     match joined {
         Ok(grant) => {
             tracing::info!("web: a browser joined as {}", grant.role.name());
+            hub.save_grants();
             (
                 [(header::SET_COOKIE, cookie)],
                 axum::Json(json!({"role": grant.role.name()})),
@@ -83,6 +92,7 @@ pub async fn join(State(app): State<App>, bytes: Result<Bytes, BytesRejection>) 
 pub async fn leave(State(app): State<App>, headers: HeaderMap) -> Response {
     if let Some(token) = token(&headers) {
         app.hub.access().forget(&token);
+        app.hub.save_grants();
     }
     let cookie = format!("{COOKIE}=; HttpOnly; SameSite=Strict; Path=/; Max-Age=0");
     ([(header::SET_COOKIE, cookie)], axum::Json(json!({}))).into_response()
@@ -102,8 +112,10 @@ pub async fn invite(
     bytes: Result<Bytes, BytesRejection>,
 ) -> Response {
     let hub = &app.hub;
-    if grant(hub, &headers).role != AccessRole::Arbiter {
-        return refuse(hub, Refusal::Forbidden, None);
+    match grant(hub, &headers).role {
+        AccessRole::Arbiter => {}
+        AccessRole::Spectator => return refuse(hub, Refusal::NoRole, None),
+        _ => return refuse(hub, Refusal::Forbidden, None),
     }
     let role = match body(bytes)
         .and_then(|b| json::<Invite>(&b))
@@ -137,7 +149,7 @@ pub async fn act(
     let hub = &app.hub;
     let grant = grant(hub, &headers);
     if grant.role == AccessRole::Spectator {
-        return refuse(hub, Refusal::Forbidden, None);
+        return refuse(hub, Refusal::NoRole, None);
     }
     let request = match body(bytes) {
         Ok(b) => action::parse(&b),

@@ -64,6 +64,10 @@ pub struct Hub {
     pub state: watch::Receiver<Arc<Published>>,
     /// The codes and tokens.
     pub access: Mutex<Access>,
+    /// Where the grants are written beside the journal, if the game has one.
+    pub saver: Option<super::store::Saver>,
+    /// Pages open now, for the arbiter's page ("Offene Seiten", pushed at every change).
+    pub pages: watch::Sender<usize>,
     /// This station run (a page that sees a new one reloads).
     pub epoch: String,
     /// The session's time (each event's `sent_ms`).
@@ -97,6 +101,14 @@ impl Hub {
         self.access
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Writes the grants beside the journal (after a join, a leave, a revocation).
+    pub fn save_grants(&self) {
+        if let Some(saver) = &self.saver {
+            let stored = self.access().stored();
+            saver.save(stored);
+        }
     }
 
     /// The state published last.

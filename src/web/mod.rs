@@ -36,6 +36,7 @@ mod server;
 mod sink;
 mod sse;
 pub mod state;
+pub mod store;
 pub mod words;
 
 pub use address::PageAddress;
@@ -44,6 +45,7 @@ pub use request::COOKIE;
 pub use secret::Secret;
 pub use server::BODY_LIMIT;
 pub use sink::{SAID_KEPT, WebSink};
+pub use store::GrantsFile;
 
 /// Why the web page cannot be served.
 #[derive(Debug, thiserror::Error)]
@@ -77,6 +79,7 @@ pub struct Web {
     url: String,
     shutdown: oneshot::Sender<()>,
     task: JoinHandle<()>,
+    store: Option<store::Store>,
 }
 
 /// How long stopping waits for the server's open requests.
@@ -101,17 +104,22 @@ impl Web {
         if tokio::time::timeout(STOP_WAIT, &mut task).await.is_err() {
             task.abort();
         }
+        if let Some(store) = self.store {
+            let _ = tokio::task::spawn_blocking(move || store.close()).await;
+        }
     }
 }
 
 /// Starts the server on `listen` for `session`'s game (on the current tokio runtime):
 /// its sink for the main loop, and the server. Actions go to `tx`; `timeline` is the
-/// session's time.
+/// session's time; `grants`: where the browsers' roles are kept beside the journal (taken
+/// back when the game is resumed; `None`: a game without a journal keeps them in memory).
 pub fn start(
     listen: &str,
     session: &Session,
     tx: mpsc::Sender<StationInput>,
     timeline: Timeline,
+    grants: Option<&GrantsFile>,
 ) -> Result<(WebSink, Web), WebError> {
     let addr = listen_address(listen)?;
     let bind = |addr| {
@@ -126,9 +134,17 @@ pub fn start(
     let names = machine::names();
     let url = machine::url(bound, &names);
     let (state_tx, state_rx) = watch::channel(Arc::default());
+    let mut access = access::Access::new();
+    if let Some(file) = grants {
+        let taken = access.restore(&file.read());
+        tracing::info!("web: {taken} roles taken back");
+    }
+    let store = grants.map(store::Store::open);
     let hub = Arc::new(hub::Hub {
         state: state_rx,
-        access: Mutex::default(),
+        access: Mutex::new(access),
+        saver: store.as_ref().map(store::Store::saver),
+        pages: watch::channel(0).0,
         epoch: random::epoch(),
         timeline,
         seats: Seats::of(session.setup().impaired),
@@ -148,7 +164,8 @@ pub fn start(
     let (shutdown, stopped) = oneshot::channel::<()>();
     let router = server::router(app);
     let task = tokio::spawn(async move {
-        let serve = axum::serve(listener, router).with_graceful_shutdown(async {
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        let serve = axum::serve(listener, service).with_graceful_shutdown(async {
             let _ = stopped.await;
         });
         if let Err(e) = serve.await {
@@ -161,6 +178,7 @@ pub fn start(
         url,
         shutdown,
         task,
+        store,
     };
     Ok((WebSink::new(hub, state_tx), web))
 }

@@ -34,7 +34,7 @@ pub type App = Arc<Server>;
 pub fn status(refusal: Refusal) -> StatusCode {
     match refusal {
         Refusal::Malformed => StatusCode::BAD_REQUEST,
-        Refusal::Forbidden | Refusal::Foreign | Refusal::NotYourMove | Refusal::WrongCode => {
+        Refusal::Forbidden | Refusal::NoRole | Refusal::Foreign | Refusal::NotYourMove | Refusal::WrongCode => {
             StatusCode::FORBIDDEN
         }
         Refusal::NotFound => StatusCode::NOT_FOUND,

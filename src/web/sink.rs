@@ -5,7 +5,7 @@
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 use tokio::sync::watch;
 
 use super::answer;
@@ -28,10 +28,8 @@ pub struct WebSink {
     state: watch::Sender<Arc<Published>>,
     said: VecDeque<Said>,
     count: u64,
-    /// Something was said since the last state was published.
+    /// Something was said, or access changed, since the last state was published.
     fresh: bool,
-    /// A move was made in this step.
-    made: bool,
 }
 
 impl WebSink {
@@ -43,15 +41,17 @@ impl WebSink {
             said: VecDeque::with_capacity(SAID_KEPT),
             count: 0,
             fresh: false,
-            made: false,
         }
     }
 
     /// Answers a request asked at the board ([`answer::answer`]: a code, the same again
     /// while it is valid; the address; every access ended) and tells whoever asked
     /// through the station's channel (never blocking: a full channel loses the answer,
-    /// and asking again gives it again).
+    /// and asking again gives it again). Every access ended is pushed to the open pages
+    /// with the next state, at once.
     pub fn on_access(&mut self, request: AccessRequest) {
+        let revoked = matches!(request, AccessRequest::RevokeAll { .. });
+        self.fresh |= revoked;
         let page = answer::Page {
             seats: self.hub.seats,
             address: self.hub.address.clone(),
@@ -60,6 +60,9 @@ impl WebSink {
         let (to, message) = answer::answer(request, &mut self.hub.access(), &page, now, || {
             random::number()
         });
+        if revoked {
+            self.hub.save_grants();
+        }
         if self
             .hub
             .tx
@@ -93,7 +96,6 @@ impl Sink for WebSink {
                         error: s.error,
                     });
                 }
-                Output::Made(_) => self.made = true,
                 Output::Access(request) => self.on_access(*request),
                 _ => {}
             }
@@ -101,78 +103,19 @@ impl Sink for WebSink {
     }
 
     fn observe(&mut self, step: &StepView) {
-        let view = serde_json::to_value(&step.game).unwrap_or(Value::Null);
         let old = Arc::clone(&self.state.borrow());
-        let announcement =
-            announcement(&old.view, &view, self.made).unwrap_or_else(|| old.announcement.clone());
-        self.made = false;
-        if !self.fresh && view == old.view && announcement == old.announcement {
+        if !self.fresh && old.game.as_ref() == Some(&step.game) {
             return;
         }
         self.fresh = false;
         let published = Published {
             seq: old.seq + 1,
-            view,
-            announcement,
+            view: serde_json::to_value(&step.game).unwrap_or(Value::Null),
+            game: Some(step.game.clone()),
             said: self.said.iter().cloned().collect(),
             turn: Some(shakmaty::Position::turn(&step.position)),
             pgn: step.pgn.clone(),
         };
         self.state.send_replace(Arc::new(published));
-    }
-}
-
-/// What became of the announcement pending before a step: made, corrected (other words
-/// still pending) or withdrawn (nothing pending, nothing made); `None`: nothing new.
-fn announcement(old: &Value, new: &Value, made: bool) -> Option<Value> {
-    let before = old.get("pending").filter(|p| !p.is_null())?;
-    let after = new.get("pending").filter(|p| !p.is_null());
-    let stage = match after {
-        None if made => "made",
-        None => "withdrawn",
-        Some(p) if p.get("words") != before.get("words") => "corrected",
-        Some(_) => return None,
-    };
-    Some(json!({
-        "stage": stage,
-        "words": before.get("words").cloned().unwrap_or(Value::Null),
-        "side": before.get("side").cloned().unwrap_or(Value::Null),
-    }))
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::announcement;
-
-    /// Each case: (pending before, pending after, a move made, what became of it).
-    #[test]
-    fn what_became_of_the_announcement() {
-        let echoed = json!({"stage": "echoed", "side": "black", "words": "Springer Felix sechs"});
-        let other = json!({"stage": "echoed", "side": "black", "words": "Springer Gustav sechs"});
-        let cases = [
-            (echoed.clone(), json!(null), true, Some("made")),
-            (echoed.clone(), json!(null), false, Some("withdrawn")),
-            (echoed.clone(), other, false, Some("corrected")),
-            (echoed.clone(), echoed.clone(), false, None),
-            (json!(null), echoed.clone(), false, None),
-        ];
-        for (before, after, made, expected) in cases {
-            let got = announcement(
-                &json!({"pending": before}),
-                &json!({"pending": after}),
-                made,
-            );
-            assert_eq!(
-                got.as_ref().and_then(|a| a["stage"].as_str()),
-                expected,
-                "{before} -> {after}"
-            );
-            if let Some(a) = got {
-                assert_eq!(a["words"], "Springer Felix sechs");
-                assert_eq!(a["side"], "black");
-            }
-        }
     }
 }

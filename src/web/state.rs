@@ -7,10 +7,11 @@ use serde::Serialize;
 use serde_json::Value;
 use shakmaty::Color;
 
-use super::access::Grant;
-use super::action::can;
+use super::access::{Grant, Lost};
+use super::action::can_now;
 use crate::core::input::AccessRole;
 use crate::core::output::Audience;
+use crate::core::view::GameView;
 
 /// One thing the station said, as the page lists it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -39,8 +40,8 @@ pub struct Published {
     pub seq: u64,
     /// The core's view of the game (an object: board, moves, clock, …).
     pub view: Value,
-    /// What became of the last announcement (made, corrected, withdrawn).
-    pub announcement: Value,
+    /// The same view, typed (what the situation allows is read from it).
+    pub game: Option<GameView>,
     /// The newest messages, oldest first, for every audience.
     pub said: Vec<Said>,
     /// Whose move it is (a page's move for the other side is refused).
@@ -59,11 +60,27 @@ struct State<'a> {
     colour: Option<&'static str>,
     #[serde(flatten)]
     view: &'a Value,
-    announcement: &'a Value,
     said: Vec<&'a Said>,
     can: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pages: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lost: Option<&'static str>,
+}
+
+/// How one page is seen when its state is rendered.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Viewer {
+    /// What its browser may do now.
+    pub grant: Grant,
+    /// Why its browser has no role although it showed a token, if so.
+    pub lost: Option<Lost>,
+}
+
+impl From<Grant> for Viewer {
+    fn from(grant: Grant) -> Viewer {
+        Viewer { grant, lost: None }
+    }
 }
 
 /// Whether a page of `grant` is told what was said to `to`.
@@ -86,15 +103,16 @@ pub fn colour_name(c: Color) -> &'static str {
     }
 }
 
-/// The state as `grant`'s page is sent it at `sent_ms`, as JSON; `pages`: the open pages
-/// (shown to the arbiter only).
+/// The state as `viewer`'s page is sent it at `sent_ms`, as JSON; `pages`: the open
+/// pages (shown to the arbiter only); `can`: what the role may do in this situation.
 pub fn render(
     published: &Published,
-    grant: Grant,
+    viewer: impl Into<Viewer>,
     epoch: &str,
     sent_ms: u64,
     pages: usize,
 ) -> Value {
+    let Viewer { grant, lost } = viewer.into();
     let state = State {
         epoch,
         seq: published.seq,
@@ -102,14 +120,14 @@ pub fn render(
         role: grant.role.name(),
         colour: grant.colour.map(colour_name),
         view: &published.view,
-        announcement: &published.announcement,
         said: published
             .said
             .iter()
             .filter(|s| hears(grant, s.to))
             .collect(),
-        can: can(grant.role),
+        can: can_now(grant, published.game.as_ref()),
         pages: (grant.role == AccessRole::Arbiter).then_some(pages),
+        lost: lost.map(Lost::name),
     };
     serde_json::to_value(&state).unwrap_or(Value::Null)
 }

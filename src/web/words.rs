@@ -11,8 +11,10 @@ use crate::core::phrases::{Message, Phrases};
 pub enum Refusal {
     /// The body is no request of this kind (400).
     Malformed,
-    /// No role, or one that may not do this (403).
+    /// A role that may not do this (403).
     Forbidden,
+    /// No role: a spectator, who acts on nothing (403).
+    NoRole,
     /// Host or Origin is not the station's (403).
     Foreign,
     /// A move for the side not to move (403).
@@ -33,9 +35,10 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal.
-    pub const ALL: [Refusal; 10] = [
+    pub const ALL: [Refusal; 11] = [
         Refusal::Malformed,
         Refusal::Forbidden,
+        Refusal::NoRole,
         Refusal::Foreign,
         Refusal::NotYourMove,
         Refusal::WrongCode,
@@ -57,6 +60,7 @@ impl Refusal {
         match self {
             Refusal::Malformed => "web-error-malformed",
             Refusal::Forbidden => "web-error-forbidden",
+            Refusal::NoRole => "web-error-no-role",
             Refusal::Foreign => "web-error-foreign",
             Refusal::NotYourMove => "web-error-not-your-move",
             Refusal::WrongCode => "web-error-wrong-code",

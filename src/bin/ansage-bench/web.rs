@@ -461,9 +461,9 @@ pub fn run(ansage: &Path, pgn: &str, pages: usize, moves: usize) -> Result<WebFi
         figures.made_ms.push((made - sent).as_secs_f64() * 1e3);
         if let Some(browser) = &browser {
             let (stamp, text) = browser.stamp(i + 1)?;
-            // The change is this move's: "Letzter Zug: 12, Weiß, …" (German).
+            // The change is this move's: "Letzter Zug: Weiß, Zug 12: …" (German).
             let side = if i % 2 == 0 { "Weiß" } else { "Schwarz" };
-            let number = format!(" {}, {side}", i / 2 + 1);
+            let number = format!(" {side}, Zug {}:", i / 2 + 1);
             if !text.contains(&number) {
                 bail!(
                     "change {} of the page's last move is {text:?}, not move{number}",

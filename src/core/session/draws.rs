@@ -147,9 +147,13 @@ impl Session {
         match verdict {
             Some(termination) => {
                 self.pending = Pending::None;
+                self.settle_claim(side, true);
                 self.end(None, termination, out);
             }
-            None => self.refuse_claim(by, side, intended, now, out),
+            None => {
+                self.settle_claim(side, false);
+                self.refuse_claim(by, side, intended, now, out);
+            }
         }
     }
 

@@ -5,7 +5,7 @@
 
 use shakmaty::Color;
 
-use crate::core::input::{Actor, Command};
+use crate::core::input::{Actor, Command, Irreversible};
 use crate::core::laws;
 use crate::core::output::{Audience, GameResult, OnlineRequest, Output, Priority, Termination};
 use crate::core::phrases::Message;
@@ -38,6 +38,36 @@ impl Session {
         }
         self.ending = Some(by);
         self.tell(to, Priority::Move, Message::new("end-confirm"), out);
+    }
+
+    /// An irreversible act confirmed where it was given (the web page asked first):
+    /// done as if the station had asked and the asker had said "ja", so that nobody is
+    /// asked twice.
+    pub(super) fn confirmed(
+        &mut self,
+        by: Actor,
+        act: Irreversible,
+        now: Timestamp,
+        out: &mut Vec<Output>,
+    ) {
+        match act {
+            Irreversible::Resign => {
+                self.pending = Pending::Resign {
+                    side: self.side_of(by),
+                };
+                self.yes(by, now, out);
+            }
+            Irreversible::End if !self.setup.in_charge(by) => self.tell(
+                audience(by),
+                Priority::Answer,
+                Message::new("arbiter-only"),
+                out,
+            ),
+            Irreversible::End => {
+                self.ending = Some(by);
+                self.answer_to_ending(by, &Command::Yes, out);
+            }
+        }
     }
 
     /// The answer to "Partie beenden?": the asker's (or the arbiter's) "ja" ends the game

@@ -41,6 +41,7 @@ mod online_commands;
 mod pending;
 mod protocol;
 mod repeat;
+mod settled;
 mod take_back;
 mod telling;
 mod view;
@@ -52,7 +53,7 @@ use shakmaty::{CastlingMode, Chess, Color, Position};
 
 use crate::core::clock::{Alarms, Clock};
 use crate::core::commands::{CommandBook, commands};
-use crate::core::input::{Actor, Command, Event, Input, Key, Question};
+use crate::core::input::{Actor, Command, Event, Input, Irreversible, Key, Question};
 use crate::core::laws::Repetitions;
 use crate::core::output::{Audience, GameResult, Output, Priority};
 use crate::core::phrases::{Message, Phrases};
@@ -83,6 +84,10 @@ pub struct Session {
     clock: Option<Clock>,
     clock_started: bool,
     pending: Pending,
+    /// What became of the last announcement, resignation or claim (the page's view).
+    settled: Option<crate::core::view::SettledView>,
+    /// A draw claim decided in this step, for `settle`.
+    claimed: Option<crate::core::view::SettledView>,
     /// "Partie beenden" asked by this actor, waiting for their "ja" (`ending.rs`).
     ending: Option<Actor>,
     /// The station is to close: the game was ended unfinished, or "beenden" was said
@@ -146,6 +151,8 @@ impl Session {
             clock,
             clock_started: false,
             pending: Pending::None,
+            settled: None,
+            claimed: None,
             ending: None,
             closed: false,
             draw_offer: None,
@@ -308,6 +315,7 @@ impl Session {
     /// and nothing already made is lost.
     pub fn handle(&mut self, input: Input, now: Timestamp) -> Vec<Output> {
         let mut out = Vec::new();
+        let before = self.before_step();
         self.run_deadlines(now, &mut out);
         self.step += 1;
         self.now = self.now.max(now);
@@ -319,6 +327,7 @@ impl Session {
                 self.replying = None;
             }
         }
+        self.settle(before, &out);
         out
     }
 
@@ -389,9 +398,12 @@ impl Session {
             Command::TakeBack | Command::TakeBackTo { .. } if self.result.is_some() => {
                 self.take_back(by, command, now, out)
             }
-            Command::End if self.result.is_some() => self.close(to, out),
+            Command::End | Command::Confirmed(Irreversible::End) if self.result.is_some() => {
+                self.close(to, out)
+            }
             _ if self.result.is_some() => self.tell_game_over(to, out),
             Command::End => self.ask_to_end(by, out),
+            Command::Confirmed(act) => self.confirmed(by, act, now, out),
             Command::Yes => self.yes(by, now, out),
             Command::No => self.no(by, out),
             Command::OfferDraw => self.offer_draw(by, out),

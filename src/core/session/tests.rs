@@ -487,3 +487,4 @@ fn the_final_countdown_keeps_time() {
 }
 
 mod clock_start;
+mod settled;

@@ -30,6 +30,7 @@ impl Session {
             turn: self.position().turn().into(),
             moves: self.history.iter().map(move_view).collect(),
             pending: self.pending_view(),
+            settled: self.settled.clone(),
             executed: self.executed_view(),
             eboard: self.eboard.as_ref().map(|w| BoardView {
                 side: w.side.into(),
@@ -261,5 +262,8 @@ mod tests {
         let p = v.pending.expect("Black's sealed move, echoed to him");
         assert_eq!((p.stage, p.side), ("echoed", Side::Black));
         assert_eq!((p.words, p.san, p.uci), (None, None, None));
+        // Sealed (or taken back while sealing): still nothing of it is shown.
+        s.handle(Input::key(BLACK, Key::Confirm), at(5));
+        assert_eq!(s.view().settled, None);
     }
 }

@@ -73,6 +73,16 @@ fn each_action_is_the_input_a_console_line_gives() {
             "black do resign",
         ),
         (
+            r#"{"kind": "command", "command": "resign", "confirmed": true}"#,
+            OPPONENT,
+            "white do confirmed resign",
+        ),
+        (
+            r#"{"kind": "command", "command": "end", "confirmed": true}"#,
+            ARBITER,
+            "arbiter do confirmed end",
+        ),
+        (
             r#"{"kind": "command", "command": "start"}"#,
             ARBITER,
             "arbiter do start",
@@ -126,6 +136,11 @@ fn a_role_may_do_only_what_the_laws_let_it() {
         (r#"{"kind": "command", "command": "end"}"#, PLAYER),
         (r#"{"kind": "command", "command": "take-back"}"#, OPPONENT),
         (r#"{"kind": "command", "command": "resign"}"#, ARBITER),
+        (
+            r#"{"kind": "command", "command": "end", "confirmed": true}"#,
+            PLAYER,
+        ),
+        (r#"{"kind": "line", "text": "do confirmed end"}"#, OPPONENT),
         (r#"{"kind": "move", "uci": "e2e4"}"#, ARBITER),
         (
             r#"{"kind": "set-clock", "side": "white", "ms": 1}"#,
@@ -183,6 +198,7 @@ fn a_body_that_is_no_action_is_malformed() {
         r#"{"kind": "key", "key": "launch"}"#,
         r#"{"kind": "command", "command": "set-clock white 1:00"}"#,
         r#"{"kind": "command", "command": "fly"}"#,
+        r#"{"kind": "command", "command": "offer-draw", "confirmed": true}"#,
         r#"{"kind": "line", "text": "   "}"#,
         r#"{"kind": "line", "text": "key launch"}"#,
     ];

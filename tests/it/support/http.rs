@@ -2,11 +2,11 @@
 //! `Host` or `Origin` included), `Connection: close`, chunked bodies decoded; the page's
 //! event stream read event by event. Every read is bounded ([`WAIT`]).
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use tokio::net::{TcpSocket, TcpStream};
 
 /// The longest any read waits.
 pub const WAIT: Duration = Duration::from_secs(10);
@@ -96,8 +96,35 @@ pub async fn send(
     headers: &[(&str, &str)],
     body: &str,
 ) -> Answer {
+    send_from(None, addr, method, path, headers, body).await
+}
+
+/// A connection to `addr` from the local address `from` (another client on the same
+/// machine: any of 127.0.0.0/8), or from any.
+pub async fn connect(from: Option<IpAddr>, addr: SocketAddr) -> TcpStream {
+    let Some(from) = from else {
+        return TcpStream::connect(addr).await.unwrap();
+    };
+    let socket = match from {
+        IpAddr::V4(_) => TcpSocket::new_v4(),
+        IpAddr::V6(_) => TcpSocket::new_v6(),
+    }
+    .unwrap();
+    socket.bind(SocketAddr::new(from, 0)).unwrap();
+    socket.connect(addr).await.unwrap()
+}
+
+/// [`send`] from the local address `from`.
+pub async fn send_from(
+    from: Option<IpAddr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Answer {
     let exchange = async {
-        let mut stream = TcpStream::connect(addr).await.unwrap();
+        let mut stream = connect(from, addr).await;
         stream
             .write_all(request_text(method, path, headers, body).as_bytes())
             .await

@@ -153,6 +153,11 @@ impl WebStation {
         self.addr
     }
 
+    /// Where the web page keeps its browsers' roles beside the journal.
+    pub fn access_file(&self) -> PathBuf {
+        self.journal.with_extension("access")
+    }
+
     /// The journal's bytes as they are now.
     pub fn journal_bytes(&self) -> Vec<u8> {
         std::fs::read(&self.journal).unwrap_or_default()

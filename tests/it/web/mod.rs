@@ -6,5 +6,7 @@ mod browser;
 #[cfg(feature = "web")]
 mod browser_actions;
 #[cfg(feature = "web")]
+mod browser_club;
+#[cfg(feature = "web")]
 mod server;
 mod words;

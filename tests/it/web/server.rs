@@ -84,7 +84,7 @@ impl Station {
         let session = Session::new(SessionSetup::default()).unwrap();
         let (tx, rx) = mpsc::channel(64);
         let timeline = Timeline::starting_at(Timestamp::ZERO);
-        let (mut sink, web) = web::start("127.0.0.1:0", &session, tx.clone(), timeline).unwrap();
+        let (mut sink, web) = web::start("127.0.0.1:0", &session, tx.clone(), timeline, None).unwrap();
         for &(role, to) in codes {
             sink.on_access(AccessRequest::Code { role, to });
         }
@@ -440,3 +440,5 @@ fn assert_secrets_not_logged(secrets: &[&str]) {
         assert!(!log.contains(secret), "a secret is in the log");
     }
 }
+
+mod club;

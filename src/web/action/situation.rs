@@ -1,0 +1,162 @@
+//! Which of a role's actions the situation allows now (the state's `can`): the page
+//! shows only these (a draw to accept only while one is offered, "ausgeführt" only with
+//! a move to execute, nothing after the result but the result). Read from the core's
+//! view, never from rules of its own; the station still answers any action in words.
+
+use super::super::access::Grant;
+use super::permissions::can;
+use crate::core::input::AccessRole;
+use crate::core::view::{GameView, Side};
+
+/// The actions `grant` may take in `game` (all its role's while no game is published).
+pub fn can_now(grant: Grant, game: Option<&GameView>) -> Vec<&'static str> {
+    let all = can(grant.role);
+    match game {
+        Some(game) => all
+            .into_iter()
+            .filter(|name| fits(name, grant, game))
+            .collect(),
+        None => all,
+    }
+}
+
+/// Whether the action `name` of `grant` fits `game` now.
+fn fits(name: &str, grant: Grant, game: &GameView) -> bool {
+    let mine = grant.colour.map(Side::from);
+    let arbiter = grant.role == AccessRole::Arbiter;
+    let over = game.result.is_some();
+    let clock = game.clock.as_ref();
+    let runs = clock.is_some_and(|c| c.started && !c.paused && c.running.is_some());
+    let offered_to_me = game.draw_offer.is_some() && game.draw_offer != mine;
+    let pending_for_me = game
+        .pending
+        .as_ref()
+        .is_some_and(|p| arbiter || Some(p.side) == mine);
+    match name {
+        // What still acts after the result: questions (the player's line, his keys) and
+        // the arbiter's corrections and closing.
+        "line" | "key" => !over || grant.role != AccessRole::Opponent,
+        "take-back" | "take-back-to" => !game.moves.is_empty(),
+        "end" | "revoke-access" => true,
+        _ if over => false,
+        "move" => mine == Some(game.turn) && game.pending.is_none(),
+        "executed" => game.executed == Some(false) && grant.role == AccessRole::Opponent,
+        "accept-draw" | "decline-draw" => offered_to_me,
+        "offer-draw" => game.draw_offer.is_none(),
+        "yes" | "no" => pending_for_me || arbiter,
+        "resign" => !game.pending.as_ref().is_some_and(|p| p.stage == "resign"),
+        "claim-draw" => mine == Some(game.turn),
+        "start" => clock.is_some_and(|c| !c.started),
+        "pause" => runs,
+        "resume" => clock.is_some_and(|c| c.started && c.paused),
+        "set-clock" | "add-time" | "set-moves" | "penalty" => clock.is_some(),
+        "adjourn" => !game.adjourned,
+        "resume-adjourned" => game.adjourned,
+        _ => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Color;
+
+    use super::*;
+    use crate::core::input::{Actor, Command, Event, Input};
+    use crate::core::session::Session;
+    use crate::core::setup::{Impaired, SessionSetup};
+    use crate::core::time::Timestamp;
+
+    const OPPONENT: Grant = Grant {
+        role: AccessRole::Opponent,
+        colour: Some(Color::White),
+    };
+    const ARBITER: Grant = Grant {
+        role: AccessRole::Arbiter,
+        colour: None,
+    };
+
+    fn game(steps: &[(Actor, &str)], clock: bool) -> GameView {
+        let mut s = Session::new(SessionSetup {
+            impaired: Impaired::Black,
+            arbiter: true,
+            clock: clock.then(|| crate::core::clock::ClockSetup::same("15+10".parse().unwrap())),
+            ..SessionSetup::default()
+        })
+        .unwrap();
+        for (i, (by, text)) in steps.iter().enumerate() {
+            let at = Timestamp::from_millis(1000 * (i as u64 + 1));
+            let input = match crate::core::script::parse_command(text) {
+                Ok(c) if !text.contains(' ') || text.starts_with("confirmed") => Input::Act {
+                    by: *by,
+                    event: Event::Command(c),
+                },
+                _ => Input::typed(*by, text),
+            };
+            s.handle(input, at);
+        }
+        s.view()
+    }
+
+    const W: Actor = Actor::Player(Color::White);
+    const B: Actor = Actor::Player(Color::Black);
+
+    /// Each case: (the situation, whose page, an action, whether it is offered).
+    #[test]
+    fn only_what_the_situation_allows_is_offered() {
+        let blind_moved = [(W, "e4"), (B, "e5"), (B, "yes")];
+        let cases: Vec<(&str, Vec<(Actor, &str)>, bool, Grant, &str, bool)> = vec![
+            ("start", vec![], false, OPPONENT, "move", true),
+            ("start", vec![], false, OPPONENT, "executed", false),
+            ("start", vec![], false, OPPONENT, "accept-draw", false),
+            ("start", vec![], false, OPPONENT, "offer-draw", true),
+            ("start", vec![], false, OPPONENT, "resign", true),
+            ("blind moved", blind_moved.to_vec(), false, OPPONENT, "executed", true),
+            (
+                "executed",
+                [&blind_moved[..], &[(W, "executed")]].concat(),
+                false,
+                OPPONENT,
+                "executed",
+                false,
+            ),
+            ("black's move", vec![(W, "e4")], false, OPPONENT, "move", false),
+            ("offer", vec![(B, "offer-draw")], false, OPPONENT, "accept-draw", true),
+            ("offer", vec![(B, "offer-draw")], false, OPPONENT, "decline-draw", true),
+            ("own offer", vec![(W, "offer-draw")], false, OPPONENT, "accept-draw", false),
+            ("untimed", vec![], false, ARBITER, "start", false),
+            ("timed", vec![], true, ARBITER, "start", true),
+            ("timed", vec![], true, ARBITER, "pause", false),
+            ("running", vec![(Actor::Arbiter, "start")], true, ARBITER, "start", false),
+            ("running", vec![(Actor::Arbiter, "start")], true, ARBITER, "pause", true),
+            (
+                "paused",
+                vec![(Actor::Arbiter, "start"), (Actor::Arbiter, "pause")],
+                true,
+                ARBITER,
+                "resume",
+                true,
+            ),
+            (
+                "resigned",
+                vec![(B, "confirmed resign")],
+                false,
+                OPPONENT,
+                "resign",
+                false,
+            ),
+            ("resigned", vec![(B, "confirmed resign")], false, OPPONENT, "move", false),
+            ("resigned", vec![(B, "confirmed resign")], false, OPPONENT, "line", false),
+            ("resigned", vec![(B, "confirmed resign")], false, ARBITER, "end", true),
+        ];
+        for (what, steps, clock, grant, action, offered) in cases {
+            let view = game(&steps, clock);
+            let can = can_now(grant, Some(&view));
+            assert_eq!(
+                can.contains(&action),
+                offered,
+                "{what}: {:?} {action} in {can:?}",
+                grant.role
+            );
+        }
+    }
+}
