@@ -14,7 +14,7 @@ import { showSaid, say, alert, clearAlert, setupPosts, act, postJoin, postLeave 
 import { opponentControls, playerControls, actionBar } from './controls.js';
 import { arbiterControls } from './arbiter.js';
 import { playersLine, roleLine, lastMoveText, turnText, facts, moveItems,
-         statusLine } from './view.js';
+         statusLine, moveAnnouncement } from './view.js';
 
 const page = { state: null, board: null, source: null, connected: false, everConnected: false,
                refocus: null, lastMoveKey: null, movesKey: null };
@@ -157,7 +157,7 @@ function renderTexts(state) {
     const first = page.lastMoveKey === null;
     page.lastMoveKey = lastKey;
     $('last-move').textContent = lastMoveText(state);
-    if (!first && last) moved = $('last-move').textContent;
+    if (!first && last) moved = moveAnnouncement(state);
   }
   const movesKey = state.moves.map(m => m.uci).join(' ');
   if (movesKey !== page.movesKey) {

@@ -54,7 +54,9 @@ function makeBox(box, side, names) {
   box.dataset.side = side;
   const who = document.createElement('p');
   who.className = 'clock-who';
-  who.textContent = t("clock-of", { side: sideName(side), name: names[side] || '' });
+  const name = (names[side] || '').trim();
+  who.textContent = name && name !== '?' ? t("clock-of", { side: sideName(side), name })
+                                         : sideName(side);
   const time = document.createElement('p');
   time.className = 'clock-time';
   const state = document.createElement('p');

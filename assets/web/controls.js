@@ -175,7 +175,7 @@ function opponentControls() {
   return [
     lineForm(t("move-field-label")),
     group(t("group-game"), gameCommands()),
-    group(t("group-answer"), answerKeys(false)),
+    group(t("group-keys"), answerKeys(false)),
   ];
 }
 

@@ -71,6 +71,14 @@ export function lastMoveText(state) {
                           move: moveFor(state, m) });
 }
 
+/** The last move as a screen reader is told it, once: who, which, its words. */
+export function moveAnnouncement(state) {
+  const m = state.moves[state.moves.length - 1];
+  if (!m) return '';
+  return t("move-announced", { side: playerName(state, m.side), number: m.number,
+                               words: m.words || m.local || m.san || '' });
+}
+
 export function turnText(state) {
   if (state.result) return resultText(state.result);
   return t("turn", { side: playerName(state, state.turn) });

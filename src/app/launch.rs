@@ -437,7 +437,7 @@ fn open(
         devices
     });
     let web = crate::app::web::open(settings, session, tx, opening, held.journal);
-    let (web_sink, page, mut outputs) = match web {
+    let (web_sink, page, outputs) = match web {
         Some(o) => (
             o.sink,
             o.page,
@@ -447,14 +447,11 @@ fn open(
         ),
         None => (None, None, Vec::new()),
     };
-    outputs.extend(ready_outputs(
-        session,
-        devices.as_ref(),
-        !held.top.is_empty(),
-    ));
-    // After a resume the display ends on the summary with what is pending, as a line of
-    // its own (a display shows what one delivery brings as one line).
-    let deliveries: Vec<Vec<Output>> = [outputs, held.top]
+    let ready = ready_outputs(session, devices.as_ref(), !held.top.is_empty());
+    // Where the page is and "ready" are two lines; after a resume the display ends on the
+    // summary with what is pending, as a line of its own (a display shows what one
+    // delivery brings as one line).
+    let deliveries: Vec<Vec<Output>> = [outputs, ready, held.top]
         .into_iter()
         .filter(|o| !o.is_empty())
         .collect();

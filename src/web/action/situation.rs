@@ -61,7 +61,7 @@ mod tests {
     use shakmaty::Color;
 
     use super::*;
-    use crate::core::input::{Actor, Command, Event, Input};
+    use crate::core::input::{Actor, Event, Input};
     use crate::core::session::Session;
     use crate::core::setup::{Impaired, SessionSetup};
     use crate::core::time::Timestamp;

@@ -63,13 +63,22 @@ impl WebStation {
     /// `TMP/game/journal.txt`, and `args` (`--vi black`, `--tc 15`…) after the common
     /// ones; waits (with a bound) until the web server answers.
     pub fn start(args: &[&str]) -> WebStation {
+        WebStation::start_in("de", args)
+    }
+
+    /// [`WebStation::start`] in the game's language `lang` (`de`, `es`, `en`).
+    pub fn start_in(lang: &str, args: &[&str]) -> WebStation {
         let tmp = tempfile::tempdir().expect("a temporary folder");
         let dir = tmp.path().to_path_buf();
         let journal = dir.join("game").join("journal.txt");
         std::fs::create_dir_all(journal.parent().expect("its folder")).expect("the game folder");
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, free_port()));
         let mut cmd = base_command(&dir, addr);
-        cmd.args(GAME).arg("--journal").arg(&journal).args(args);
+        cmd.args(["--lang", lang])
+            .args(&GAME[2..])
+            .arg("--journal")
+            .arg(&journal)
+            .args(args);
         let mut station = WebStation::spawn(cmd, addr, journal, dir);
         station._tmp = Some(tmp);
         station

@@ -286,3 +286,34 @@ fn a_move_is_announced_once_and_an_old_error_is_cleared() {
     );
     station.quit();
 }
+
+/// (6) axe-core finds no WCAG 2.1 A or AA violation on any role's page at a phone's and a
+/// tablet's width in Spanish and English too (German: `browser::every_roles_page_is_accessible`).
+#[test]
+fn every_roles_page_is_accessible_in_spanish_and_english() {
+    let Some(browser) = browser("every_roles_page_is_accessible_in_spanish_and_english") else {
+        return;
+    };
+    let mut problems = Vec::new();
+    for lang in ["es", "en"] {
+        let mut station = WebStation::start_in(lang, &GAME);
+        let pages: Vec<(&str, Page)> = crate::support::web_game::ROLES
+            .iter()
+            .map(|role| (*role, role_page(&browser, &mut station, role, PHONE)))
+            .collect();
+        station.send("white type e4");
+        station.wait_for("made 1. e4");
+        let state = station.wait_plies(1);
+        for (role, page) in &pages {
+            page.wait_seq(seq(&state));
+            for (name, size) in [("phone", PHONE), ("tablet", TABLET)] {
+                page.viewport(size);
+                for violation in page.axe() {
+                    problems.push(format!("{lang} {role} ({name}): axe: {violation:#}"));
+                }
+            }
+        }
+        station.quit();
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

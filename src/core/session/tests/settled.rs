@@ -4,7 +4,7 @@
 
 use shakmaty::Color;
 
-use crate::core::input::{Actor, Command, Event, Input, Irreversible, Key};
+use crate::core::input::{Actor, Event, Input, Key};
 use crate::core::output::Termination;
 use crate::core::setup::{Impaired, SessionSetup};
 use crate::core::time::Timestamp;
@@ -20,7 +20,8 @@ const BLACK: Actor = Actor::Player(Color::Black);
 enum Step {
     Typed(Actor, &'static str),
     Key(Actor, Key),
-    Do(Actor, Command),
+    /// A command by its script text (`resign`, `confirmed resign`).
+    Do(Actor, &'static str),
 }
 
 use Step::{Do, Key as K, Typed};
@@ -38,7 +39,7 @@ fn run(steps: &[Step]) -> Session {
             K(by, key) => Input::key(by, key),
             Do(by, c) => Input::Act {
                 by,
-                event: Event::Command(c),
+                event: Event::Command(crate::core::script::parse_command(c).unwrap()),
             },
         };
         s.handle(input, at);
@@ -54,7 +55,7 @@ fn the_session_decides_what_became_of_an_announcement() {
     let e4 = Typed(WHITE, "e4");
     let confirm = K(BLACK, Key::Confirm);
     let cancel = K(BLACK, Key::Cancel);
-    let resign = Do(BLACK, Command::Resign);
+    let resign = Do(BLACK, "resign");
     let cases: Vec<(&str, Vec<Step>, Option<(Fate, Color)>, Option<&str>)> = vec![
         ("nothing announced", vec![e4], None, None),
         ("echoed, not yet settled", vec![e4, NF6], None, None),
@@ -92,13 +93,13 @@ fn the_session_decides_what_became_of_an_announcement() {
         ),
         (
             "a resignation confirmed on the page",
-            vec![e4, Do(BLACK, Command::Confirmed(Irreversible::Resign))],
+            vec![e4, Do(BLACK, "confirmed resign")],
             Some((Fate::Resigned, Color::Black)),
             None,
         ),
         (
             "a wrong draw claim",
-            vec![Do(WHITE, Command::ClaimDraw)],
+            vec![Do(WHITE, "claim-draw")],
             Some((Fate::ClaimRefused, Color::White)),
             None,
         ),
@@ -116,17 +117,17 @@ fn the_session_decides_what_became_of_an_announcement() {
 /// not ask again.
 #[test]
 fn an_act_confirmed_on_the_page_is_not_asked_again() {
-    let s = run(&[Typed(WHITE, "e4"), Do(BLACK, Command::Confirmed(Irreversible::Resign))]);
+    let s = run(&[Typed(WHITE, "e4"), Do(BLACK, "confirmed resign")]);
     let result = s.result.as_ref().expect("resigned at once");
     assert_eq!(
         (result.reason, result.winner),
         (Termination::Resignation, Some(Color::White))
     );
-    let s = run(&[Do(WHITE, Command::Confirmed(Irreversible::End))]);
+    let s = run(&[Do(WHITE, "confirmed end")]);
     let result = s.result.as_ref().expect("ended at once");
     assert_eq!(result.reason, Termination::Unfinished);
     assert!(s.closed);
     // Asked by words, the station still asks first.
-    let s = run(&[Typed(WHITE, "e4"), Do(BLACK, Command::Resign)]);
+    let s = run(&[Typed(WHITE, "e4"), Do(BLACK, "resign")]);
     assert!(s.result.is_none());
 }
