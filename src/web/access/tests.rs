@@ -223,7 +223,7 @@ fn a_browser_that_leaves_loses_only_its_own_token() {
     let mut a = Access::new();
     for (n, random) in [(1, 10), (2, 20)] {
         let code = a.issue(OPPONENT, s(0), random);
-        assert!(a.join(code.expose(), s(0), token(n)).is_ok());
+        assert!(a.join(code.expose(), s(0), GUESSER, token(n)).is_ok());
     }
     a.forget(token(1).expose());
     assert_eq!(a.grant(token(1).expose()), None);
