@@ -253,7 +253,8 @@ impl Access {
         };
         let pending = self.codes.swap_remove(i);
         self.clients.remove(&client);
-        self.tokens.insert(token_hash(token.expose()), pending.grant);
+        self.tokens
+            .insert(token_hash(token.expose()), pending.grant);
         Ok(pending.grant)
     }
 
@@ -293,7 +294,8 @@ impl Access {
 
     /// Ends every token and every code.
     pub fn revoke_all(&mut self) {
-        self.revoked.extend(self.tokens.drain().map(|(hash, _)| hash));
+        self.revoked
+            .extend(self.tokens.drain().map(|(hash, _)| hash));
         self.codes.clear();
     }
 

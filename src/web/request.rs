@@ -34,9 +34,11 @@ pub type App = Arc<Server>;
 pub fn status(refusal: Refusal) -> StatusCode {
     match refusal {
         Refusal::Malformed => StatusCode::BAD_REQUEST,
-        Refusal::Forbidden | Refusal::NoRole | Refusal::Foreign | Refusal::NotYourMove | Refusal::WrongCode => {
-            StatusCode::FORBIDDEN
-        }
+        Refusal::Forbidden
+        | Refusal::NoRole
+        | Refusal::Foreign
+        | Refusal::NotYourMove
+        | Refusal::WrongCode => StatusCode::FORBIDDEN,
         Refusal::NotFound => StatusCode::NOT_FOUND,
         Refusal::Stale => StatusCode::CONFLICT,
         Refusal::TooBig => StatusCode::PAYLOAD_TOO_LARGE,

@@ -37,7 +37,10 @@ fn a_code_is_six_digits_and_a_token_32_hex() {
 fn a_code_is_used_once_and_gives_its_grant() {
     let mut a = Access::new();
     let code = a.issue(OPPONENT, s(0), 7);
-    assert_eq!(a.join(code.expose(), s(10), GUESSER, token(1)), Ok(OPPONENT));
+    assert_eq!(
+        a.join(code.expose(), s(10), GUESSER, token(1)),
+        Ok(OPPONENT)
+    );
     assert_eq!(a.grant(token(1).expose()), Some(OPPONENT));
     assert_eq!(
         a.join(code.expose(), s(11), GUESSER, token(2)),
@@ -63,8 +66,14 @@ fn two_codes_never_share_their_digits() {
     let first = a.issue(OPPONENT, s(0), 5);
     let second = a.issue(ARBITER, s(0), 5);
     assert_ne!(first.expose(), second.expose());
-    assert_eq!(a.join(second.expose(), s(1), GUESSER, token(1)), Ok(ARBITER));
-    assert_eq!(a.join(first.expose(), s(1), GUESSER, token(2)), Ok(OPPONENT));
+    assert_eq!(
+        a.join(second.expose(), s(1), GUESSER, token(1)),
+        Ok(ARBITER)
+    );
+    assert_eq!(
+        a.join(first.expose(), s(1), GUESSER, token(2)),
+        Ok(OPPONENT)
+    );
 }
 
 /// A guesser is locked after five wrong codes; another address still joins.
@@ -86,8 +95,14 @@ fn five_wrong_codes_lock_that_address_for_a_minute() {
         Err(JoinError::Locked { retry_after: s(30) })
     );
     // Anyone else joins.
-    assert_eq!(a.join(arbiter.expose(), s(31), OTHER, token(2)), Ok(ARBITER));
-    assert_eq!(a.join(code.expose(), s(61), GUESSER, token(1)), Ok(OPPONENT));
+    assert_eq!(
+        a.join(arbiter.expose(), s(31), OTHER, token(2)),
+        Ok(ARBITER)
+    );
+    assert_eq!(
+        a.join(code.expose(), s(61), GUESSER, token(1)),
+        Ok(OPPONENT)
+    );
 }
 
 /// Many addresses together cannot guess a code: it is void after
@@ -98,7 +113,10 @@ fn a_code_is_void_after_too_many_wrong_codes_from_anywhere() {
     let code = a.issue(OPPONENT, s(0), 123_456);
     for i in 0..CODE_WRONG_LIMIT {
         let from = IpAddr::V4(std::net::Ipv4Addr::from(0x0a00_0000 + i));
-        assert_eq!(a.join("000000", s(1), from, token(9)), Err(JoinError::Wrong));
+        assert_eq!(
+            a.join("000000", s(1), from, token(9)),
+            Err(JoinError::Wrong)
+        );
     }
     assert_eq!(
         a.join(code.expose(), s(2), OTHER, token(1)),
@@ -116,9 +134,15 @@ fn wrong_codes_long_ago_do_not_count() {
     for t in 0..WRONG_TRIES - 1 {
         let _ = a.join("999999", s(u64::from(t)), GUESSER, token(9));
     }
-    assert_eq!(a.join("999999", s(200), GUESSER, token(9)), Err(JoinError::Wrong));
+    assert_eq!(
+        a.join("999999", s(200), GUESSER, token(9)),
+        Err(JoinError::Wrong)
+    );
     let code = a.issue(OPPONENT, s(200), 1);
-    assert_eq!(a.join(code.expose(), s(201), GUESSER, token(1)), Ok(OPPONENT));
+    assert_eq!(
+        a.join(code.expose(), s(201), GUESSER, token(1)),
+        Ok(OPPONENT)
+    );
 }
 
 #[test]
@@ -129,7 +153,10 @@ fn a_right_code_resets_the_count_of_wrong_ones() {
     }
     let code = a.issue(OPPONENT, s(0), 1);
     assert!(a.join(code.expose(), s(0), GUESSER, token(1)).is_ok());
-    assert_eq!(a.join("999999", s(0), GUESSER, token(9)), Err(JoinError::Wrong));
+    assert_eq!(
+        a.join("999999", s(0), GUESSER, token(9)),
+        Err(JoinError::Wrong)
+    );
     let code = a.issue(OPPONENT, s(0), 2);
     assert!(a.join(code.expose(), s(0), GUESSER, token(2)).is_ok());
 }

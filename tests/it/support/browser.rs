@@ -630,11 +630,12 @@ impl Page {
                 Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/web/vendor/axe-core/axe.min.js");
             let source = std::fs::read_to_string(&path)
                 .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-            // Run as a script element's text would be (axe.min.js sets `window.axe`).
-            self.js(
-                "const s = document.createElement('script'); s.textContent = arguments[0]; \
-                 document.head.appendChild(s); return typeof window.axe;",
-                vec![json!(source)],
+            // Evaluated through DevTools in the page's global scope (axe.min.js sets
+            // `window.axe`): the page's Content-Security-Policy allows no inline script,
+            // so a script element with its text would not run.
+            self.cdp(
+                "Runtime.evaluate",
+                json!({"expression": source, "returnByValue": true}),
             );
         }
         let result = self.js_async(

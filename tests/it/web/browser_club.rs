@@ -29,7 +29,11 @@ fn shown(page: &Page) -> Vec<String> {
     );
     found
         .as_array()
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_owned)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -80,11 +84,22 @@ fn the_opponents_phone_shows_what_is_pending_and_the_next_action_at_a_glance() {
     page.wait_seq(seq(&echoed));
     let heard = echoed["pending"]["words"].as_str().unwrap_or_default();
     let black = word(&w, "black", &[]);
-    page.wait_text(&word(&w, "status-echoed", &[("side", &black), ("words", heard)]));
-    in_view(&page, &["#status-line", "#clock-top", "#clock-bottom", "#board"], "echoed");
+    page.wait_text(&word(
+        &w,
+        "status-echoed",
+        &[("side", &black), ("words", heard)],
+    ));
+    in_view(
+        &page,
+        &["#status-line", "#clock-top", "#clock-bottom", "#board"],
+        "echoed",
+    );
     let actions = shown(&page);
     for forbidden in ["executed", "accept-draw", "decline-draw", "yes", "no"] {
-        assert!(!actions.iter().any(|a| a == forbidden), "echoed: {forbidden} in {actions:?}");
+        assert!(
+            !actions.iter().any(|a| a == forbidden),
+            "echoed: {forbidden} in {actions:?}"
+        );
     }
 
     station.send("black key confirm");
@@ -98,7 +113,10 @@ fn the_opponents_phone_shows_what_is_pending_and_the_next_action_at_a_glance() {
         "made",
     );
     let actions = shown(&page);
-    assert!(!actions.iter().any(|a| a == "accept-draw"), "made: {actions:?}");
+    assert!(
+        !actions.iter().any(|a| a == "accept-draw"),
+        "made: {actions:?}"
+    );
 
     station.send("black do offer-draw");
     let offered = station.wait_state("the draw offer", |s| s["draw_offer"] == "black");
@@ -113,7 +131,10 @@ fn the_opponents_phone_shows_what_is_pending_and_the_next_action_at_a_glance() {
         "offered",
     );
     // The one-key box is for a keyboard at the station, not the opponent's phone.
-    assert!(!visible(&page, "#keys"), "the one-key box on the opponent's phone");
+    assert!(
+        !visible(&page, "#keys"),
+        "the one-key box on the opponent's phone"
+    );
     station.quit();
 }
 
@@ -149,7 +170,9 @@ fn roles_come_back_after_a_crash_and_resume() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(station.access_file()).expect("its mode").permissions();
+        let mode = std::fs::metadata(station.access_file())
+            .expect("its mode")
+            .permissions();
         assert_eq!(mode.mode() & 0o777, 0o600);
     }
 
@@ -169,7 +192,9 @@ fn roles_come_back_after_a_crash_and_resume() {
         json!({"kind": "command", "command": "resume"}),
     );
     assert_eq!(answer.status, 200, "{answer:?}");
-    station.wait_state("the clock running again", |s| s["clock"]["running"] == "black");
+    station.wait_state("the clock running again", |s| {
+        s["clock"]["running"] == "black"
+    });
     station.quit();
 }
 
@@ -187,7 +212,10 @@ fn a_revocation_reaches_the_open_page_within_a_second() {
     station.send("arbiter do revoke-access");
     page.wait_until(
         "the page without its role",
-        &format!("({}) || document.body.dataset.role === 'spectator'", page.reloaded()),
+        &format!(
+            "({}) || document.body.dataset.role === 'spectator'",
+            page.reloaded()
+        ),
         Duration::from_secs(1),
     );
     page.wait_until("the page reloaded", &page.reloaded(), WAIT);
@@ -225,7 +253,11 @@ fn a_resignation_on_the_page_is_confirmed_once_and_said_as_it_is() {
         !said.iter().any(|l| l.contains("Wirklich aufgeben")),
         "the station asked again: {said:#?}"
     );
-    assert!(shown(&opponent).is_empty(), "actions after the result: {:?}", shown(&opponent));
+    assert!(
+        shown(&opponent).is_empty(),
+        "actions after the result: {:?}",
+        shown(&opponent)
+    );
     station.quit();
 }
 
@@ -251,7 +283,10 @@ fn a_move_is_announced_once_and_an_old_error_is_cleared() {
     station.wait_for("made 1. e4");
     let state = station.wait_plies(1);
     player.wait_seq(seq(&state));
-    let words_of_e4 = state["moves"][0]["words"].as_str().unwrap_or_default().to_owned();
+    let words_of_e4 = state["moves"][0]["words"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
     player.wait_until(
         "the move announced",
         &format!(
@@ -265,13 +300,21 @@ fn a_move_is_announced_once_and_an_old_error_is_cleared() {
         .iter()
         .filter(|r| r.text.contains(&words_of_e4))
         .collect();
-    assert_eq!(saying.len(), 1, "live regions naming the move: {regions:#?}");
+    assert_eq!(
+        saying.len(),
+        1,
+        "live regions naming the move: {regions:#?}"
+    );
     assert_eq!(
         saying[0].text.matches(&words_of_e4).count(),
         1,
         "the move twice: {regions:#?}"
     );
-    assert_eq!(player.text_of("#alert").unwrap_or_default().trim(), "", "an old error stays");
+    assert_eq!(
+        player.text_of("#alert").unwrap_or_default().trim(),
+        "",
+        "an old error stays"
+    );
     let stops = player.js(
         "return document.querySelectorAll('#board button.sq:not([tabindex=\"-1\"])').length;",
         vec![],
@@ -279,7 +322,10 @@ fn a_move_is_announced_once_and_an_old_error_is_cleared() {
     assert_eq!(stops, json!(1), "the board's tab stops");
     assert!(
         player
-            .js("return !!document.querySelector('a#skip-board[href]');", vec![])
+            .js(
+                "return !!document.querySelector('a#skip-board[href]');",
+                vec![]
+            )
             .as_bool()
             .unwrap_or(false),
         "no skip link"

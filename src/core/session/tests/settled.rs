@@ -77,8 +77,18 @@ fn the_session_decides_what_became_of_an_announcement() {
             Some((Fate::Corrected, Color::Black)),
             Some("Springer Felix sechs"),
         ),
-        ("the reply replaces a made move", vec![e4, NF6, confirm, Typed(WHITE, "d4")], None, None),
-        ("a newer announcement replaces a withdrawn one", vec![e4, NF6, cancel, NF6], None, None),
+        (
+            "the reply replaces a made move",
+            vec![e4, NF6, confirm, Typed(WHITE, "d4")],
+            None,
+            None,
+        ),
+        (
+            "a newer announcement replaces a withdrawn one",
+            vec![e4, NF6, cancel, NF6],
+            None,
+            None,
+        ),
         (
             "a resignation confirmed",
             vec![e4, resign, confirm],

@@ -33,13 +33,26 @@ async fn a_guesser_locks_only_himself_out_body() {
     let headers = [("Host", host.as_str()), ("Origin", origin.as_str())];
     let join = |code: &str| format!(r#"{{"code": "{code}"}}"#);
     for _ in 0..5 {
-        let answer =
-            send_from(Some(GUESSER), station.addr, "POST", "/api/join", &headers, &join(wrong))
-                .await;
+        let answer = send_from(
+            Some(GUESSER),
+            station.addr,
+            "POST",
+            "/api/join",
+            &headers,
+            &join(wrong),
+        )
+        .await;
         assert_eq!(answer.status, 403, "{}", answer.body);
     }
-    let locked =
-        send_from(Some(GUESSER), station.addr, "POST", "/api/join", &headers, &join(&code)).await;
+    let locked = send_from(
+        Some(GUESSER),
+        station.addr,
+        "POST",
+        "/api/join",
+        &headers,
+        &join(&code),
+    )
+    .await;
     assert_eq!(
         (locked.status, locked.json()["error"].as_str()),
         (429, Some("locked"))
@@ -59,7 +72,14 @@ async fn every_answer_carries_the_hardening_headers_body() {
     let host = station.host();
     let read = [("Host", host.as_str())];
     let mut answers = Vec::new();
-    for path in ["/", "/join", "/assets/app.js", "/words.json", "/game.pgn", "/nothing"] {
+    for path in [
+        "/",
+        "/join",
+        "/assets/app.js",
+        "/words.json",
+        "/game.pgn",
+        "/nothing",
+    ] {
         answers.push((path, send(station.addr, "GET", path, &read, "").await));
     }
     let act = r#"{"seq": 1, "action": {"kind": "command", "command": "start"}}"#;
@@ -160,10 +180,14 @@ async fn the_arbiter_sees_every_page_open_at_once_body() {
     };
     assert_eq!(pages(arbiter.next().await), Some(1));
     let spectator = Events::open(station.addr, &[("Host", host.as_str())]).await;
-    let opened = tokio::time::timeout(SOON, arbiter.next()).await.expect("pushed");
+    let opened = tokio::time::timeout(SOON, arbiter.next())
+        .await
+        .expect("pushed");
     assert_eq!(pages(opened), Some(2));
     drop(spectator);
-    let closed = tokio::time::timeout(SOON, arbiter.next()).await.expect("pushed");
+    let closed = tokio::time::timeout(SOON, arbiter.next())
+        .await
+        .expect("pushed");
     assert_eq!(pages(closed), Some(1));
 }
 
@@ -185,10 +209,19 @@ async fn a_resignation_confirmed_on_the_page_is_not_asked_again_body() {
     let state = station.state(Some(&token)).await;
     assert_eq!(state["result"]["reason"], "resignation");
     assert_eq!(
-        (state["settled"]["fate"].as_str(), state["settled"]["side"].as_str()),
+        (
+            state["settled"]["fate"].as_str(),
+            state["settled"]["side"].as_str()
+        ),
         (Some("resigned"), Some("black"))
     );
-    let asked = station.said.0.lock().unwrap().iter().any(|t| t.contains("Wirklich"));
+    let asked = station
+        .said
+        .0
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|t| t.contains("Wirklich"));
     assert!(!asked, "the station asked again");
     // Nothing is offered after the result.
     assert_eq!(state["can"], serde_json::json!([]));
