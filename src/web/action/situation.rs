@@ -45,7 +45,7 @@ fn fits(name: &str, grant: Grant, game: &GameView) -> bool {
         "accept-draw" | "decline-draw" => offered_to_me,
         "offer-draw" => game.draw_offer.is_none(),
         "yes" | "no" => pending_for_me || arbiter,
-        "resign" => !game.pending.as_ref().is_some_and(|p| p.stage == "resign"),
+        "resign" => game.pending.as_ref().is_none_or(|p| p.stage != "resign"),
         "claim-draw" => mine == Some(game.turn),
         "start" => clock.is_some_and(|c| !c.started),
         "pause" => runs,
@@ -98,6 +98,16 @@ mod tests {
         s.view()
     }
 
+    /// (the situation, its steps, timed, whose page, an action, whether it is offered).
+    type Case = (
+        &'static str,
+        Vec<(Actor, &'static str)>,
+        bool,
+        Grant,
+        &'static str,
+        bool,
+    );
+
     const W: Actor = Actor::Player(Color::White);
     const B: Actor = Actor::Player(Color::Black);
 
@@ -105,7 +115,7 @@ mod tests {
     #[test]
     fn only_what_the_situation_allows_is_offered() {
         let blind_moved = [(W, "e4"), (B, "e5"), (B, "yes")];
-        let cases: Vec<(&str, Vec<(Actor, &str)>, bool, Grant, &str, bool)> = vec![
+        let cases: Vec<Case> = vec![
             ("start", vec![], false, OPPONENT, "move", true),
             ("start", vec![], false, OPPONENT, "executed", false),
             ("start", vec![], false, OPPONENT, "accept-draw", false),

@@ -47,6 +47,14 @@ fn run(steps: &[Step]) -> Session {
     s
 }
 
+/// (what, the steps, the fate and whose it is, the words it names).
+type Case = (
+    &'static str,
+    Vec<Step>,
+    Option<(Fate, Color)>,
+    Option<&'static str>,
+);
+
 const NF6: Step = Typed(BLACK, "Springer Felix sechs");
 
 /// Each case: (what, the steps, the fate and whose it is, the words it names).
@@ -56,7 +64,7 @@ fn the_session_decides_what_became_of_an_announcement() {
     let confirm = K(BLACK, Key::Confirm);
     let cancel = K(BLACK, Key::Cancel);
     let resign = Do(BLACK, "resign");
-    let cases: Vec<(&str, Vec<Step>, Option<(Fate, Color)>, Option<&str>)> = vec![
+    let cases: Vec<Case> = vec![
         ("nothing announced", vec![e4], None, None),
         ("echoed, not yet settled", vec![e4, NF6], None, None),
         (
