@@ -189,7 +189,9 @@ impl fmt::Display for Figures {
         )?;
         let ps = [0.5, 0.95];
         let sound = |t: &Trial| t.sound;
-        let rows: [(&str, Option<Kind>, fn(&Trial) -> Option<f64>); 8] = [
+        // (label, which phrases, the figure of a trial)
+        type Row = (&'static str, Option<Kind>, fn(&Trial) -> Option<f64>);
+        let rows: [Row; 8] = [
             (
                 "end of speech → first sound of the echo, phrases no other continues",
                 Some(Kind::Whole),
