@@ -2,7 +2,7 @@
 //! from the end of speech into the microphone to the first sound of its echo on the
 //! speaker, end to end (FIDE Laws D.2.1: the station echoes each announcement).
 //!
-//! The station is wired as `ansage play` wires a voice game ([`echo_station`]): the cpal
+//! The station is wired as `ansage play` wires a voice game ([`crate::echo_station`]): the cpal
 //! microphone (the rig's `micfeed.monitor`), the hearing actor with vosk on the Korean test
 //! model and its stand-in words for the German grammar (as `ansage-bench vosk`), the real
 //! main loop with a German session, and the speech output on the rig's speech-dispatcher
