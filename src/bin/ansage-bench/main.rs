@@ -522,7 +522,7 @@ mod tests {
             let rest = &page[i + marker.len()..];
             let name: String = rest
                 .chars()
-                .take_while(|c| c.is_ascii_alphanumeric())
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
             let b = Benchmark::from_str(&name, false)
                 .unwrap_or_else(|e| panic!("docs/benchmarks.md: `{marker}{name}`: {e}"));
