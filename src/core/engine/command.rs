@@ -56,7 +56,7 @@ impl Command {
     /// The line, without its newline. A name or value with a line break in it is cut at
     /// the break: one command is always one line.
     pub fn line(&self) -> String {
-        let one_line = |s: &str| s.lines().next().unwrap_or("").to_owned();
+        let one_line = |s: &str| s.split(['\n', '\r']).next().unwrap_or("").to_owned();
         match self {
             Command::Uci => "uci".into(),
             Command::IsReady => "isready".into(),
