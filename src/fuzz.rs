@@ -314,7 +314,7 @@ where
 }
 
 /// A UCI engine's output (issue 34): every line read (nonsense refused, never a panic), a
-/// best move checked against a position played from the first bytes ([`position`]), and a
+/// best move checked against a position played from the first bytes (as for `resolve`), and a
 /// `setoption` of any text still one line. Returns how many lines were read.
 pub fn uci(data: &[u8]) -> usize {
     use crate::core::engine::command::Command;

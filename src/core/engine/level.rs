@@ -25,8 +25,11 @@ pub struct Strength {
     pub limit: SearchLimit,
 }
 
+/// One level's row of [`TABLE`]: skill, Elo, depth and nodes.
+type Row = (Option<i64>, Option<i64>, Option<u32>, u64);
+
 /// Skill, Elo, depth and nodes of levels 1 to 10.
-const TABLE: [(Option<i64>, Option<i64>, Option<u32>, u64); 10] = [
+const TABLE: [Row; 10] = [
     (Some(0), None, Some(1), 200),
     (Some(2), None, Some(2), 600),
     (Some(4), None, Some(3), 2_000),
