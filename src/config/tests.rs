@@ -255,7 +255,11 @@ fn the_web_page_is_off_and_on_loopback_unless_set() {
 fn the_engine_is_found_by_default_and_bounded_in_time() {
     let s = settings(&[]);
     assert_eq!(
-        (s.engine.path.as_os_str().is_empty(), s.engine.nodes, s.engine.timeout_ms),
+        (
+            s.engine.path.as_os_str().is_empty(),
+            s.engine.nodes,
+            s.engine.timeout_ms
+        ),
         (true, 0, 30_000)
     );
     let s = settings(&[
