@@ -669,7 +669,10 @@ online-connection-lost = Verbindung zum Server unterbrochen. Neuer Versuch läuf
 online-connection-back = Wieder verbunden.
 online-server-fault = Der Server meldet einen Fehler. Neuer Versuch läuft; Ihre Uhr läuft auf dem Server weiter.
 online-connecting = Verbinde mit lichess…
-online-start-waiting = Noch keine Partie vom Server. Neuer Versuch in { $seconds } Sekunden.
+online-start-waiting = Noch keine Partie vom Server. Neuer Versuch in { $seconds ->
+    [one] einer Sekunde
+   *[other] { $seconds } Sekunden
+}.
 online-not-yet = Noch keine Verbindung zu lichess; bitte warten. Strg-C beendet.
 online-token-refused = Der Server lehnt den Zugangsschlüssel ab. Bitte mit ansage online login neu anmelden.
 online-token-scope = Dem Zugangsschlüssel fehlt die Berechtigung board:play. Bitte einen neuen Schlüssel anlegen.

@@ -634,7 +634,10 @@ online-connection-lost = Connection to the server lost. Trying again; your clock
 online-connection-back = Connected again.
 online-server-fault = The server reports a fault. Trying again; your clock keeps running on the server.
 online-connecting = Connecting to lichess…
-online-start-waiting = No game from the server yet. Trying again in { $seconds } seconds.
+online-start-waiting = No game from the server yet. Trying again in { $seconds ->
+    [one] one second
+   *[other] { $seconds } seconds
+}.
 online-not-yet = Not connected to lichess yet; please wait. Ctrl-C stops.
 online-token-refused = The server refuses the access token. Please log in again with ansage online login.
 online-token-scope = The access token lacks the scope board:play. Please create a new token.

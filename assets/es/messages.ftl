@@ -691,7 +691,10 @@ online-connection-lost = Se perdió la conexión con el servidor. Reintentando; 
 online-connection-back = Conectado de nuevo.
 online-server-fault = El servidor informa de un fallo. Reintentando; su reloj sigue corriendo en el servidor.
 online-connecting = Conectando con lichess…
-online-start-waiting = El servidor aún no envía la partida. Nuevo intento en { $seconds } segundos.
+online-start-waiting = El servidor aún no envía la partida. Nuevo intento en { $seconds ->
+    [one] un segundo
+   *[other] { $seconds } segundos
+}.
 online-not-yet = Aún no hay conexión con lichess; espere, por favor. Ctrl-C termina.
 online-token-refused = El servidor rechaza la clave de acceso. Inicie sesión de nuevo con ansage online login.
 online-token-scope = A la clave de acceso le falta el permiso board:play. Cree una clave nueva, por favor.

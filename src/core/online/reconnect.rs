@@ -191,13 +191,21 @@ impl Reconnect {
     /// The open stream ended or broke at `now` (the game goes on): an outage begins, or
     /// goes on if the stream was not stable.
     pub fn ended(&mut self, now: Timestamp) -> Next {
-        // Its stability up to now counts (a stream that lived long enough).
+        // Its stability up to now counts (a stream that lived long enough): the waits
+        // start from the first again. Had an outage not been told over yet, it goes on
+        // for the player: neither "back" nor "lost" again.
         let back = self.poll(now);
         self.open = None;
-        let say = self.begin(Said::Lost).or(back);
+        if back.is_some() {
+            self.outage = true;
+            return Next {
+                wait: self.grow(),
+                say: None,
+            };
+        }
         Next {
+            say: self.begin(Said::Lost),
             wait: self.grow(),
-            say,
         }
     }
 
@@ -373,7 +381,8 @@ mod tests {
         assert!(rule.in_outage());
     }
 
-    /// A stream that lived long enough counts as stable when it ends, even if nobody polled.
+    /// A stream that lived long enough counts as stable when it ends, even if nobody polled:
+    /// the waits start from the first again; the outage, never told over, goes on unsaid.
     #[test]
     fn a_long_stream_counts_when_it_ends() {
         let mut rule = rule(3);
@@ -382,8 +391,9 @@ mod tests {
         rule.opened(Timestamp::ZERO);
         rule.line(Timestamp::ZERO);
         let next = rule.ended(Timestamp::from_duration(secs(15)));
-        assert_eq!(next.say, Some(Said::Lost));
+        assert_eq!(next.say, None);
         assert!(next.wait <= secs(1), "{next:?}");
+        assert!(rule.in_outage());
     }
 
     /// A rate limit waits the full minute, and says so.
