@@ -7,8 +7,8 @@
 //!   after the live stream was closed (target: at most 10).
 //! - **From a server well again to the game going on**: T0, the instant the fake stops
 //!   flapping, with the opponent's move made meanwhile (in no stream yet); T1, the instant
-//!   the station's announcement of that move (`say:white`, checked to be its words) is
-//!   read from its standard output. Target: at most the back-off's cap + 1 s, 31 s.
+//!   the station's announcement of that move (`say:white`, after its `made` line) is read
+//!   from its standard output. Target: at most the back-off's cap + 1 s, 31 s.
 
 use std::fmt;
 use std::path::Path;
@@ -90,9 +90,10 @@ fn round(ansage: &Path, dir: &Path) -> Result<(usize, f64)> {
     fake.move_unseen("e7e5");
     let t0 = Instant::now();
     fake.flap(false);
-    let (t1, _) = station.wait_long("the opponent's move", MINUTE, |l| {
-        l.contains(" say:white ") && l.to_lowercase().contains("e5")
+    station.wait_long("the opponent's move made", MINUTE, |l| {
+        l.contains(" made ") && l.contains("... e5")
     })?;
+    let (t1, _) = station.wait_for("its announcement", |l| l.contains(" say:white "))?;
     Ok((requests, (t1 - t0).as_secs_f64() * 1e3))
 }
 
