@@ -22,9 +22,11 @@ ANSAGE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 BUILD_DEBS="gcc libc6-dev pkg-config libclang-dev libasound2-dev libspeechd-dev libbrlapi-dev
   liblouis-dev"
 # Running the station: speech-dispatcher with espeak-ng, BRLTTY, PulseAudio, espeak-ng for the
-# spoken scoresheet; python3-pip, curl and unzip fetch libvosk and the models below.
+# spoken scoresheet; python3-pip, curl and unzip fetch libvosk and the models below;
+# stockfish is the training opponent (`ansage train`, feature `engine`; Debian puts it at
+# /usr/games/stockfish).
 RUNTIME_DEBS="pulseaudio libasound2-plugins espeak-ng speech-dispatcher
-  speech-dispatcher-espeak-ng brltty python3 python3-pip curl unzip"
+  speech-dispatcher-espeak-ng brltty python3 python3-pip curl unzip stockfish"
 # The tests and their device rig (tests/rig/): pgn-extract checks the PGN, pulseaudio-utils
 # (parec, paplay, pactl), sox, python3-brlapi (the emulated display's self-test), iproute2
 # (ss: the BrlAPI port's owner), and chromium with chromium-driver (the web page's tests in a

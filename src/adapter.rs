@@ -189,6 +189,7 @@ fn device_name_id(device: &str) -> &'static str {
         "online play" => "device-online",
         "audio scoresheet" => "device-recording",
         "espeak-ng" => "device-espeak",
+        "chess engine" => "device-engine",
         "electronic board" => "device-eboard",
         _ => "device-other",
     }

@@ -14,8 +14,8 @@
 //! for a misspelt key): `config.toml:3: game.vi: "purple": expected white, black, both or
 //! none`.
 //!
-//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`, `[models]`) are
-//! plain data for the device adapters.
+//! The device sections (`[input]`, `[speech]`, `[braille]`, `[voice]`, `[journal]`, `[web]`,
+//! `[models]`, `[engine]`) are plain data for the device adapters.
 
 mod dirs;
 mod file_format;
@@ -30,8 +30,8 @@ use crate::core::setup::SessionSetup;
 pub use dirs::{NoHome, config_dir, data_dir, default_path, games_dir};
 pub use layers::Layers;
 pub use sections::{
-    BrailleSettings, InputMethod, InputSettings, JournalSettings, MODELS_URL, ModelsSettings,
-    OnlineSettings, SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
+    BrailleSettings, EngineSettings, InputMethod, InputSettings, JournalSettings, MODELS_URL,
+    ModelsSettings, OnlineSettings, SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
 };
 
 #[cfg(test)]
@@ -63,6 +63,8 @@ pub struct Settings {
     pub online: OnlineSettings,
     /// Where the speech models are downloaded from.
     pub models: ModelsSettings,
+    /// The training opponent.
+    pub engine: EngineSettings,
 }
 
 /// Why settings cannot be read.

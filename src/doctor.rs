@@ -5,8 +5,10 @@
 //! D.2.1: every word of an announcement must be hearable), speech-dispatcher and a voice
 //! for the language, BrlAPI (BRLTTY) and its display, espeak-ng (the spoken scoresheet),
 //! the electronic boards on the serial ports (and whether a DGT 3000 answers; a port this
-//! user may not open gets the `dialout` hint), the web page's port, and online play (the
-//! server's address, the lichess token, its account and scope; `online`).
+//! user may not open gets the `dialout` hint), the web page's port, online play (the
+//! server's address, the lichess token, its account and scope; `online`), and the training
+//! opponent (the UCI engine at `engine.path` or Debian's stockfish, its name and version
+//! from its handshake; `engine`).
 //! A device that was not built in says which cargo feature brings it. Each check says
 //! whether the current settings need the device ([`Needs`]): `ansage doctor` fails only for
 //! those (a missing vosk model matters only when a side enters moves by voice).
@@ -68,6 +70,8 @@ pub fn check(settings: &Settings, lang: Language, phrases: &Phrases) -> Vec<Devi
     out.push(web(settings).needed(settings.web.enabled));
     // A game at the board needs no server: online play is reported, never failing.
     out.push(online_play(settings).needed(false));
+    // Only training needs the engine (issue 34): reported, never failing.
+    out.push(engine(settings).needed(false));
     out
 }
 
@@ -145,7 +149,8 @@ pub fn render(report: &[DeviceStatus], phrases: &Phrases) -> (Vec<String>, bool)
         feature = "speech",
         feature = "braille",
         feature = "web",
-        feature = "online"
+        feature = "online",
+        feature = "engine"
     ),
     allow(dead_code)
 )]
@@ -319,6 +324,78 @@ fn braille(settings: &Settings) -> DeviceStatus {
     {
         let _ = settings;
         not_built("Braille display", "braille")
+    }
+}
+
+/// The training opponent: found (`engine.path`, `PATH`, `/usr/games/stockfish`), and its
+/// name and version from the UCI handshake (within 10 s, on a thread of its own).
+fn engine(settings: &Settings) -> DeviceStatus {
+    let path_env = std::env::var_os("PATH");
+    let path = match crate::engine::find::find(&settings.engine.path, path_env.as_deref()) {
+        Ok(p) => p,
+        Err(e) => {
+            return DeviceStatus::absent("chess engine", e.to_string())
+                .said(Message::new("device-engine-missing"))
+                .todo(Message::new("device-engine-todo"));
+        }
+    };
+    #[cfg(feature = "engine")]
+    {
+        engine_handshake(path)
+    }
+    #[cfg(not(feature = "engine"))]
+    {
+        let _ = path;
+        not_built("chess engine", "engine")
+    }
+}
+
+/// The engine at `path` started, named and ended.
+#[cfg(feature = "engine")]
+fn engine_handshake(path: std::path::PathBuf) -> DeviceStatus {
+    use std::time::Duration;
+
+    use crate::core::engine::level::Level;
+    use crate::engine::client::{Engine, Timeouts};
+
+    let shown = path.display().to_string();
+    let timeouts = Timeouts {
+        start: Duration::from_secs(10),
+        search: Duration::from_secs(10),
+    };
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("doctor-engine".into())
+        .spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build();
+            let answer = match runtime {
+                Ok(rt) => rt.block_on(async {
+                    let engine = Engine::start(&path, Level::MAX, timeouts).await?;
+                    let name = engine.name().to_owned();
+                    engine.close().await;
+                    Ok::<_, crate::engine::EngineError>(name)
+                }),
+                Err(e) => Err(crate::engine::EngineError::Crashed(e.to_string())),
+            };
+            let _ = tx.send(answer);
+        });
+    let answer = match spawned {
+        Ok(_) => rx
+            .recv_timeout(Duration::from_secs(15))
+            .unwrap_or_else(|_| Err(crate::engine::EngineError::Crashed("no answer".into()))),
+        Err(e) => Err(crate::engine::EngineError::Crashed(e.to_string())),
+    };
+    match answer {
+        Ok(name) => DeviceStatus::present("chess engine", format!("{name} at {shown}")).said(
+            Message::new("device-engine-there")
+                .arg("name", name)
+                .arg("path", shown),
+        ),
+        Err(e) => DeviceStatus::absent("chess engine", format!("{shown}: {e}"))
+            .said(Message::new("device-engine-broken").arg("path", shown))
+            .todo(Message::new("device-engine-broken-todo")),
     }
 }
 

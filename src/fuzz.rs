@@ -3,7 +3,7 @@
 //! Each takes arbitrary bytes and drives one reader of untrusted text: heard words
 //! ([`resolve`]), typed moves ([`typed`]), scoresheets ([`pgn`]), the journal ([`journal()`])
 //! and scripts ([`script()`]); bytes from electronic boards ([`dgt`], [`millennium`]) and
-//! from the lichess Board API ([`online`]). Player input never yields a Rust error, and no file may crash
+//! from the lichess Board API ([`online`]); a UCI engine's lines ([`uci`]). Player input never yields a Rust error, and no file may crash
 //! the program: a panic here is a bug. They live in the library (not in `fuzz/`) so that
 //! `tests/it/protocol/fuzz_seeds.rs` runs them on seed inputs in every test run and they
 //! cannot rot, behind the feature `testing` (which `fuzz/` and the tests turn on) so that
@@ -311,4 +311,27 @@ where
         }
     }
     (whole.len(), events)
+}
+
+/// A UCI engine's output (issue 34): every line read (nonsense refused, never a panic), a
+/// best move checked against a position played from the first bytes (as for `resolve`), and a
+/// `setoption` of any text still one line. Returns how many lines were read.
+pub fn uci(data: &[u8]) -> usize {
+    use crate::core::engine::command::Command;
+    use crate::core::engine::uci::{EngineLine, legal_move, parse_line};
+
+    let (_, pos, rest) = position(data);
+    let text = String::from_utf8_lossy(&rest[..rest.len().min(MAX_LEN)]);
+    let mut read = 0;
+    for line in text.lines() {
+        if let Ok(parsed) = parse_line(line) {
+            read += 1;
+            if let EngineLine::BestMove(Some(m)) = &parsed {
+                let _ = legal_move(&pos, m);
+            }
+        }
+        let option = Command::SetOption(line.to_owned(), text.to_string()).line();
+        assert!(!option.contains(['\n', '\r']), "{option:?}");
+    }
+    read
 }

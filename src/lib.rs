@@ -8,9 +8,10 @@
 //!   (speech recognizers), [`speech`] (the voice and its queue), [`recorder`] (the audio
 //!   and spoken scoresheets: D.2.6's recording device), [`audio`] (microphone and earcons
 //!   through the sound card), [`braille`] (the display), [`eboard`] (the sighted player's
-//!   electronic board), [`journal_file`] (the journal on disk), [`adapter`] (what the
-//!   adapters share), [`config`] (the settings file), [`doctor`],
-//!   [`models`] (installing the speech models);
+//!   electronic board), [`engine`] (the training opponent, a UCI engine),
+//!   [`journal_file`] (the journal on disk), [`adapter`] (what the adapters share),
+//!   [`config`] (the settings file), [`doctor`], [`models`] (installing the speech
+//!   models);
 //! - [`app`]: the `ansage` program's commands, on top of everything (the one station
 //!   set-up of `play` and `demo`, opening every device).
 //!
@@ -29,6 +30,7 @@ pub mod console;
 pub mod core;
 pub mod doctor;
 pub mod eboard;
+pub mod engine;
 #[cfg(feature = "testing")]
 pub mod fuzz;
 pub mod hearing;

@@ -17,7 +17,7 @@ use super::Settings;
 /// The sections of the file, in the order it is written.
 const SECTIONS: &[&str] = &[
     "game", "input", "announce", "eboard", "speech", "braille", "voice", "journal", "web",
-    "online", "models",
+    "online", "models", "engine",
 ];
 
 /// The key names of `[game]`, `[announce]` and `[eboard]`, in the order of the file.
@@ -78,6 +78,7 @@ impl<'de> Visitor<'de> for SettingsVisitor {
                 "web" => s.web = map.next_value()?,
                 "online" => s.online = map.next_value()?,
                 "models" => s.models = map.next_value()?,
+                "engine" => s.engine = map.next_value()?,
                 _ => return Err(de::Error::unknown_field(name, SECTIONS)),
             }
         }
@@ -219,6 +220,7 @@ impl Serialize for Settings {
         out.serialize_field("web", &self.web)?;
         out.serialize_field("online", &self.online)?;
         out.serialize_field("models", &self.models)?;
+        out.serialize_field("engine", &self.engine)?;
         out.end()
     }
 }

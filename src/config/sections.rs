@@ -1,5 +1,6 @@
 //! The device sections of the settings file (`[input]`, `[speech]`, `[braille]`,
-//! `[voice]`, `[journal]`, `[web]`, `[models]`): plain data for the device adapters.
+//! `[voice]`, `[journal]`, `[web]`, `[models]`, `[engine]`): plain data for the device
+//! adapters.
 
 use std::path::PathBuf;
 
@@ -196,6 +197,31 @@ impl Default for OnlineSettings {
     fn default() -> OnlineSettings {
         OnlineSettings {
             server: crate::online::address::DEFAULT.to_owned(),
+        }
+    }
+}
+
+/// `[engine]`: the training opponent (`ansage train`, issue 34; feature `engine`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct EngineSettings {
+    /// The UCI engine: a path, or a name looked up on `PATH`; empty: `stockfish` on
+    /// `PATH`, else `/usr/games/stockfish`.
+    pub path: PathBuf,
+    /// A fixed node budget for every move (one thread: the same game each time, for
+    /// tests and benchmarks); 0: the level's own budget.
+    pub nodes: u64,
+    /// How long the engine may take for a move before it is stopped and restarted, in
+    /// milliseconds.
+    pub timeout_ms: u64,
+}
+
+impl Default for EngineSettings {
+    fn default() -> EngineSettings {
+        EngineSettings {
+            path: PathBuf::new(),
+            nodes: 0,
+            timeout_ms: 30_000,
         }
     }
 }

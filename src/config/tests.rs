@@ -37,7 +37,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "[sound]\nrate = 2\n",
             expect![
-                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`"
+                "config.toml:1: sound: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`, `engine`"
             ],
         ),
         (
@@ -105,7 +105,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "lang = \"de\"\n",
             expect![
-                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`"
+                "config.toml:1: lang: unknown field `lang`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`, `engine`"
             ],
         ),
         (
@@ -252,6 +252,27 @@ fn the_web_page_is_off_and_on_loopback_unless_set() {
 }
 
 #[test]
+fn the_engine_is_found_by_default_and_bounded_in_time() {
+    let s = settings(&[]);
+    assert_eq!(
+        (
+            s.engine.path.as_os_str().is_empty(),
+            s.engine.nodes,
+            s.engine.timeout_ms
+        ),
+        (true, 0, 30_000)
+    );
+    let s = settings(&[
+        "[engine]\npath = \"/usr/games/stockfish\"\n",
+        "--set engine.nodes=5000",
+    ]);
+    assert_eq!(s.engine.path, PathBuf::from("/usr/games/stockfish"));
+    assert_eq!(s.engine.nodes, 5000);
+    let text = s.to_toml();
+    assert_eq!(settings(&[&text]), s, "{text}");
+}
+
+#[test]
 fn printed_settings_read_back_the_same() {
     let s = settings(&[
         "[game]\ntc = \"900+10\"\nwhite = \"Ana\"\n[speech]\nrate = 1.25\n[input]\nblack = \"voice\"\n",
@@ -290,7 +311,7 @@ fn bad_options_name_the_option() {
         (
             "sound.rate=2",
             expect![
-                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`"
+                "--set sound.rate=2: unknown field `sound`, expected one of `game`, `input`, `announce`, `eboard`, `speech`, `braille`, `voice`, `journal`, `web`, `online`, `models`, `engine`"
             ],
         ),
         ("vi", expect!["--set vi: expected KEY=VALUE"]),

@@ -10,6 +10,7 @@ pub mod commands;
 pub mod display;
 pub mod durations;
 pub mod eboard;
+pub mod engine;
 pub mod game_record;
 pub mod grammar;
 pub mod input;

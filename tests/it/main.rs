@@ -10,6 +10,7 @@ mod braille;
 mod cli;
 mod clock;
 mod eboard;
+mod engine;
 mod golden;
 mod hearing;
 mod journal;

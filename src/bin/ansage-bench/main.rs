@@ -45,6 +45,8 @@
 //! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
 //!   display and to the first spoken word (the real `ansage`, built with every device
 //!   feature).
+//! - `train` (feature `engine`): the training levels' order, level 10 against level 1 in
+//!   short games at a fixed node budget against Debian's stockfish (issue 34).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
 //!   its goal of about 8 s (a bound, not a timing).
 //!
@@ -82,6 +84,8 @@ mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
 mod stats;
+#[cfg(feature = "engine")]
+mod train;
 mod voice;
 #[cfg(feature = "vosk")]
 mod vosk;
@@ -151,6 +155,10 @@ enum Benchmark {
     /// A resumed game's summary (six half-moves, a clock, a draw offer, an echo pending) in
     /// seconds of espeak-ng speech, de, es and en, against the goal of about 8 s.
     Resume,
+    /// The training levels' order: level 10 against level 1 in `--moves N` short games
+    /// (default 10) at `--nodes` (default 20000) a move, stockfish on one thread (feature
+    /// `engine`).
+    Train,
     /// Not a measurement: a board driven by hand from the terminal, on a pseudo-terminal
     /// the station opens (`--kind dgt|millennium`, `--clock`, `--link PATH`).
     Emulate,
@@ -185,6 +193,7 @@ impl Benchmark {
             Benchmark::Echo => Some("vosk,audio,speech"),
             Benchmark::Launch => Some("hardware"),
             Benchmark::Online => Some("online"),
+            Benchmark::Train => Some("engine"),
             _ => None,
         }
     }
@@ -226,7 +235,7 @@ struct Cli {
     /// `journal`, `braille`, `speech`: how many moves to time (default 400); `eboard`: how
     /// many of Black's moves on each board (default 40); `web`: how many moves (default 60);
     /// `online`: how many moves of each side (default 200); `launch`: how many launches
-    /// (default 10).
+    /// (default 10); `train`: how many games (default 10).
     #[arg(long)]
     moves: Option<usize>,
     /// `journal`: where to write the journals (default: a temporary folder).
@@ -238,6 +247,9 @@ struct Cli {
     /// `eboard`, `web`, `online`: the `ansage` binary (default: the one beside this program).
     #[arg(long)]
     ansage: Option<PathBuf>,
+    /// `train`: the node budget of every engine move (default 20000).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// `emulate`: a DGT 3000 clock on the DGT board.
     #[arg(long)]
     clock: bool,
@@ -285,6 +297,7 @@ fn main() -> Result<()> {
         Benchmark::Web => web(&cli),
         Benchmark::Online => online(&cli),
         Benchmark::Launch => launch(&cli),
+        Benchmark::Train => train(&cli),
         Benchmark::Resume => {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
@@ -344,6 +357,22 @@ fn online(cli: &Cli) -> Result<()> {
     println!("{}", online::run(&ansage, &pgn, cli.moves.unwrap_or(200))?);
     println!("{}", online_flap::run(&ansage)?);
     Ok(())
+}
+
+/// `train`: the levels' order, `--moves` games (10) at `--nodes` (20000) a move.
+#[cfg(feature = "engine")]
+fn train(cli: &Cli) -> Result<()> {
+    let figures = train::levels(cli.moves.unwrap_or(10), cli.nodes.unwrap_or(20_000))?;
+    println!("{figures}");
+    Ok(())
+}
+
+#[cfg(not(feature = "engine"))]
+fn train(_cli: &Cli) -> Result<()> {
+    anyhow::bail!(
+        "`train` needs the engine adapter: `{}`",
+        Benchmark::Train.command()
+    )
 }
 
 /// The games of `--games`, or the 400 games.
@@ -527,7 +556,7 @@ mod tests {
             let rest = &page[i + marker.len()..];
             let name: String = rest
                 .chars()
-                .take_while(|c| c.is_ascii_alphanumeric())
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-')
                 .collect();
             let b = Benchmark::from_str(&name, false)
                 .unwrap_or_else(|e| panic!("docs/benchmarks.md: `{marker}{name}`: {e}"));

@@ -96,6 +96,14 @@ fn online_seeds_reach_events() {
 }
 
 #[test]
+fn uci_seeds_are_read() {
+    for (name, data) in seeds("uci") {
+        let read = ansage::fuzz::uci(&data);
+        assert!(read >= 5, "{name}: {read} lines read");
+    }
+}
+
+#[test]
 fn golden_scripts_run_through_the_script_target() {
     let _busy = load::busy();
     let mut ran = 0;
@@ -126,6 +134,7 @@ fn short_and_odd_inputs_do_not_panic() {
         let _ = ansage::fuzz::dgt(data);
         let _ = ansage::fuzz::millennium(data);
         let _ = ansage::fuzz::online(data);
+        let _ = ansage::fuzz::uci(data);
     }
 }
 

@@ -1,12 +1,14 @@
 //! What the tests share: child processes and threads with a bound on every wait (`proc`),
 //! the busy tests and the one that runs alone of them (`load`), the golden scripts
 //! (`golden`), the emulated electronic board (`eboard`), the web page's station, browser and
-//! HTTP client, a fake lichess (`lichess`), and the source walker of the tidy tests.
+//! HTTP client, a fake lichess (`lichess`), a scripted fake UCI engine (`fake_engine`), and the source walker of the tidy tests.
 
 #[cfg(feature = "web")]
 pub mod browser;
 #[cfg(all(feature = "eboard", feature = "testing"))]
 pub mod eboard;
+#[cfg(feature = "engine")]
+pub mod fake_engine;
 pub mod golden;
 #[cfg(feature = "web")]
 pub mod http;
