@@ -674,6 +674,13 @@ online-joined = Laufende Partie: zuletzt { $number }{ $dots } { $move }. { $side
 online-move-refused = Der Server hat den Zug nicht angenommen; er ist zurückgenommen. { $side } ist am Zug, bitte neu ansagen.
 online-connection-lost = Verbindung zum Server unterbrochen. Neuer Versuch läuft; Ihre Uhr läuft auf dem Server weiter.
 online-connection-back = Wieder verbunden.
+online-server-fault = Der Server meldet einen Fehler. Neuer Versuch läuft; Ihre Uhr läuft auf dem Server weiter.
+online-connecting = Verbinde mit lichess…
+online-start-waiting = Noch keine Partie vom Server. Neuer Versuch in { $seconds ->
+    [one] einer Sekunde
+   *[other] { $seconds } Sekunden
+}.
+online-not-yet = Noch keine Verbindung zu lichess; bitte warten. Strg-C beendet.
 online-token-refused = Der Server lehnt den Zugangsschlüssel ab. Bitte mit ansage online login neu anmelden.
 online-token-scope = Dem Zugangsschlüssel fehlt die Berechtigung board:play. Bitte einen neuen Schlüssel anlegen.
 online-rate-limited = Zu viele Anfragen an den Server. Neuer Versuch in einer Minute.
@@ -742,6 +749,8 @@ lobby-running = Laufende Partie { $number } gegen { $name }{ $turn ->
 lobby-connection-lost = Verbindung zu lichess unterbrochen. Neuer Versuch läuft.
 lobby-connection-back = Wieder verbunden.
 lobby-stream-taken = Ein anderes Programm nutzt diesen lichess-Zugang gerade; ansage gibt ihn frei und hört auf. Das andere Programm schließen und noch einmal starten.
+lobby-server-fault = lichess meldet einen Fehler. Neuer Versuch läuft.
+lobby-server-refuses = Der Server bietet die Ereignisse dieses Zugangs nicht an; das Online-Menü hört auf. Bitte online.server prüfen.
 lobby-bye = Online-Menü beendet.
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.

@@ -639,6 +639,13 @@ online-joined = Game in progress: last move { $number }{ $dots } { $move }. { $s
 online-move-refused = The server did not accept the move; it is taken back. { $side } to move, please announce again.
 online-connection-lost = Connection to the server lost. Trying again; your clock keeps running on the server.
 online-connection-back = Connected again.
+online-server-fault = The server reports a fault. Trying again; your clock keeps running on the server.
+online-connecting = Connecting to lichess…
+online-start-waiting = No game from the server yet. Trying again in { $seconds ->
+    [one] one second
+   *[other] { $seconds } seconds
+}.
+online-not-yet = Not connected to lichess yet; please wait. Ctrl-C stops.
 online-token-refused = The server refuses the access token. Please log in again with ansage online login.
 online-token-scope = The access token lacks the scope board:play. Please create a new token.
 online-rate-limited = Too many requests to the server. Trying again in a minute.
@@ -707,6 +714,8 @@ lobby-running = Running game { $number } against { $name }{ $turn ->
 lobby-connection-lost = Connection to lichess lost. Trying again.
 lobby-connection-back = Connected again.
 lobby-stream-taken = Another program is using this lichess account right now; ansage leaves it and stops. Close the other program and start again.
+lobby-server-fault = lichess reports a fault. Trying again.
+lobby-server-refuses = The server does not offer this account's events; the online menu stops. Please check online.server.
 lobby-bye = Online menu closed.
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.

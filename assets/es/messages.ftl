@@ -696,6 +696,13 @@ online-joined = Partida en curso: última jugada { $number }{ $dots } { $move }.
 online-move-refused = El servidor no aceptó la jugada; queda anulada. Juegan { $side }, anuncie de nuevo, por favor.
 online-connection-lost = Se perdió la conexión con el servidor. Reintentando; su reloj sigue corriendo en el servidor.
 online-connection-back = Conectado de nuevo.
+online-server-fault = El servidor informa de un fallo. Reintentando; su reloj sigue corriendo en el servidor.
+online-connecting = Conectando con lichess…
+online-start-waiting = El servidor aún no envía la partida. Nuevo intento en { $seconds ->
+    [one] un segundo
+   *[other] { $seconds } segundos
+}.
+online-not-yet = Aún no hay conexión con lichess; espere, por favor. Ctrl-C termina.
 online-token-refused = El servidor rechaza la clave de acceso. Inicie sesión de nuevo con ansage online login.
 online-token-scope = A la clave de acceso le falta el permiso board:play. Cree una clave nueva, por favor.
 online-rate-limited = Demasiadas peticiones al servidor. Nuevo intento en un minuto.
@@ -764,6 +771,8 @@ lobby-running = Partida en curso { $number } contra { $name }{ $turn ->
 lobby-connection-lost = Conexión con lichess perdida. Reintentando.
 lobby-connection-back = Conectado de nuevo.
 lobby-stream-taken = Otro programa está usando esta cuenta de lichess; ansage la deja y se detiene. Cierre el otro programa y vuelva a empezar.
+lobby-server-fault = lichess informa de un fallo. Reintentando.
+lobby-server-refuses = El servidor no ofrece los eventos de esta cuenta; el menú en línea se detiene. Compruebe online.server.
 lobby-bye = Menú en línea cerrado.
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.

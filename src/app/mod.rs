@@ -30,6 +30,8 @@ pub mod online;
 mod online_account;
 #[cfg(feature = "online")]
 mod online_menu;
+#[cfg(feature = "online")]
+mod online_start;
 pub mod options;
 pub mod play;
 pub mod records;

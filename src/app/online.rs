@@ -13,8 +13,6 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use futures_util::StreamExt;
-
 use crate::app::devices::Wanted;
 use crate::app::launch::{self, Game, JournalAt, Players, Sinks};
 use crate::app::options::GameOptions;
@@ -22,7 +20,7 @@ use crate::app::{AppError, records};
 use crate::config::{Layers, Settings};
 use crate::console::{ConsoleSink, Show};
 use crate::core::online::Side;
-use crate::core::online::game::{GameFull, GameLine};
+use crate::core::online::game::GameFull;
 use crate::core::online::menu_words::MenuCommand;
 use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
@@ -31,7 +29,8 @@ use crate::doctor::online::Refusals;
 use crate::online::actor::{Link, Waits};
 use crate::online::address::Address;
 use crate::online::client::{ApiError, Client};
-use crate::online::ndjson::{Decoder, Line};
+
+use super::online_start::Teller;
 use crate::station::Sink as _;
 
 /// How long the station waits for a byte of a stream before it counts as broken (the
@@ -205,9 +204,11 @@ fn menu(args: &OnlineArgs, first: Option<MenuCommand>) -> Result<Option<String>,
 /// Plays the running game `id`.
 fn game(args: OnlineArgs, id: String) -> Result<(), AppError> {
     let mut layers = args.options.layers()?;
-    let (client, waits, refusals) = client(&layers.settings()?)?;
+    let settings = layers.settings()?;
+    let (client, waits, refusals) = client(&settings)?;
     let server = client.server().clone();
-    let (side, full) = first_line(&client, &id, &refusals)?;
+    let mut teller = Teller::new(&settings, settings.to_setup()?.lang, args.console)?;
+    let (side, full) = first_line(&client, &id, waits, &refusals, &mut teller)?;
     let remote = !shakmaty::Color::from(side);
     set_up(&mut layers, &server, &full, side)?;
     let settings = layers.settings()?;
@@ -221,8 +222,9 @@ fn game(args: OnlineArgs, id: String) -> Result<(), AppError> {
 }
 
 /// The environment variable by which the tests shorten the waits (their injected clock):
-/// the wait after a rate limit in milliseconds; the back-off and the read timeout shrink
-/// with it. Honoured only for a server on this machine.
+/// the wait after a rate limit in milliseconds, for lichess's minute; every other wait
+/// shrinks in proportion (the back-off, its cap, a stable stream, the start's bound), the
+/// read timeout to a second. Honoured only for a server on this machine.
 const TEST_WAITS: &str = "ANSAGE_ONLINE_TEST_WAITS";
 
 /// The waits and the read timeout: lichess's, or a test's against a server on this
@@ -233,14 +235,10 @@ fn waits(server: &Address) -> (Waits, Duration) {
         .and_then(|v| v.parse::<u64>().ok());
     match test.filter(|_| server.is_loopback()) {
         Some(ms) => {
-            let rate_limit = Duration::from_millis(ms);
-            let waits = Waits {
-                backoff: Duration::from_millis(50),
-                max_backoff: Duration::from_millis(200),
-                rate_limit,
-                resync: Duration::from_secs(5),
-            };
-            (waits, Duration::from_secs(1))
+            let real = Waits::default();
+            let scale =
+                Duration::from_millis(ms).as_secs_f64() / real.rule.rate_limit.as_secs_f64();
+            (real.scaled(scale), Duration::from_secs(1))
         }
         None => (Waits::default(), READ_TIMEOUT),
     }
@@ -251,41 +249,24 @@ fn is_game_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
 }
 
-/// Who the token belongs to, and the game's first line: the side that account plays.
+/// Who the token belongs to, and the game's first line (bounded, attempted again after a
+/// passing fault: [`super::online_start`]): the side that account plays.
 fn first_line(
     client: &Client,
     id: &str,
+    waits: Waits,
     refusals: &Refusals,
+    teller: &mut Teller,
 ) -> Result<(Side, GameFull), AppError> {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(AppError::Runtime)?;
-    let (account, full) = rt
-        .block_on(async {
-            let account = client.account().await?;
-            let path = format!("/api/board/game/stream/{id}");
-            let mut bytes = client.stream(&path).await?.bytes_stream();
-            let mut decoder = Decoder::<GameLine>::new();
-            while let Some(Ok(chunk)) = bytes.next().await {
-                for line in decoder.push(&chunk) {
-                    if let Line::Event(GameLine::GameFull(full)) = line {
-                        return Ok((account, Some(full)));
-                    }
-                }
-            }
-            Ok::<_, ApiError>((account, None))
-        })
+    let (account, full) = super::online_start::first_line(client, id, waits, teller)
         .map_err(|e| refused(refusals, e))?;
-    let full =
-        full.ok_or_else(|| AppError::Online(format!("game {id}: the server sent no game")))?;
     let side = full.side_of(&account.id).ok_or_else(|| {
         AppError::Online(format!(
             "game {id}: {} does not play in it",
             account.username
         ))
     })?;
-    Ok((side, *full))
+    Ok((side, full))
 }
 
 /// The game's setup from the server's game: the visually impaired player is the

@@ -9,7 +9,7 @@ use crate::app::AppError;
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 use crate::online::address::Address;
-use crate::online::client::Client;
+use crate::online::client::{ApiError, Client};
 use crate::online::token::{self, Token};
 
 /// Reads a token from stdin (the terminal's echo off while it is typed), checks it and
@@ -20,16 +20,18 @@ pub fn login(server: Address, lang: Language) -> Result<(), AppError> {
     eprintln!("{}", phrases.speech(&ask));
     let text = read_secret().map_err(|e| AppError::Online(format!("reading the token: {e}")))?;
     let token = Token::new(&text).map_err(|e| AppError::Online(e.to_string()))?;
-    let client = Client::new(server, token.clone(), std::time::Duration::from_secs(20))
-        .map_err(|e| AppError::Online(e.to_string()))?;
+    let told = |e| in_words(&phrases, &server, e);
+    let client = Client::new(
+        server.clone(),
+        token.clone(),
+        std::time::Duration::from_secs(20),
+    )
+    .map_err(told)?;
     let (account, info) = runtime()?
         .block_on(async {
-            Ok::<_, crate::online::client::ApiError>((
-                client.account().await?,
-                client.token_test().await?,
-            ))
+            Ok::<_, ApiError>((client.account().await?, client.token_test().await?))
         })
-        .map_err(|e| AppError::Online(e.to_string()))?;
+        .map_err(told)?;
     if !info.is_some_and(|i| i.board_play()) {
         return Err(AppError::Online(
             "the token lacks the scope board:play".into(),
@@ -50,11 +52,10 @@ pub fn logout(server: Address, lang: Language) -> Result<(), AppError> {
     let file = token::token_file(&crate::config::config_dir()?);
     let token = token::load(std::env::var(token::ENV).ok(), &file)
         .map_err(|e| AppError::Online(e.to_string()))?;
-    let client = Client::new(server, token, std::time::Duration::from_secs(20))
-        .map_err(|e| AppError::Online(e.to_string()))?;
-    runtime()?
-        .block_on(client.revoke())
-        .map_err(|e| AppError::Online(e.to_string()))?;
+    let told = |e| in_words(&phrases, &server, e);
+    let client =
+        Client::new(server.clone(), token, std::time::Duration::from_secs(20)).map_err(told)?;
+    runtime()?.block_on(client.revoke()).map_err(told)?;
     match std::fs::remove_file(&file) {
         Ok(()) => {}
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -63,6 +64,27 @@ pub fn logout(server: Address, lang: Language) -> Result<(), AppError> {
     let done = Message::new("online-logged-out");
     eprintln!("{}", phrases.speech(&done));
     Ok(())
+}
+
+/// A request's failure in the player's words where the station has them (no answer, too
+/// many requests: the doctor's sentence and what to do), instead of the HTTP library's
+/// English ("error sending request"); the English detail goes to the log.
+fn in_words(phrases: &Phrases, server: &Address, e: ApiError) -> AppError {
+    tracing::info!("online: {e}");
+    let at = server.to_string();
+    let (why, todo) = match e {
+        ApiError::Unknown(_) => (
+            Message::new("device-online-no-answer").arg("server", at.clone()),
+            Message::new("device-online-no-answer-todo").arg("server", at),
+        ),
+        ApiError::RateLimited => (
+            Message::new("device-online-rate-limited").arg("server", at),
+            Message::new("device-online-rate-limited-todo"),
+        ),
+        other => return AppError::Online(other.to_string()),
+    };
+    let todo = crate::core::phrases::sentence_case(phrases.speech(&todo));
+    AppError::Online(format!("{} {todo}", phrases.speech(&why)))
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, AppError> {

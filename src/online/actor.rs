@@ -1,25 +1,28 @@
 //! The online game's connection (feature `online`): two tasks on the station's runtime.
 //!
 //! One follows the game's stream: every line becomes the online opponent's input
-//! ([`Input::server`]), journaled and handed to the session like any other; a broken or
-//! silent stream (no byte for the read timeout) is said once, and the stream is opened
-//! again with back-off; each reconnection begins with `gameFull`, from which the session
-//! finds what it missed. The other sends the session's requests, one at a time: a refused
-//! move becomes an input (the session takes it back); a move whose answer was lost is
-//! checked against the server's list after a reconnection, and sent again only if the
-//! server lacks it. A refused token stops both with one sentence; a rate limit waits at
+//! ([`Input::server`]), journaled and handed to the session like any other. When the
+//! stream breaks, ends, goes silent (no byte for the read timeout) or sends no `gameFull`
+//! in time (keep-alives only, a drip), or opening it fails, the core's reconnection rule
+//! ([`crate::core::online::reconnect`]) says how long to wait and what to say: one
+//! back-off that grows until a stream has been stable, "lost" and "back" once per outage;
+//! a token refused, a game not to be had end it with one sentence. Each reconnection
+//! begins with `gameFull`, from which the session finds what it missed. The other task
+//! sends the session's requests, one at a time: a refused move becomes an input (the
+//! session takes it back); a move whose answer was lost becomes an input too
+//! ([`GameLine::MoveLost`]), and the stream is opened again at once: from its `gameFull`
+//! the session decides whether to send the move again (once). A rate limit waits at
 //! least a minute.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use futures_util::StreamExt;
 use shakmaty::Color;
-use shakmaty::uci::UciMove;
 use tokio::sync::{Notify, mpsc, watch};
 
 use crate::core::input::{Actor, Input};
 use crate::core::online::game::GameLine;
+use crate::core::online::reconnect::{Failure, Next, Reconnect, Verdict};
 use crate::core::output::{Audience, OnlineRequest, Output};
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
@@ -27,30 +30,8 @@ use crate::station::{Sink, StationInput};
 
 use super::client::{ApiError, Client};
 use super::ndjson::{Decoder, Line};
-
-/// How long the tasks wait (shorter in tests against a server on this machine).
-#[derive(Clone, Copy, Debug)]
-pub struct Waits {
-    /// The first wait before opening a broken stream again; it doubles up to `max_backoff`.
-    pub backoff: Duration,
-    /// The longest wait between two attempts.
-    pub max_backoff: Duration,
-    /// The wait after a rate limit (429): at least a minute at lichess.
-    pub rate_limit: Duration,
-    /// How long a lost request's outcome is looked for in the stream.
-    pub resync: Duration,
-}
-
-impl Default for Waits {
-    fn default() -> Waits {
-        Waits {
-            backoff: Duration::from_secs(1),
-            max_backoff: Duration::from_secs(30),
-            rate_limit: Duration::from_secs(60),
-            resync: Duration::from_secs(60),
-        }
-    }
-}
+pub use super::retry::Waits;
+use super::retry::{Clock, Stream, seed, sentence, verdict};
 
 /// The game followed online.
 #[derive(Debug)]
@@ -69,10 +50,12 @@ pub struct Link {
 struct Shared {
     link: Link,
     tx: mpsc::Sender<StationInput>,
-    /// The moves of the latest `gameFull` (a reconnection's).
-    synced: watch::Sender<Vec<UciMove>>,
-    /// Asks the stream to reconnect now.
+    /// Asks the stream to reconnect now (a request's answer was lost).
     reconnect: Notify,
+    /// How many `gameFull` lines were handed to the station: after a lost answer the
+    /// next request waits for the reconnection's (order only: what the server lacks is
+    /// the session's to decide).
+    fulls: watch::Sender<u64>,
 }
 
 impl Shared {
@@ -110,8 +93,8 @@ pub fn spawn(link: Link, tx: mpsc::Sender<StationInput>) -> (OnlineSink, Running
     let shared = Arc::new(Shared {
         link,
         tx,
-        synced: watch::channel(Vec::new()).0,
         reconnect: Notify::new(),
+        fulls: watch::channel(0).0,
     });
     let tasks = vec![
         tokio::spawn(follow(shared.clone())),
@@ -121,52 +104,45 @@ pub fn spawn(link: Link, tx: mpsc::Sender<StationInput>) -> (OnlineSink, Running
 }
 
 /// Follows the game's stream until the game is over, the token is refused or the game is
-/// not to be had; opens it again after a break.
+/// not to be had; opens it again after a break, as the reconnection rule says.
 async fn follow(shared: Arc<Shared>) {
-    let waits = shared.link.waits;
     let path = format!("/api/board/game/stream/{}", shared.link.game);
-    let (mut failures, mut lost) = (0u32, false);
+    let clock = Clock::start();
+    let mut rule = Reconnect::new(shared.link.waits.rule, seed());
     loop {
-        let response = match shared.link.client.stream(&path).await {
-            Ok(r) => r,
-            Err(e) => {
-                match e {
-                    ApiError::Unauthorized(_) => {
-                        return shared.notice("online-token-refused").await;
-                    }
-                    ApiError::Forbidden(_) => return shared.notice("online-token-scope").await,
-                    ApiError::Refused { .. } => {
-                        return shared.notice("online-game-unavailable").await;
-                    }
-                    ApiError::RateLimited => {
-                        shared.notice("online-rate-limited").await;
-                        tokio::time::sleep(waits.rate_limit).await;
-                    }
-                    ApiError::Unknown(_) => {
-                        if !std::mem::replace(&mut lost, true) {
-                            shared.notice("online-connection-lost").await;
-                        }
-                        tokio::time::sleep(backoff(waits, failures)).await;
-                        failures = failures.saturating_add(1);
-                    }
+        let next = match shared.link.client.stream(&path).await {
+            Ok(response) => {
+                rule.opened(clock.now());
+                match read(&shared, response, &mut rule, clock).await {
+                    Read::GameOver | Read::StationGone => return,
+                    Read::Resync => continue,
+                    Read::Broken => rule.ended(clock.now()),
+                    Read::Silent => rule.failed(Failure::Network),
                 }
-                continue;
             }
+            Err(e) => match verdict(&e) {
+                Verdict::Retry(failure) => {
+                    tracing::info!("online: the game's stream: {e}");
+                    rule.failed(failure)
+                }
+                Verdict::TokenRefused => return shared.notice("online-token-refused").await,
+                Verdict::TokenScope => return shared.notice("online-token-scope").await,
+                Verdict::Unavailable => {
+                    tracing::info!("online: the game's stream: {e}");
+                    return shared.notice("online-game-unavailable").await;
+                }
+            },
         };
-        if std::mem::take(&mut lost) {
-            shared.notice("online-connection-back").await;
-        }
-        failures = 0;
-        match read(&shared, response).await {
-            Read::GameOver | Read::StationGone => return,
-            Read::Broken => {
-                lost = true;
-                shared.notice("online-connection-lost").await;
-                tokio::time::sleep(backoff(waits, 0)).await;
-            }
-            Read::Resync => {}
-        }
+        wait(&shared, next).await;
     }
+}
+
+/// Says what the rule says, and waits its wait.
+async fn wait(shared: &Shared, next: Next) {
+    if let Some(said) = next.say {
+        shared.notice(sentence(said, Stream::Game)).await;
+    }
+    tokio::time::sleep(next.wait).await;
 }
 
 /// How a stream's reading ended.
@@ -177,19 +153,36 @@ enum Read {
     StationGone,
     /// The stream broke, went silent or ended while the game goes on.
     Broken,
+    /// No `gameFull` within the start's wait (keep-alives only, or a drip).
+    Silent,
     /// A reconnection was asked for (a request's answer was lost).
     Resync,
 }
 
-/// Reads one stream's lines into the station.
-async fn read(shared: &Shared, response: reqwest::Response) -> Read {
+/// Reads one stream's lines into the station; tells the rule of its real lines, and says
+/// "back" when it has been stable.
+async fn read(
+    shared: &Shared,
+    response: reqwest::Response,
+    rule: &mut Reconnect,
+    clock: Clock,
+) -> Read {
     let mut bytes = response.bytes_stream();
     let mut decoder = Decoder::<GameLine>::new();
-    let mut over = false;
+    let (mut over, mut full) = (false, false);
+    let silent_at = tokio::time::Instant::now() + shared.link.waits.start;
     loop {
+        let stable_at = rule.next_deadline().map(|t| clock.instant(t));
         let chunk = tokio::select! {
             chunk = bytes.next() => chunk,
             () = shared.reconnect.notified() => return Read::Resync,
+            () = tokio::time::sleep_until(silent_at), if !full => return Read::Silent,
+            () = sleep_until(stable_at), if stable_at.is_some() => {
+                if let Some(said) = rule.poll(clock.now()) {
+                    shared.notice(sentence(said, Stream::Game)).await;
+                }
+                continue;
+            }
         };
         let Some(Ok(chunk)) = chunk else {
             return if over { Read::GameOver } else { Read::Broken };
@@ -204,26 +197,32 @@ async fn read(shared: &Shared, response: reqwest::Response) -> Read {
                 }
             };
             let state = match &line {
-                GameLine::GameFull(full) => {
-                    shared.synced.send_replace(full.state.moves.clone());
-                    Some(&full.state)
-                }
+                GameLine::GameFull(f) => Some(&f.state),
                 GameLine::GameState(state) => Some(state),
                 _ => None,
             };
             over |= state.is_some_and(|s| !s.status.ongoing());
+            let is_full = matches!(line, GameLine::GameFull(_));
+            full |= is_full;
             if !shared.input(line).await {
                 return Read::StationGone;
+            }
+            if is_full {
+                shared.fulls.send_modify(|n| *n += 1);
+            }
+            if let Some(said) = rule.line(clock.now()) {
+                shared.notice(sentence(said, Stream::Game)).await;
             }
         }
     }
 }
 
-/// The wait before attempt `failures + 1`: `backoff` doubled per failure, at most
-/// `max_backoff`.
-pub(super) fn backoff(waits: Waits, failures: u32) -> Duration {
-    let factor = 2u32.saturating_pow(failures.min(16));
-    waits.backoff.saturating_mul(factor).min(waits.max_backoff)
+/// Sleeps until `at` (for ever without one; the `select!` guards that case).
+async fn sleep_until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
+    }
 }
 
 /// Sends the session's requests, one at a time.
@@ -233,17 +232,16 @@ async fn send_requests(shared: Arc<Shared>, mut rx: mpsc::Receiver<OnlineRequest
     }
 }
 
-/// Sends one request: again after a rate limit; a move whose answer was lost is checked
-/// against the server's list (after a reconnection) and sent again only if the server
-/// lacks it and waits for it.
+/// Sends one request: again after a rate limit; a move whose answer was lost is told to
+/// the session ([`GameLine::MoveLost`]) and the stream opened again, whose `gameFull`
+/// lets the session decide whether to send it again.
 async fn send_one(shared: &Shared, request: &OnlineRequest) {
     let client = &shared.link.client;
-    let mut resent = false;
     loop {
         match client.request(&shared.link.game, request).await {
             Ok(()) => return,
-            Err(ApiError::Refused { error, .. }) => {
-                tracing::info!("online: {} refused: {error}", request.text());
+            Err(ApiError::Refused { error, status }) => {
+                tracing::info!("online: {} refused ({status}): {error}", request.text());
                 if matches!(request, OnlineRequest::Move { .. }) {
                     shared.input(GameLine::MoveRefused { error }).await;
                 } else {
@@ -253,42 +251,32 @@ async fn send_one(shared: &Shared, request: &OnlineRequest) {
             }
             Err(ApiError::RateLimited) => {
                 shared.notice("online-rate-limited").await;
-                tokio::time::sleep(shared.link.waits.rate_limit).await;
+                tokio::time::sleep(shared.link.waits.rule.rate_limit).await;
             }
             Err(ApiError::Unauthorized(_)) => return shared.notice("online-token-refused").await,
             Err(ApiError::Forbidden(_)) => return shared.notice("online-token-scope").await,
             Err(ApiError::Unknown(why)) => {
                 tracing::info!("online: {} lost: {why}", request.text());
-                let OnlineRequest::Move { uci, ply, .. } = request else {
+                if !matches!(request, OnlineRequest::Move { .. }) {
                     return shared.notice("online-request-unknown").await;
-                };
-                if resent || !lacks_move(shared, uci, *ply).await {
-                    return;
                 }
-                resent = true;
+                return after_lost(shared).await;
             }
         }
     }
 }
 
-/// After a lost answer to the move `uci` at index `ply`: reconnects the stream and reads
-/// the next `gameFull`; whether the server lacks the move and waits for it (then it is sent
-/// again, once).
-async fn lacks_move(shared: &Shared, uci: &str, ply: usize) -> bool {
-    let mut synced = shared.synced.subscribe();
-    synced.mark_unchanged();
-    shared.reconnect.notify_one();
-    let changed = tokio::time::timeout(shared.link.waits.resync, synced.changed()).await;
-    if !matches!(changed, Ok(Ok(()))) {
-        return false;
+/// After a move's lost answer: tells the session ([`GameLine::MoveLost`]), opens the
+/// stream again, and waits (at most the start's bound) until its `gameFull` is in, so
+/// that no later request overtakes what the session decides from it.
+async fn after_lost(shared: &Shared) {
+    let mut fulls = shared.fulls.subscribe();
+    fulls.mark_unchanged();
+    if !shared.input(GameLine::MoveLost).await {
+        return;
     }
-    let moves = synced.borrow().clone();
-    let made = moves.get(ply).is_some_and(|m| m.to_string() == uci);
-    tracing::info!(
-        "online: after a lost answer the server has {} moves",
-        moves.len()
-    );
-    !made && moves.len() == ply
+    shared.reconnect.notify_one();
+    let _ = tokio::time::timeout(shared.link.waits.start, fulls.changed()).await;
 }
 
 /// The session's requests to the server ([`Output::Online`]), handed to the sending task.

@@ -21,7 +21,8 @@ pub enum ApiError {
     /// 429: too many requests; wait at least a minute.
     #[error("too many requests (429): waiting a minute")]
     RateLimited,
-    /// Another answer that is no success (400 with the server's words, 404, …).
+    /// Another answer that is no success (400 with the server's words, 404, a 5xx, a
+    /// redirect, which is never followed, …).
     #[error("the server answered {status}: {error}")]
     Refused {
         /// The HTTP status.
@@ -85,6 +86,10 @@ impl Client {
                 crate::tls::client_config().map_err(|e| ApiError::Unknown(e.to_string()))?,
             )
             .user_agent(concat!("ansage/", env!("CARGO_PKG_VERSION")))
+            // A redirect is never followed (it could lead to any host and scheme, past
+            // the https rule of `address.rs`, with a Referer): a 3xx is a server fault.
+            .redirect(reqwest::redirect::Policy::none())
+            .referer(false)
             .connect_timeout(Duration::from_secs(10))
             .read_timeout(read_timeout)
             .build()
@@ -124,6 +129,7 @@ impl Client {
         let request = self
             .http
             .post(self.server.join("/api/token/test"))
+            .header(reqwest::header::CONTENT_TYPE, "text/plain")
             .body(self.token.expose().to_owned());
         let response = checked(request.send().await.map_err(unknown)?).await?;
         let bytes = response.bytes().await.map_err(unknown)?;

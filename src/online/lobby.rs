@@ -1,12 +1,15 @@
 //! The online menu's connection (feature `online`): the account's event stream followed,
 //! and the menu's requests sent (issue 24.3).
 //!
-//! The event stream's lines become [`LobbyInput::Event`]s. A broken stream is said once
-//! and opened again with back-off. lichess keeps one event stream per account: opening
-//! one closes the one before, so a stream that the server closes right after it was
-//! opened again means another program uses the account; the station says so and stops
-//! instead of fighting over it. A seek (and a challenge, with `keepAliveStream`) is a
-//! streamed answer kept open until the server closes it; closing it ourselves cancels it.
+//! The event stream's lines become [`LobbyInput::Event`]s. A broken or ended stream is
+//! opened again as the core's reconnection rule says
+//! ([`crate::core::online::reconnect`]: one growing back-off, "lost" and "back" once per
+//! outage). lichess keeps one event stream per account: opening one closes the one
+//! before. A restart closes it too, once or twice; only a stream closed right after it
+//! was opened three times in a row means another program keeps taking it; the station
+//! says so and stops instead of fighting over it. A seek (and a challenge, with
+//! `keepAliveStream`) is a streamed answer kept open until the server closes it; closing
+//! it ourselves cancels it.
 //! The requests go one at a time; after a rate limit the next waits at least a minute.
 
 use std::sync::Arc;
@@ -15,19 +18,23 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use tokio::sync::{Mutex, mpsc};
 use tokio::task::JoinHandle;
-use tokio::time::Instant;
 
 use crate::core::online::events::AccountEvent;
 use crate::core::online::lobby::{LobbyInput, LobbyRequest};
+use crate::core::online::reconnect::{Reconnect, Verdict};
 use crate::core::phrases::Message;
 
-use super::actor::{Waits, backoff};
 use super::client::{ApiError, Client};
 use super::ndjson::{Decoder, Line};
+use super::retry::{Clock, Stream, Waits, seed, sentence, verdict};
 
-/// A stream closed by the server this soon after it was opened again counts as taken
-/// by another program.
+/// A stream the server closes cleanly this soon after it was opened is closed by another
+/// stream of the account, or by a restart.
 const TAKEN_WITHIN: Duration = Duration::from_secs(10);
+
+/// So many such closes in a row mean another program keeps taking the stream: a restart
+/// closes it once or twice (issue 32), and those are reopened with the rule's back-off.
+const TAKEN_TIMES: u32 = 3;
 
 /// What the connection tells the menu.
 #[derive(Debug)]
@@ -160,7 +167,7 @@ async fn send(
                     .send(LobbyEvent::Notice(Message::new("online-rate-limited")))
                     .await;
                 let _guard = one.lock().await;
-                tokio::time::sleep(waits.rate_limit).await;
+                tokio::time::sleep(waits.rule.rate_limit).await;
             }
             Err(e @ (ApiError::Unauthorized(_) | ApiError::Forbidden(_))) => {
                 let _ = tx.send(LobbyEvent::Stop(token_refused(&e))).await;
@@ -186,58 +193,59 @@ async fn send(
     while let Some(Ok(_)) = bytes.next().await {}
 }
 
-/// Follows the account's event stream; opens it again after a break; stops when the
-/// token is refused or another program has taken the stream.
+/// Follows the account's event stream; opens it again after a break, as the core's
+/// reconnection rule says; stops when the token is refused or another program keeps
+/// taking the stream.
 async fn follow(client: Arc<Client>, waits: Waits, tx: mpsc::Sender<LobbyEvent>) {
-    let (mut failures, mut lost, mut reopened_at) = (0u32, false, None::<Instant>);
+    let clock = Clock::start();
+    let mut rule = Reconnect::new(waits.rule, seed());
+    let mut taken = 0u32;
     loop {
-        let response = match client.stream("/api/stream/event").await {
-            Ok(r) => r,
-            Err(e @ (ApiError::Unauthorized(_) | ApiError::Forbidden(_))) => {
-                let _ = tx.send(LobbyEvent::Stop(token_refused(&e))).await;
-                return;
-            }
-            Err(e) => {
-                let wait = if matches!(e, ApiError::RateLimited) {
-                    waits.rate_limit
-                } else {
-                    backoff(waits, failures)
-                };
-                if !std::mem::replace(&mut lost, true) {
-                    let _ = tx
-                        .send(LobbyEvent::Notice(Message::new("lobby-connection-lost")))
-                        .await;
+        let next = match client.stream("/api/stream/event").await {
+            Ok(response) => {
+                let opened = clock.now();
+                rule.opened(opened);
+                match read(response, &tx, &mut rule, clock).await {
+                    Ended::StationGone => return,
+                    Ended::Closed => {
+                        let short = clock.now().saturating_since(opened) < TAKEN_WITHIN;
+                        taken = if short { taken + 1 } else { 0 };
+                        if taken >= TAKEN_TIMES {
+                            let stop = LobbyEvent::Stop(Message::new("lobby-stream-taken"));
+                            let _ = tx.send(stop).await;
+                            return;
+                        }
+                        rule.ended(clock.now())
+                    }
+                    Ended::Broken => {
+                        taken = 0;
+                        rule.ended(clock.now())
+                    }
                 }
-                failures = failures.saturating_add(1);
-                tokio::time::sleep(wait).await;
-                continue;
             }
+            Err(e) => match verdict(&e) {
+                Verdict::Retry(failure) => {
+                    tracing::info!("online: the event stream: {e}");
+                    taken = 0;
+                    rule.failed(failure)
+                }
+                Verdict::TokenRefused | Verdict::TokenScope => {
+                    let _ = tx.send(LobbyEvent::Stop(token_refused(&e))).await;
+                    return;
+                }
+                Verdict::Unavailable => {
+                    tracing::info!("online: the event stream: {e}");
+                    let stop = LobbyEvent::Stop(Message::new("lobby-server-refuses"));
+                    let _ = tx.send(stop).await;
+                    return;
+                }
+            },
         };
-        if std::mem::take(&mut lost) {
-            let _ = tx
-                .send(LobbyEvent::Notice(Message::new("lobby-connection-back")))
-                .await;
+        if let Some(said) = next.say {
+            let notice = LobbyEvent::Notice(Message::new(sentence(said, Stream::Lobby)));
+            let _ = tx.send(notice).await;
         }
-        failures = 0;
-        let opened = Instant::now();
-        match read(response, &tx).await {
-            Ended::StationGone => return,
-            Ended::Closed if reopened_at.is_some_and(|_| opened.elapsed() < TAKEN_WITHIN) => {
-                let _ = tx
-                    .send(LobbyEvent::Stop(Message::new("lobby-stream-taken")))
-                    .await;
-                return;
-            }
-            Ended::Closed => reopened_at = Some(Instant::now()),
-            Ended::Broken => {
-                reopened_at = None;
-                lost = true;
-                let _ = tx
-                    .send(LobbyEvent::Notice(Message::new("lobby-connection-lost")))
-                    .await;
-                tokio::time::sleep(backoff(waits, 0)).await;
-            }
-        }
+        tokio::time::sleep(next.wait).await;
     }
 }
 
@@ -251,11 +259,30 @@ enum Ended {
     StationGone,
 }
 
-async fn read(response: reqwest::Response, tx: &mpsc::Sender<LobbyEvent>) -> Ended {
+/// Reads the event stream's lines into the menu; every line, a keep-alive too, shows the
+/// rule that it lives (the event stream may send nothing else for hours); says "back"
+/// when it has been stable.
+async fn read(
+    response: reqwest::Response,
+    tx: &mpsc::Sender<LobbyEvent>,
+    rule: &mut Reconnect,
+    clock: Clock,
+) -> Ended {
     let mut bytes = response.bytes_stream();
     let mut decoder = Decoder::<AccountEvent>::new();
     loop {
-        let chunk = match bytes.next().await {
+        let stable_at = rule.next_deadline().map(|t| clock.instant(t));
+        let chunk = tokio::select! {
+            chunk = bytes.next() => chunk,
+            () = sleep_until(stable_at), if stable_at.is_some() => {
+                if let Some(said) = rule.poll(clock.now()) {
+                    let notice = LobbyEvent::Notice(Message::new(sentence(said, Stream::Lobby)));
+                    let _ = tx.send(notice).await;
+                }
+                continue;
+            }
+        };
+        let chunk = match chunk {
             None => return Ended::Closed,
             Some(Err(_)) => return Ended::Broken,
             Some(Ok(chunk)) => chunk,
@@ -271,7 +298,19 @@ async fn read(response: reqwest::Response, tx: &mpsc::Sender<LobbyEvent>) -> End
                 Line::KeepAlive => {}
                 Line::Unreadable(why) => tracing::warn!("online: event stream: {why}"),
             }
+            if let Some(said) = rule.line(clock.now()) {
+                let notice = LobbyEvent::Notice(Message::new(sentence(said, Stream::Lobby)));
+                let _ = tx.send(notice).await;
+            }
         }
+    }
+}
+
+/// Sleeps until `at` (for ever without one; the `select!` guards that case).
+async fn sleep_until(at: Option<tokio::time::Instant>) {
+    match at {
+        Some(at) => tokio::time::sleep_until(at).await,
+        None => std::future::pending().await,
     }
 }
 

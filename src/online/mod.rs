@@ -9,7 +9,8 @@
 //! loopback address) and [`token`] (the token as a secret that never prints, its file its
 //! owner's alone). With the feature `online`: `client` (the HTTP requests, reqwest with
 //! rustls), `actor` (the game's stream followed and reconnected, the session's
-//! requests sent one at a time) and `lobby` (the menu's event stream and requests).
+//! requests sent one at a time), `lobby` (the menu's event stream and requests) and
+//! `retry` (what both share to follow the core's reconnection rule).
 
 #[cfg(feature = "online")]
 pub mod actor;
@@ -19,4 +20,6 @@ pub mod client;
 #[cfg(feature = "online")]
 pub mod lobby;
 pub mod ndjson;
+#[cfg(feature = "online")]
+pub mod retry;
 pub mod token;

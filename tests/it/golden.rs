@@ -271,6 +271,9 @@ golden!(
         online_gone_de,
         online_gone_es,
         online_gone_en,
+        online_resend_de,
+        online_resend_es,
+        online_resend_en,
     ],
     web: [
         web_access_de,

@@ -39,7 +39,9 @@
 //!   browser, with 1 and 50 pages connected, and the station's own move path beside it.
 //! - [`online`](mod@online): online play against a fake lichess on 127.0.0.1
 //!   ([`online_fake`]): the opponent's move line to its announcement, and the blind
-//!   player's confirmation to the move's POST, through the real `ansage online`.
+//!   player's confirmation to the move's POST, through the real `ansage online`; and
+//!   while the server flaps ([`online_flap`]): the requests per minute, and from a server
+//!   well again to the game going on.
 //! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
 //!   display and to the first spoken word (the real `ansage`, built with every device
 //!   feature).
@@ -74,6 +76,7 @@ mod journal_hours;
 mod launch;
 mod online;
 mod online_fake;
+mod online_flap;
 mod process;
 mod resolve;
 mod resume;
@@ -143,7 +146,8 @@ enum Benchmark {
     Web,
     /// Online play against a fake lichess on 127.0.0.1: the opponent's move line to its
     /// announcement, the confirmation to the move's POST (the real `ansage`, built with
-    /// `online`, as for `eboard`; `--moves N` of each, default 200).
+    /// `online`, as for `eboard`; `--moves N` of each, default 200); then two minutes of a
+    /// flapping server: requests per minute, and from well again to the game going on.
     Online,
     /// Launch to "Bereit" on the rig's Braille display with speech on, `--moves N` launches
     /// (default 10; the real `ansage` beside this program, built with `hardware`).
@@ -351,6 +355,7 @@ fn online(cli: &Cli) -> Result<()> {
     let ansage = eboard::find_ansage(cli.ansage.clone())?;
     let pgn = games(cli.games.as_ref())?;
     println!("{}", online::run(&ansage, &pgn, cli.moves.unwrap_or(200))?);
+    println!("{}", online_flap::run(&ansage)?);
     Ok(())
 }
 

@@ -98,10 +98,10 @@ impl fmt::Display for OnlineFigures {
 }
 
 /// The station playing the fake's game, its lines with the instant each was read.
-struct Station(Spawned);
+pub(crate) struct Station(Spawned);
 
 impl Station {
-    fn start(ansage: &Path, server: &str, dir: &Path) -> Result<Station> {
+    pub(crate) fn start(ansage: &Path, server: &str, dir: &Path) -> Result<Station> {
         std::fs::create_dir_all(dir)?;
         let mut command = Command::new(ansage);
         command
@@ -117,16 +117,30 @@ impl Station {
         )?))
     }
 
-    fn type_line(&mut self, line: &str) -> Result<Instant> {
+    pub(crate) fn type_line(&mut self, line: &str) -> Result<Instant> {
         self.0.type_line(line)
     }
 
-    fn drain(&self) {
+    pub(crate) fn drain(&self) {
         self.0.drain();
     }
 
-    fn wait_for(&self, what: &str, wanted: impl Fn(&str) -> bool) -> Result<(Instant, String)> {
+    pub(crate) fn wait_for(
+        &self,
+        what: &str,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<(Instant, String)> {
         self.0.wait_for(what, PATIENCE, wanted)
+    }
+
+    /// Waits up to `patience` for a line that `wanted`.
+    pub(crate) fn wait_long(
+        &self,
+        what: &str,
+        patience: Duration,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Result<(Instant, String)> {
+        self.0.wait_for(what, patience, wanted)
     }
 }
 

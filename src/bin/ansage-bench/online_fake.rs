@@ -4,8 +4,9 @@
 //! /api/board/game/stream/{id}`: the game so far as `gameFull`, then the `gameState` lines
 //! the benchmark pushes, each one chunk written at once) and takes our moves (`POST
 //! /api/board/game/{id}/move/{uci}`: the instant the request was read whole goes to the
-//! benchmark). Everything else is a 404. The sockets send without delay (`TCP_NODELAY`),
-//! as a server streaming small lines does.
+//! benchmark). Everything else is a 404. It can flap: every game stream then ends right
+//! after its `gameFull`, as behind a proxy that closes connections. The sockets send
+//! without delay (`TCP_NODELAY`), as a server streaming small lines does.
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
@@ -31,6 +32,8 @@ struct State {
     stream: Option<TcpStream>,
     /// How many streams were opened.
     opened: usize,
+    /// The server flaps: every game stream ends right after its `gameFull`.
+    flapping: bool,
 }
 
 /// The fake server; it stops accepting when dropped.
@@ -52,6 +55,7 @@ impl FakeLichess {
             moves: Vec::new(),
             stream: None,
             opened: 0,
+            flapping: false,
         }));
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, posts) = mpsc::channel();
@@ -86,6 +90,21 @@ impl FakeLichess {
     /// How many game streams were opened so far.
     pub fn opened(&self) -> usize {
         lock(&self.state).opened
+    }
+
+    /// The server flaps (`true`: the live stream ends now, and every stream opened later
+    /// ends right after its `gameFull`), or is well again.
+    pub fn flap(&self, on: bool) {
+        let mut state = lock(&self.state);
+        state.flapping = on;
+        if on && let Some(stream) = state.stream.take() {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+
+    /// A move made on the server while no stream shows it: the next `gameFull` has it.
+    pub fn move_unseen(&self, uci: &str) {
+        lock(&self.state).moves.push(uci.to_owned());
     }
 
     /// A move made on the server (the opponent's, or ours once taken): appended and sent
@@ -221,8 +240,13 @@ fn serve(stream: TcpStream, state: &Mutex<State>, posts: &Sender<(Instant, Strin
                         Transfer-Encoding: chunked\r\n\r\n";
             out.write_all(head.as_bytes())?;
             out.write_all(&chunk(&full_line(&state.moves)))?;
-            state.stream = Some(out);
             state.opened += 1;
+            if state.flapping {
+                // The stream's end, right after its first line.
+                out.write_all(b"0\r\n\r\n")?;
+                return Ok(());
+            }
+            state.stream = Some(out);
             return Ok(());
         } else if let Some(uci) = path
             .strip_prefix(&move_path)

@@ -28,6 +28,11 @@ pub enum GameLine {
         /// The server's words (`"Not your turn, or game already over"`, …).
         error: String,
     },
+    /// The answer to the station's move was lost (the connection broke, or no answer came
+    /// in time): whether the server made it is unknown. Not a line of the stream either:
+    /// the online adapter makes it, and then opens the stream again, whose `gameFull`
+    /// tells; the session decides from it whether to send the move again (once).
+    MoveLost,
     /// A line of a type this station does not know (a newer server).
     #[serde(other)]
     Unknown,

@@ -12,7 +12,9 @@
 //! - [`lobby`]: the menu before a game (seek, challenge, accept, resume), with its words
 //!   ([`menu_words`]) and the time controls the Board API plays ([`time_control`]);
 //! - [`sync`]: the server's move list against the station's game: the opponent's moves to
-//!   announce, our move confirmed, a takeback, a divergence.
+//!   announce, our move confirmed, a takeback, a divergence;
+//! - [`reconnect`]: when to open a stream again and what to say about it (one back-off
+//!   for every stream, "lost" and "back" once per outage).
 //!
 //! Every type reads what the server sends and ignores fields it does not know, so a newer
 //! server does not break the station; a line of an unknown `type` reads as `Unknown`.
@@ -23,6 +25,7 @@ pub mod game;
 pub mod lobby;
 pub mod menu_words;
 mod number;
+pub mod reconnect;
 pub mod sync;
 pub mod time_control;
 

@@ -39,6 +39,12 @@ pub(super) struct Online {
     /// The moves of a game joined while running are being made: nothing is said of
     /// each; one sentence says where the game stands.
     pub(super) quiet: bool,
+    /// The station's last move as sent (to send it again after a lost answer).
+    pub(super) sent: Option<OnlineRequest>,
+    /// The answer to that move was lost: the next `gameFull` tells whether it arrived.
+    pub(super) lost: bool,
+    /// That move was sent again once already: never a third time.
+    pub(super) resent: bool,
 }
 
 impl Session {
@@ -70,10 +76,12 @@ impl Session {
                 if first {
                     self.tell_joined(remote, out);
                 }
+                self.resend_lost(out);
             }
             GameLine::GameState(state) => self.server_state(&state, now, out),
             GameLine::OpponentGone(gone) => self.opponent_gone(remote, gone, out),
             GameLine::MoveRefused { .. } => self.move_refused(remote, now, out),
+            GameLine::MoveLost => self.online.lost = self.online.awaiting,
             // The chat is not read out; a line of an unknown type is ignored.
             GameLine::ChatLine(_) | GameLine::Unknown => {}
         }
@@ -109,6 +117,9 @@ impl Session {
         let answer = sync(&ours, self.online.awaiting, &server);
         // After anything but waiting, nothing of ours is on its way any more.
         self.online.awaiting = answer == Sync::Awaiting;
+        if !self.online.awaiting {
+            self.online.lost = false;
+        }
         let (keep, moves) = match answer {
             Sync::Unchanged | Sync::Awaiting => (None, Vec::new()),
             Sync::Advanced { moves, .. } => (None, moves),
@@ -205,6 +216,8 @@ impl Session {
             return;
         }
         self.online.awaiting = true;
+        self.online.lost = false;
+        self.online.resent = false;
         let uci = uci.to_owned();
         let ply = self.history.len().saturating_sub(1);
         let request = OnlineRequest::Move {
@@ -212,7 +225,25 @@ impl Session {
             offering_draw,
             ply,
         };
+        self.online.sent = Some(request.clone());
         self.request_online(request, out);
+    }
+
+    /// After a `gameFull` (a reconnection's): if the answer to our move was lost and the
+    /// server's list still lacks only that move ([`Sync::Awaiting`]), it never arrived:
+    /// sent again, once (a second lost answer leaves it to the next `gameFull` no more).
+    /// So our move is never made twice: it is sent again only when the server's own list
+    /// shows it does not have it.
+    fn resend_lost(&mut self, out: &mut Vec<Output>) {
+        if !(self.online.awaiting && std::mem::take(&mut self.online.lost)) {
+            return;
+        }
+        if std::mem::replace(&mut self.online.resent, true) || self.result.is_some() {
+            return;
+        }
+        if let Some(request) = self.online.sent.clone() {
+            self.request_online(request, out);
+        }
     }
 
     /// The server refused the station's move on its way: taken back (the clocks as they

@@ -50,6 +50,9 @@ fn login_stores_the_token_for_its_owner_alone_and_logout_revokes_it() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), TOKEN);
     let mode = rustix::fs::stat(&file).unwrap().st_mode & 0o777;
     assert_eq!(mode, 0o600);
+    // The token test's body is the token as text, as the specification says.
+    let tested = fake.wait_request("the token test", |r| r.path == "/api/token/test");
+    assert_eq!(tested.content_type.as_deref(), Some("text/plain"));
 
     let out = online(&fake, dir.path(), &["logout"], "");
     let err = String::from_utf8_lossy(&out.stderr);

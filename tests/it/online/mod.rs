@@ -2,7 +2,10 @@
 //! against (`support::lichess`), checked against what the API's specification and the
 //! server's code say it answers (`fake_lichess.rs`); and the real `ansage online` process
 //! against it (`station.rs`): a whole game and the failures of the issue (`play.rs`), the
-//! menu (`menu.rs`), login and logout (`account.rs`).
+//! menu (`menu.rs`), login and logout (`account.rs`), a server that flaps
+//! (`flapping.rs`); and the session's resend after a lost answer, property-tested against a
+//! model of the server (`resend_props.rs`); what the player hears while the server flaps, golden
+//! (`reconnect_golden.rs`).
 
 #[cfg(all(feature = "online", feature = "web"))]
 mod account;
@@ -11,9 +14,14 @@ mod doctor;
 #[cfg(feature = "web")]
 mod fake_lichess;
 #[cfg(all(feature = "online", feature = "web"))]
+mod flapping;
+#[cfg(all(feature = "online", feature = "web"))]
 mod menu;
 mod menu_golden;
 #[cfg(all(feature = "online", feature = "web"))]
 mod play;
+#[cfg(feature = "online")]
+mod reconnect_golden;
+mod resend_props;
 #[cfg(all(feature = "online", feature = "web"))]
 mod station;

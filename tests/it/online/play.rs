@@ -132,8 +132,10 @@ fn a_cut_connection_misses_no_move() {
     fake.opponent_plays_unseen(&id, "e7e5");
     fake.cut();
     station.wait_for("Connection to the server lost.");
-    station.wait_for("Connected again.");
+    // The move from the reconnection's gameFull; "connected again" once the stream has
+    // been stable (issue 32).
     station.wait_for("say:white e5.");
+    station.wait_for("Connected again.");
     station.send("Nf3");
     station.wait_for("Knight f3?");
     let (out, _) = station.finish();

@@ -5,14 +5,16 @@
 //! every so often), a line split across two chunks, a cut connection, a silent stall, an
 //! opponent's move whose line is lost, an injected answer (a 429, a 400), and an answer
 //! lost because the request's connection breaks (after the server carried the request out,
-//! or before). No test reaches the internet: the server binds 127.0.0.1 only, and the
-//! station is pointed at it with the setting `online.server`.
+//! or before); and it flaps as a restarting server does ([`flap`]). No test reaches the
+//! internet: the server binds 127.0.0.1 only, and the station is pointed at it with the
+//! setting `online.server`.
 //!
 //! The server runs on a thread of its own with its own tokio runtime; the test drives it
 //! through [`FakeLichess`], whose calls return at once. Every wait for the station has a
 //! bound ([`WAIT`]).
 
 mod connection;
+mod flap;
 pub mod model;
 mod serve;
 
@@ -27,6 +29,7 @@ use serde_json::Value;
 use shakmaty::Color;
 use tokio::sync::{mpsc, oneshot};
 
+pub use flap::{REDIRECTED, Starve};
 use model::{Model, Player, Push, Refusal, Stream};
 
 /// The longest a test waits for the station's request.
@@ -46,6 +49,8 @@ pub struct Request {
     pub body: String,
     /// The `Authorization` header as sent.
     pub authorization: Option<String>,
+    /// The `Content-Type` header as sent.
+    pub content_type: Option<String>,
     /// When it came.
     pub at: Instant,
 }
@@ -72,6 +77,8 @@ struct State {
     split_next: bool,
     /// Keep-alives go to every open stream this often.
     keep_alive: Option<Duration>,
+    /// What the fake does wrong ([`flap`]).
+    flap: flap::Flap,
 }
 
 /// The shared state and the signal that a request arrived.
@@ -110,6 +117,7 @@ impl FakeLichess {
                 losing: VecDeque::new(),
                 split_next: false,
                 keep_alive: None,
+                flap: flap::Flap::default(),
             }),
             arrived: Condvar::new(),
         });

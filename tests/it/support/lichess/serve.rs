@@ -66,6 +66,10 @@ async fn handle(
             .get("authorization")
             .and_then(|v| v.to_str().ok())
             .map(str::to_owned),
+        content_type: headers
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned),
         at: Instant::now(),
     };
     respond(&shared, request, uri.path(), &dropper)
@@ -94,6 +98,9 @@ fn respond(shared: &Shared, request: Request, path: &str, dropper: &Dropper) -> 
         if !carried_out {
             return answer(500, json!({"error": "lost"}));
         }
+    }
+    if let Some(response) = super::flap::intercept(&mut state, &request) {
+        return response;
     }
     let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     if segments == ["api", "token", "test"] {
@@ -136,7 +143,8 @@ fn route(state: &mut State, request: &Request, segments: &[&str]) -> Response {
             // the one before.
             state.subscribers.retain(|s| s.stream != Stream::Events);
             let lines = state.model.event_stream_start();
-            open_stream(state, Stream::Events, lines, true)
+            let open = !state.flap.end_streams;
+            open_stream(state, Stream::Events, lines, open)
         }
         ("GET", ["api", "board", "game", "stream", id]) => game_stream(state, id),
         ("POST", ["api", "board", "game", id, rest @ ..]) => {
@@ -160,7 +168,7 @@ fn game_stream(state: &mut State, id: &str) -> Response {
     let Ok(game) = state.model.game(id) else {
         return answer(404, json!({"error": "No such game"}));
     };
-    let running = game.running();
+    let running = game.running() && !state.flap.end_streams;
     let full = game.full(&account);
     open_stream(state, Stream::Game(id.to_owned()), vec![full], running)
 }
