@@ -28,6 +28,10 @@ pub enum GameLine {
         /// The server's words (`"Not your turn, or game already over"`, …).
         error: String,
     },
+    /// The server refused the token (401, or 403 for a missing scope) in the middle of the
+    /// game: online play stops at the station. Made by the online adapter of an answer to
+    /// a request, like [`GameLine::MoveRefused`].
+    TokenRefused,
     /// A line of a type this station does not know (a newer server).
     #[serde(other)]
     Unknown,

@@ -13,6 +13,7 @@
 //! bound ([`WAIT`]).
 
 mod connection;
+mod kept_alive;
 pub mod model;
 mod serve;
 
@@ -245,7 +246,8 @@ impl FakeLichess {
     /// The friend the account challenged accepts: the game starts.
     pub fn challenge_accepted(&self, id: &str) {
         let mut state = self.shared.lock();
-        let pushes = state.model.accept(id).expect("a challenge waiting");
+        let mut pushes = state.model.accept(id).expect("a challenge waiting");
+        pushes.extend(kept_alive::done(id, "accepted"));
         send(&mut state, pushes);
     }
 
