@@ -203,6 +203,7 @@ impl MenuWords {
             return None;
         }
         let text: String = text
+            .trim_start()
             .chars()
             .filter(|c| !c.is_control())
             .take(CHAT_MAX)
