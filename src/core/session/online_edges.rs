@@ -24,14 +24,16 @@ impl Session {
         let Some(remote) = self.setup.online else {
             return true;
         };
+        let remote_to_move = self.position().turn() == remote;
+        if !self.online.stopped && !remote_to_move && self.side_of(by) != remote {
+            return true;
+        }
         let id = if self.online.stopped {
             "online-stopped"
-        } else if self.position().turn() == remote {
+        } else if remote_to_move {
             "online-opponent-to-move"
-        } else if self.side_of(by) == remote {
-            "online-remote-move"
         } else {
-            return true;
+            "online-remote-move"
         };
         let us = Audience::player(!remote);
         self.tell(us, Priority::Answer, Message::new(id), out);
