@@ -692,7 +692,7 @@ online-reason = { $reason ->
     [scope] Dem Zugangsschlüssel fehlt die Berechtigung board:play.
     [illegal] Die Figur auf { $from } kann nicht nach { $to } ziehen.
     [invalid-move] Der Zug ist ungültig.
-   *[other] „{ $text }“.
+   *[other] { $text }.
 }
 online-opponent-to-move = Der Gegner ist am Zug.
 online-stopped-token = Der Server lehnt den Zugangsschlüssel ab: das Online-Spiel ist hier angehalten. Die Partie und ihre Uhr laufen auf lichess weiter. Bitte mit ansage online login neu anmelden, dann mit ansage online die Partie fortsetzen.

@@ -657,7 +657,7 @@ online-reason = { $reason ->
     [scope] The access token lacks the scope board:play.
     [illegal] The piece on { $from } cannot move to { $to }.
     [invalid-move] The move is not valid.
-   *[other] "{ $text }".
+   *[other] { $text }.
 }
 online-opponent-to-move = Your opponent is to move.
 online-stopped-token = The server refuses the access token: online play has stopped here. The game and its clock go on at lichess. Please log in again with ansage online login, then resume the game with ansage online.

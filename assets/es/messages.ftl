@@ -714,7 +714,7 @@ online-reason = { $reason ->
     [scope] A la clave de acceso le falta el permiso board:play.
     [illegal] La pieza de { $from } no puede ir a { $to }.
     [invalid-move] La jugada no es válida.
-   *[other] «{ $text }».
+   *[other] { $text }.
 }
 online-opponent-to-move = Le toca jugar a su rival.
 online-stopped-token = El servidor rechaza la clave de acceso: el juego en línea se detiene aquí. La partida y su reloj siguen en lichess. Inicie sesión de nuevo con ansage online login y continúe la partida con ansage online.

@@ -1,10 +1,12 @@
 //! Why the server refused a request, in the player's language (issue 32.3): lichess
 //! answers a refused request with `{"error": …}` in English; the errors it is known to
-//! give are said in the station's words, any other is quoted as the server wrote it.
+//! give are said in the station's words, any other in the server's own words.
 //!
 //! The words are in `assets/<lang>/messages.ftl` (the message `online-reason`, which
 //! other messages name as `{ online-reason }`): [`with_reason`] adds its arguments
-//! (`reason`, the key of a known error or `other`; `text`, the server's words; `from`,
+//! (`reason`, the key of a known error or `other`; `text`, the server's words as they
+//! are, said after the station's own words, without quotation marks, which the Braille
+//! tables do not all read back; `from`,
 //! `to`, the squares of an illegal move) to any message that names it.
 
 use crate::core::phrases::Message;
@@ -39,7 +41,8 @@ pub struct Reason {
     pub key: &'static str,
     /// The squares of a move the server found illegal: from, to.
     pub squares: Option<(String, String)>,
-    /// The server's words, cut to a readable length, without control characters.
+    /// The server's words, cut to a readable length, without control characters and
+    /// without a final full stop.
     pub text: String,
 }
 
@@ -50,8 +53,9 @@ pub fn reason(error: &str) -> Reason {
         .filter(|c| !c.is_control())
         .take(QUOTE_MAX)
         .collect();
-    let text = text.trim().to_owned();
-    let plain = text.trim_end_matches('.');
+    // Without its final full stop: the messages end the quote with their own.
+    let text = text.trim().trim_end_matches('.').trim_end().to_owned();
+    let plain = text.as_str();
     let key = KNOWN
         .iter()
         .find(|(known, _)| known.eq_ignore_ascii_case(plain))

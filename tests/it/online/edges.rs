@@ -102,8 +102,8 @@ fn quit_asks_while_the_game_goes_on() {
     assert!(status.success(), "{status:?}");
 }
 
-/// A seek the server refuses is never said to be seeking: its reason is said, quoted
-/// when lichess's words are not known.
+/// A seek the server refuses is never said to be seeking: its reason is said, in the
+/// server's words when they are not known.
 #[test]
 fn a_refused_seek_is_not_announced_as_seeking() {
     let fake = FakeLichess::start("ana");
@@ -114,7 +114,7 @@ fn a_refused_seek_is_not_announced_as_seeking() {
         json!({"error": "You are already seeking"}),
     );
     let mut station = Station::launch(&fake.url(), &["seek", "15+10"], "en", TOKEN);
-    station.wait_for("The server refused: \"You are already seeking\".");
+    station.wait_for("The server refused: You are already seeking.");
     station.send("quit");
     let (out, _) = station.finish();
     assert!(

@@ -1,7 +1,7 @@
 //! Golden transcripts of the online menu's dialogue (issue 24.3) in German, Spanish and
 //! English: the same moments in each language (the greeting with a running game, a seek
 //! too fast, one sent and said once the server took it, one refused with the server's
-//! words quoted, a bullet challenge declined, a challenge told and accepted, a game
+//! words as they are, a bullet challenge declined, a challenge told and accepted, a game
 //! starting), through the pure menu ([`ansage::core::online::lobby`]) with every sentence
 //! as the station says it. Update with `UPDATE_EXPECT=1 cargo test --test it online::menu_golden`.
 
