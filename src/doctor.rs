@@ -209,7 +209,7 @@ fn vosk(settings: &Settings, lang: Language) -> Vec<DeviceStatus> {
             }
         };
         match crate::hearing::vosk::doctor_report(&dir, lang, &word_map) {
-            Ok(report) => out.push(vosk_status(&dir, &report)),
+            Ok(report) => out.push(report.status(&dir)),
             Err(e) => out.push(
                 DeviceStatus::absent(
                     "vosk model",
@@ -341,34 +341,6 @@ fn espeak() -> DeviceStatus {
         )
         .said(Message::new("device-espeak-missing"))
         .todo(Message::new("device-espeak-todo")),
-    }
-}
-
-/// The vosk model as `ansage play` and `ansage doctor` report it: there, and if some words
-/// of the grammar are not in it, which and what to do (FIDE Laws D.2.1: every word of an
-/// announcement must be hearable; the model still hears every word it knows).
-#[cfg_attr(not(feature = "vosk"), allow(dead_code))]
-pub fn vosk_status(
-    dir: &std::path::Path,
-    report: &crate::hearing::vocabulary::VocabularyReport,
-) -> DeviceStatus {
-    let detail = format!("{}: {report}", dir.display());
-    let path = dir.display().to_string();
-    if report.missing.is_empty() {
-        DeviceStatus::present("vosk model", detail).said(
-            Message::new("device-vosk-there")
-                .arg("path", path)
-                .arg("checked", report.checked),
-        )
-    } else {
-        // The model loads and hears every word it knows: usable, with what it lacks said.
-        DeviceStatus::present("vosk model", detail)
-            .said(
-                Message::new("device-vosk-words")
-                    .arg("path", path)
-                    .arg("words", report.missing.join(", ")),
-            )
-            .todo(Message::new("device-vosk-words-todo"))
     }
 }
 

@@ -16,7 +16,8 @@
 //! them (they are in the kernel's page cache), the next synced record makes them durable,
 //! and a power cut loses at most those since the last sync (an input, or the file
 //! system's own commit, every 5 s on ext4); syncing each would stall the disk ten times a
-//! second.
+//! second. A tick that follows a tick takes its place in the file (`file.rs`), so the
+//! journal grows by about one tick per move, not by twenty lines a second.
 //!
 //! [`resume`] reads a journal, cuts a damaged tail off the file (the report says what was
 //! dropped), replays the rest and continues appending to the same file.

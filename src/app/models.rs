@@ -111,13 +111,13 @@ fn list(options: &GameOptions) -> Result<bool, AppError> {
 
 /// Whether vosk loads the model in `dir` (built with the `vosk` feature; without it the
 /// structure check alone decides).
-fn loads(dir: &Path) -> Result<(), String> {
+fn loads(dir: &Path) -> Result<(), crate::models::NotAModel> {
     #[cfg(feature = "vosk")]
     {
         crate::hearing::vosk::set_log_level(-1);
         crate::hearing::vosk::VoskModel::load(dir)
             .map(drop)
-            .map_err(|e| e.to_string())
+            .map_err(|e| crate::models::NotAModel::Load(Box::new(e)))
     }
     #[cfg(not(feature = "vosk"))]
     {
@@ -172,7 +172,7 @@ fn failure(e: &InstallError, archive: &Archive, dir: &Path) -> Message {
             Message::new("models-archive").arg("detail", detail.clone())
         }
         InstallError::NotAModel(detail) => {
-            Message::new("models-not-a-model").arg("detail", detail.clone())
+            Message::new("models-not-a-model").arg("detail", detail.to_string())
         }
         InstallError::NoHome(e) => Message::new("models-disk")
             .arg("path", "~".to_owned())

@@ -23,7 +23,7 @@ use cpal::traits::{DeviceTrait, HostTrait, StreamTrait};
 use rubato::audioadapter_buffers::direct::InterleavedSlice;
 use rubato::{Fft, FixedSync, Resampler};
 
-use crate::hearing::actor::{AudioEvent, Chunk, MAX_CHUNK};
+use super::stream::{AudioEvent, Chunk, MAX_CHUNK};
 
 /// The recognizer's sample rate.
 pub const RATE: u32 = 16_000;

@@ -68,30 +68,7 @@ use crate::core::time::Timestamp;
 use crate::core::words::{HeardWords, MovePhrases};
 use crate::station::{Sink, StationInput};
 
-/// The longest block of audio a source sends (the recognizer answers at least this often).
-pub const MAX_CHUNK: Duration = Duration::from_millis(100);
-
-/// A block of 16 kHz mono audio.
-#[derive(Clone, Debug)]
-pub struct Chunk {
-    /// The samples.
-    pub samples: Vec<i16>,
-    /// When its last sample was captured.
-    pub at: Instant,
-}
-
-/// What an audio source sends the actor.
-#[derive(Clone, Debug)]
-pub enum AudioEvent {
-    /// Audio.
-    Chunk(Chunk),
-    /// The device failed or disappeared (why); the source keeps trying to reopen it.
-    Lost(String),
-    /// The device works again.
-    Back,
-    /// The source is done (the end of a file): the actor flushes and stops.
-    End,
-}
+use crate::audio::stream::{AudioEvent, Chunk};
 
 /// The newest position whose grammar the recognizer should listen for, with the phrase
 /// forms the session built for it: written by [`HearingSink::observe`] (never blocking for

@@ -8,9 +8,9 @@ use std::time::Duration;
 
 use tokio::sync::mpsc::Sender;
 
-use super::actor::AudioEvent;
 use super::{Heard, Recognizer};
 use crate::adapter::Speaking;
+use crate::audio::stream::AudioEvent;
 use crate::core::grammar::Grammar;
 use crate::station::StationInput;
 
@@ -83,8 +83,8 @@ mod tests {
     use std::time::Instant;
 
     use super::*;
+    use crate::audio::stream::Chunk;
     use crate::core::lang::Language;
-    use crate::hearing::actor::Chunk;
     use crate::hearing::scripted::ScriptedRecognizer;
 
     /// Spoken menu phrases become lines; a word outside the grammar does not; the

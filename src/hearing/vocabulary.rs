@@ -15,9 +15,11 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use crate::adapter::DeviceStatus;
 use crate::core::grammar::Grammar;
 #[cfg(doc)]
 use crate::core::grammar::GrammarBuilder;
+use crate::core::phrases::Message;
 
 /// Other spellings of a word, in the order they are tried: umlauts and ß written out
 /// ("läufer" → "laeufer", "weiß" → "weiss"), and written-out umlauts as umlauts
@@ -128,6 +130,33 @@ pub struct VocabularyReport {
     pub respelled: Vec<(String, String)>,
     /// Words the model knows in no spelling: the phrases with them cannot be heard.
     pub missing: Vec<String>,
+}
+
+impl VocabularyReport {
+    /// The vosk model in `dir` as `ansage play` and `ansage doctor` report it: there, and
+    /// if some words of the grammar are not in it, which and what to do (FIDE Laws D.2.1:
+    /// every word of an announcement must be hearable; the model still hears every word it
+    /// knows).
+    pub fn status(&self, dir: &std::path::Path) -> DeviceStatus {
+        let detail = format!("{}: {self}", dir.display());
+        let path = dir.display().to_string();
+        if self.missing.is_empty() {
+            DeviceStatus::present("vosk model", detail).said(
+                Message::new("device-vosk-there")
+                    .arg("path", path)
+                    .arg("checked", self.checked),
+            )
+        } else {
+            // The model loads and hears every word it knows: usable, with what it lacks said.
+            DeviceStatus::present("vosk model", detail)
+                .said(
+                    Message::new("device-vosk-words")
+                        .arg("path", path)
+                        .arg("words", self.missing.join(", ")),
+                )
+                .todo(Message::new("device-vosk-words-todo"))
+        }
+    }
 }
 
 impl Spelling {

@@ -25,7 +25,7 @@ use crate::config::NoHome;
 use crate::core::lang::Language;
 
 pub use catalog::{MODELS, ModelSpec, PUBLISHER_URL, archive_url, spec};
-pub use unpack::structure;
+pub use unpack::{NotAModel, structure};
 
 /// An archive to install: the model's name (its folder), size and SHA-256 if known.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -130,7 +130,7 @@ pub enum InstallError {
     Archive(String),
     /// The unpacked archive is no model vosk loads.
     #[error("the unpacked archive is no vosk model: {0}")]
-    NotAModel(String),
+    NotAModel(#[from] NotAModel),
     /// No home folder to install into.
     #[error(transparent)]
     NoHome(#[from] NoHome),
@@ -192,7 +192,7 @@ pub struct Request<'a> {
     /// The folder the model goes into (its folder is `dir/NAME`).
     pub dir: &'a Path,
     /// Whether a folder is a model the recognizer loads (besides [`structure`]).
-    pub loads: &'a dyn Fn(&Path) -> Result<(), String>,
+    pub loads: &'a dyn Fn(&Path) -> Result<(), NotAModel>,
 }
 
 /// Downloads, checks and unpacks the model into `request.dir/NAME`, reporting each step
@@ -214,13 +214,13 @@ pub async fn install(
     progress(Progress::Unpacking);
     let unpacked = staging.path.join("unpacked");
     let model = unpack::unpack(&zip, &unpacked, &request.archive.name)?;
-    check(&model, request.loads).map_err(InstallError::NotAModel)?;
+    check(&model, request.loads)?;
     put_in_place(&model, &target, &staging.path)?;
     Ok(Installed::New(target))
 }
 
 /// The structure check, then whether the recognizer loads it.
-fn check(dir: &Path, loads: &dyn Fn(&Path) -> Result<(), String>) -> Result<(), String> {
+fn check(dir: &Path, loads: &dyn Fn(&Path) -> Result<(), NotAModel>) -> Result<(), NotAModel> {
     structure(dir)?;
     loads(dir)
 }

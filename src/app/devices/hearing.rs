@@ -103,7 +103,7 @@ impl Devices {
         };
         let spelling = Arc::new(model.spelling(&builder, &word_map));
         let report = spelling.report();
-        self.status.push(crate::doctor::vosk_status(&dir, &report));
+        self.status.push(report.status(&dir));
         let grammar = first(&builder);
         let recognizer =
             match VoskRecognizer::new(model, spelling, &grammar, VoskOptions::default()) {
@@ -126,7 +126,8 @@ impl Devices {
         tx: &mpsc::Sender<StationInput>,
         origin: (Timestamp, std::time::Instant),
     ) {
-        use crate::hearing::actor::{self, AudioEvent, GrammarSlot, HearingSink, ListenOptions};
+        use crate::audio::stream::AudioEvent;
+        use crate::hearing::actor::{self, GrammarSlot, HearingSink, ListenOptions};
 
         let Some((recognizer, builder)) =
             self.vosk_recognizer(settings, wanted, &|b| b.build(session.move_phrases()))
@@ -241,7 +242,7 @@ impl Devices {
     fn open_microphone(
         &mut self,
         settings: &Settings,
-        to: std::sync::mpsc::SyncSender<crate::hearing::actor::AudioEvent>,
+        to: std::sync::mpsc::SyncSender<crate::audio::stream::AudioEvent>,
     ) -> Option<crate::audio::capture::Capture> {
         use crate::audio::capture::{self, CaptureOptions};
 
@@ -300,11 +301,11 @@ impl Devices {
 
 #[cfg(all(feature = "vosk", feature = "audio"))]
 fn spawn_tee(
-    mic_rx: std::sync::mpsc::Receiver<crate::hearing::actor::AudioEvent>,
+    mic_rx: std::sync::mpsc::Receiver<crate::audio::stream::AudioEvent>,
     recorder: Option<crate::recorder::audio::AudioFeed>,
-    hear_tx: std::sync::mpsc::SyncSender<crate::hearing::actor::AudioEvent>,
+    hear_tx: std::sync::mpsc::SyncSender<crate::audio::stream::AudioEvent>,
 ) -> std::io::Result<std::thread::JoinHandle<()>> {
-    use crate::hearing::actor::AudioEvent;
+    use crate::audio::stream::AudioEvent;
     std::thread::Builder::new()
         .name("microphone-tee".into())
         .spawn(move || {

@@ -2,7 +2,7 @@
 //! station cannot start (issue 31.2): the devices are opened for it alone (no microphone,
 //! no board, no device lines), and closed once it is said.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::config::Settings;
 use crate::core::lang::Language;
@@ -14,9 +14,11 @@ pub const SHOWN: Duration = Duration::from_secs(5);
 
 /// How long speech-dispatcher may take to answer (it answers within a second when it
 /// runs, or when libspeechd starts it).
+#[cfg(feature = "speech")]
 const OPEN: Duration = Duration::from_secs(3);
 
 /// How long the sentence may take to be said.
+#[cfg(feature = "speech")]
 const SAID: Duration = Duration::from_secs(20);
 
 /// Says and shows `outputs` (to all) on the devices `settings` ask for, as far as they
@@ -27,8 +29,7 @@ pub fn tell(settings: &Settings, lang: Language, outputs: &[Output]) {
     if display.is_some() && !spoken {
         std::thread::sleep(SHOWN);
     }
-    // Dropping the display's sink gives BRLTTY the display back.
-    drop(display);
+    // The display's sink is dropped here, which gives BRLTTY the display back.
 }
 
 /// The display showing `outputs`, if it connects within half a second.
@@ -51,8 +52,8 @@ fn display(
     // The display's keys go nowhere: there is nothing to do but read.
     let (keys, _) = tokio::sync::mpsc::channel(16);
     let mut sink = BrailleSink::spawn(config, Box::new(connector), keys).ok()?;
-    let until = Instant::now() + Duration::from_millis(500);
-    while sink.connections() == 0 && Instant::now() < until {
+    let until = std::time::Instant::now() + Duration::from_millis(500);
+    while sink.connections() == 0 && std::time::Instant::now() < until {
         std::thread::sleep(Duration::from_millis(20));
     }
     if sink.connections() == 0 {
@@ -62,8 +63,12 @@ fn display(
     Some(sink)
 }
 
+/// No display without the `braille` feature.
 #[cfg(not(feature = "braille"))]
-fn display(_settings: &Settings, _lang: Language, _outputs: &[Output]) -> Option<()> {
+struct NoDisplay;
+
+#[cfg(not(feature = "braille"))]
+fn display(_settings: &Settings, _lang: Language, _outputs: &[Output]) -> Option<NoDisplay> {
     None
 }
 

@@ -2,7 +2,7 @@
 //! from the end of speech into the microphone to the first sound of its echo on the
 //! speaker, end to end (FIDE Laws D.2.1: the station echoes each announcement).
 //!
-//! The station is wired as `ansage play` wires a voice game ([`echo_station`]): the cpal
+//! The station is wired as `ansage play` wires a voice game ([`crate::echo_station`]): the cpal
 //! microphone (the rig's `micfeed.monitor`), the hearing actor with vosk on the Korean test
 //! model and its stand-in words for the German grammar (as `ansage-bench vosk`), the real
 //! main loop with a German session, and the speech output on the rig's speech-dispatcher
@@ -189,7 +189,9 @@ impl fmt::Display for Figures {
         )?;
         let ps = [0.5, 0.95];
         let sound = |t: &Trial| t.sound;
-        let rows: [(&str, Option<Kind>, fn(&Trial) -> Option<f64>); 8] = [
+        // (label, which phrases, the figure of a trial)
+        type Row = (&'static str, Option<Kind>, fn(&Trial) -> Option<f64>);
+        let rows: [Row; 8] = [
             (
                 "end of speech → first sound of the echo, phrases no other continues",
                 Some(Kind::Whole),

@@ -328,7 +328,8 @@ mod tests {
 
     #[test]
     fn loud_spans() {
-        let table: [(&[i16], Option<(usize, usize)>); 4] = [
+        type Span = Option<(usize, usize)>;
+        let table: [(&[i16], Span); 4] = [
             (&[0, 0, 0], None),
             (&[0, 600, 0], Some((1, 1))),
             (&[-700, 0, 599, 800, 3], Some((0, 3))),

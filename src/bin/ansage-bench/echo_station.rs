@@ -15,6 +15,7 @@ use anyhow::{Context as _, Result, anyhow};
 
 use ansage::adapter::Speaking;
 use ansage::audio::capture::{self, Capture, CaptureOptions};
+use ansage::audio::stream::AudioEvent;
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::input::{Event, Input};
 use ansage::core::laws::Start;
@@ -23,7 +24,7 @@ use ansage::core::session::Session;
 use ansage::core::setup::SessionSetup;
 use ansage::core::words::MovePhrases;
 use ansage::hearing::actor::{
-    self, AudioEvent, GrammarSlot, HearingSink, ListenOptions, ListenSetup, ListenStats,
+    self, GrammarSlot, HearingSink, ListenOptions, ListenSetup, ListenStats,
 };
 use ansage::hearing::vocabulary::Spelling;
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};

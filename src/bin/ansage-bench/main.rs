@@ -14,6 +14,8 @@
 //!   speech output by the real tokio main loop, with the other core kept busy.
 //! - [`journal`]: how long a confirmed move takes to be announced as made, the journal's
 //!   fdatasync included.
+//! - [`journal_hours`] (`long-game`): what a five-hour game leaves in its journal (lines,
+//!   bytes, syncs) and the clocks read back as after a crash.
 //! - `braille` (feature `braille`): from a made move to its cells on the rig's virtual
 //!   Braille display.
 //! - `speech` (feature `speech`): hand-over to speech-dispatcher, and an urgent
@@ -65,6 +67,7 @@ mod echo_station;
 mod emulate;
 mod grammar;
 mod journal;
+mod journal_hours;
 #[cfg(feature = "speech")]
 mod launch;
 mod online;
@@ -107,6 +110,9 @@ enum Benchmark {
     /// Confirmation to the made move announced, the journal's sync included (`--moves N`,
     /// `--dir DIR`).
     Journal,
+    /// A five-hour game in virtual time: the journal's lines, bytes and syncs, and the
+    /// clocks read back as after a crash (`--dir DIR`).
+    LongGame,
     /// A made move to its cells on the rig's virtual Braille display (feature `braille`;
     /// `--moves N`).
     Braille,
@@ -259,6 +265,11 @@ fn main() -> Result<()> {
                 "{}",
                 journal::journal_latency(cli.moves.unwrap_or(MOVES), cli.dir)?
             );
+            Ok(())
+        }
+        Benchmark::LongGame => {
+            let dir = cli.dir.clone().unwrap_or_else(std::env::temp_dir);
+            println!("{}", journal_hours::long_game(&dir)?);
             Ok(())
         }
         Benchmark::Braille => braille(cli.moves.unwrap_or(MOVES)),

@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use crate::resolve::{BenchError, read_positions};
 use ansage::adapter::Speaking;
+use ansage::audio::stream::{AudioEvent, Chunk};
 use ansage::core::grammar::GrammarBuilder;
 use ansage::core::input::{Event, Input};
 use ansage::core::lang::Language;
@@ -38,9 +39,7 @@ use ansage::core::setup::SessionSetup;
 use ansage::core::time::Timestamp;
 use ansage::core::words::{MovePhrases, vocabulary};
 use ansage::hearing::Recognizer;
-use ansage::hearing::actor::{
-    AudioEvent, Chunk, GrammarSlot, ListenOptions, ListenSetup, ListenStats, listen,
-};
+use ansage::hearing::actor::{GrammarSlot, ListenOptions, ListenSetup, ListenStats, listen};
 use ansage::hearing::vocabulary::{KO_STANDIN, Spelling, word_map_from_toml};
 use ansage::hearing::vosk::{VoskModel, VoskOptions, VoskRecognizer};
 use ansage::station::StationInput;

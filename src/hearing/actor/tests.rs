@@ -416,7 +416,14 @@ fn a_whole_phrase_another_continues_waits_for_the_pause_end() {
         pause_end,
         ..ListenOptions::default()
     };
-    let table: [(Vec<AudioEvent>, Option<Duration>, &[&str], usize); 4] = [
+    // (audio, pause end, what is sent, how often heard again)
+    type Row = (
+        Vec<AudioEvent>,
+        Option<Duration>,
+        &'static [&'static str],
+        usize,
+    );
+    let table: [Row; 4] = [
         (paused.clone(), ms(400), &["dame hector fünf schach"], 1),
         // Cut: "Schach" alone is no phrase, heard again and never sent.
         (paused, None, &["dame hector fünf"], 1),

@@ -460,7 +460,14 @@ fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
             if live >= kill_after {
                 return None;
             }
-            rx.recv_timeout(quiet).ok()
+            // A fresh station is killed only once it has answered: its journal exists
+            // then (under load its start can take longer than the quiet time).
+            let wait = if fresh && live == 0 {
+                Duration::from_secs(20)
+            } else {
+                quiet
+            };
+            rx.recv_timeout(wait).ok()
         });
         assert!(
             !stderr.contains("weicht von der Wiederholung ab") && !stderr.contains("panicked"),

@@ -3,3 +3,4 @@
 
 mod crash;
 mod file;
+mod ticks;
