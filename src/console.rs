@@ -92,7 +92,7 @@ pub fn give_back(line: String) {
 const POLL: std::time::Duration = std::time::Duration::from_millis(200);
 
 /// Reads stdin on its own thread (blocking reads never stall the main loop) and sends each
-/// line; sends `Shutdown` at end of input or on `quit`. `opponent_input`: the sighted
+/// line; sends `Quit` on `quit` and `Shutdown` at end of input. `opponent_input`: the sighted
 /// opponent has an input of his own, so every line without WHO is the visually impaired
 /// player's (issue 22, [`crate::core::script::ConsoleOwner`]). The thread ends when the
 /// station is gone.
@@ -108,16 +108,21 @@ pub fn spawn_reader(
                 NextLine::Nothing => continue,
                 NextLine::End => break,
             };
+            // `quit` may be asked about (an online game goes on): reading goes on.
             let msg = if matches!(line.trim(), "quit" | "exit") {
-                StationInput::Shutdown
+                StationInput::Quit
             } else {
                 StationInput::Console {
                     line,
                     opponent_input,
                 }
             };
-            let stop = matches!(msg, StationInput::Shutdown);
-            if tx.blocking_send(msg).is_err() || stop {
+            // A line read as the station closes is given back (to the online menu that
+            // follows a game).
+            if let Err(mpsc::error::SendError(msg)) = tx.blocking_send(msg) {
+                if let StationInput::Console { line, .. } = msg {
+                    give_back(line);
+                }
                 return;
             }
         }

@@ -80,6 +80,9 @@ pub enum StationInput {
     },
     /// A device is done (stdin closed): stop.
     Shutdown,
+    /// `quit` typed at the console: the station stops, but while an online game goes on
+    /// it asks once first ([`Session::quit_question`], issue 32.3).
+    Quit,
 }
 
 /// Where outputs go: each device adapter implements it.
@@ -300,6 +303,8 @@ pub async fn run_journaled(
 ) -> Session {
     observe(sinks, &session);
     let mut beat = Heartbeat::start(journal.heartbeat(), timeline, clock_runs(&session));
+    // `quit` was typed and its question asked: the next console line answers it.
+    let mut quit_asked = false;
     loop {
         let deadline = session.next_deadline();
         let sleep = tokio::time::sleep_until(deadline.map_or_else(
@@ -309,7 +314,7 @@ pub async fn run_journaled(
         let holding = sinks.iter().any(|s| s.holding());
         tokio::select! {
             msg = inputs.recv() => {
-                match receive(&mut session, journal, sinks, timeline.now(), msg) {
+                match receive(&mut session, journal, sinks, timeline.now(), msg, &mut quit_asked) {
                     Received::Stop => break,
                     Received::Told => {}
                     Received::Input(input, done) => {
@@ -381,12 +386,17 @@ fn receive(
     sinks: &mut [Box<dyn Sink + Send>],
     t: Timestamp,
     msg: Option<StationInput>,
+    quit_asked: &mut bool,
 ) -> Received {
     let input = match msg {
         None => return Received::Stop,
         Some(StationInput::Shutdown) => {
             say_quit(session, sinks, t);
             return Received::Stop;
+        }
+        Some(StationInput::Quit) => return quit(session, sinks, t, None, quit_asked),
+        Some(StationInput::Console { line, .. }) if *quit_asked => {
+            return quit(session, sinks, t, Some(&line), quit_asked);
         }
         Some(StationInput::Input(input)) => Some(input),
         Some(StationInput::Acknowledged { input, done }) => {
@@ -410,7 +420,14 @@ fn receive(
         Some(StationInput::Console {
             line,
             opponent_input,
-        }) => console_line(session, &line, opponent_input),
+        }) => {
+            // A chat line of an online game goes to the server, not to the game.
+            if let Some(chat) = session.typed_chat(&line) {
+                deliver(sinks, t, &chat);
+                return Received::Told;
+            }
+            console_line(session, &line, opponent_input)
+        }
     };
     input.map_or(Received::Told, |input| Received::Input(input, None))
 }
@@ -428,6 +445,40 @@ fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<I
         Err(e) => {
             not_understood(session, line, &e);
             None
+        }
+    }
+}
+
+/// `quit` typed (`answer`: `None`), or the answer to its question (issue 32.3): while an
+/// online game goes on, the question is asked once ([`Session::quit_question`]); "ja"
+/// stops the station, anything else goes on.
+fn quit(
+    session: &Session,
+    sinks: &mut [Box<dyn Sink + Send>],
+    t: Timestamp,
+    answer: Option<&str>,
+    asked: &mut bool,
+) -> Received {
+    let question = session.quit_question();
+    let goes_on = match (answer, &question) {
+        (None, Some(q)) if !std::mem::replace(asked, true) => Some(q.clone()),
+        (Some(line), Some((to, _))) => {
+            *asked = false;
+            session
+                .quit_answer(line)
+                .err()
+                .map(|goes_on| (*to, goes_on))
+        }
+        _ => None,
+    };
+    match goes_on {
+        Some((to, said)) => {
+            deliver(sinks, t, &session.announce(to, Priority::Urgent, &said));
+            Received::Told
+        }
+        None => {
+            say_quit(session, sinks, t);
+            Received::Stop
         }
     }
 }

@@ -471,6 +471,8 @@ start-failed-todo = Die Station startet nicht: { $why } Zu tun: { $todo }
 start-failed-online = Das Online-Spiel startet nicht: { $why }
 start-failed-online-todo = Das Online-Spiel startet nicht: { $why } Zu tun: { $todo }
 start-error = { $error }.
+start-online-game-id = die Kennung einer Partie besteht aus Buchstaben und Ziffern: der Teil ihrer Adresse nach lichess.org/.
+start-online-variant = die Partie ist { $variant }, eine Schachvariante, die die Station nicht spielt.
 start-settings = die Einstellungen haben einen Fehler: { $error }.
 start-settings-todo = die Stelle berichtigen; ansage config prüft die Einstellungen.
 start-tc-minutes = --tc { $tc }: eine Zahl ohne Einheit sind Minuten, und { $amount } Minuten sind mehr als zwei Stunden.
@@ -663,15 +665,15 @@ online-start-braille = Online gegen { $opponent }, Sie: { $side }. Echo und Best
 online-not-online = Das ist keine Online-Partie.
 online-remote-move = Der Gegner zieht online; seine Züge kommen vom Server.
 online-move-unreadable = Der Server meldet ab Halbzug { $ply } einen Zug, der hier nicht möglich ist. Bitte den Schiedsrichter rufen.
-online-opponent-gone = Der Gegner hat die Partie verlassen. In { $seconds } Sekunden können Sie den Sieg beanspruchen.
-online-opponent-gone-claim = Der Gegner hat die Partie verlassen. Sie können den Sieg beanspruchen.
+online-opponent-gone = Der Gegner hat die Partie verlassen. In { $seconds } Sekunden können Sie den Sieg oder ein Remis beanspruchen.
+online-opponent-gone-claim = Der Gegner hat die Partie verlassen. Sie können den Sieg beanspruchen oder Remis reklamieren.
 online-opponent-back = Der Gegner ist zurück.
 online-request-sent = An den Server gesendet.
 online-not-here = Online nicht möglich: Uhr und Partie führt der Server.
 online-takeback-asked = Der Gegner bittet, den letzten Zug zurückzunehmen. Ja oder nein?
 online-takeback-sent = Bitte um Zugrücknahme gesendet.
 online-joined = Laufende Partie: zuletzt { $number }{ $dots } { $move }. { $side } ist am Zug.
-online-move-refused = Der Server hat den Zug nicht angenommen; er ist zurückgenommen. { $side } ist am Zug, bitte neu ansagen.
+online-move-refused = Der Server hat den Zug nicht angenommen: { online-reason } Der Zug ist zurückgenommen. { $side } ist am Zug, bitte neu ansagen.
 online-connection-lost = Verbindung zum Server unterbrochen. Neuer Versuch läuft; Ihre Uhr läuft auf dem Server weiter.
 online-connection-back = Wieder verbunden.
 online-server-fault = Der Server meldet einen Fehler. Neuer Versuch läuft; Ihre Uhr läuft auf dem Server weiter.
@@ -685,11 +687,39 @@ online-token-refused = Der Server lehnt den Zugangsschlüssel ab. Bitte mit ansa
 online-token-scope = Dem Zugangsschlüssel fehlt die Berechtigung board:play. Bitte einen neuen Schlüssel anlegen.
 online-rate-limited = Zu viele Anfragen an den Server. Neuer Versuch in einer Minute.
 online-game-unavailable = Diese Partie ist auf dem Server nicht zu spielen.
-online-request-refused = Der Server hat die Anfrage abgelehnt.
+online-request-refused = Der Server hat die Anfrage abgelehnt: { online-reason }
 online-request-unknown = Keine Antwort des Servers; die Anfrage ist vielleicht nicht angekommen.
 online-login-ask = Bitte den lichess-Zugangsschlüssel einfügen oder tippen (er wird nicht angezeigt), dann Eingabe.
 online-logged-in = Angemeldet als { $name }. Der Schlüssel liegt in { $path }, nur für Sie lesbar.
 online-logged-out = Abgemeldet: der Schlüssel ist widerrufen und gelöscht.
+# Issue 32.3: the server's reason for a refusal ($reason: a known error's key, or other
+# with $text, the server's words; $from, $to: the squares of an illegal move).
+online-reason = { $reason ->
+    [no-abort] Die Partie kann nicht mehr abgebrochen werden.
+    [no-resign] Diese Partie kann nicht aufgegeben werden.
+    [no-claim-win] Der Sieg kann in dieser Partie (noch) nicht beansprucht werden.
+    [no-claim-draw] Ein Remis kann in dieser Partie (noch) nicht beansprucht werden.
+    [not-your-turn] Sie sind nicht am Zug, oder die Partie ist schon zu Ende.
+    [no-game] Diese Partie gibt es nicht.
+    [not-your-game] Das ist nicht Ihre Partie.
+    [not-board] Diese Partie ist über die Brett-Schnittstelle nicht zu spielen.
+    [scope] Dem Zugangsschlüssel fehlt die Berechtigung board:play.
+    [illegal] Die Figur auf { $from } kann nicht nach { $to } ziehen.
+    [invalid-move] Der Zug ist ungültig.
+   *[other] { $text }.
+}
+online-opponent-to-move = Der Gegner ist am Zug.
+online-stopped-token = Der Server lehnt den Zugangsschlüssel ab: das Online-Spiel ist hier angehalten. Die Partie und ihre Uhr laufen auf lichess weiter. Bitte mit ansage online login neu anmelden, dann mit ansage online die Partie fortsetzen.
+online-stopped-token-taken = Der Server lehnt den Zugangsschlüssel ab: das Online-Spiel ist hier angehalten, und Ihr letzter Zug ist zurückgenommen, denn der Server hat ihn nicht. Die Partie und ihre Uhr laufen auf lichess weiter. Bitte mit ansage online login neu anmelden, dann mit ansage online die Partie fortsetzen.
+online-stopped = Das Online-Spiel ist angehalten, denn der Server lehnt den Zugangsschlüssel ab. Bitte mit ansage online login neu anmelden, dann mit ansage online fortsetzen. quit beendet die Station.
+online-moved-elsewhere = Auf lichess gezogen: { $move }.
+online-takeback-declined = Der Gegner hat Ihre Bitte um Zugrücknahme abgelehnt.
+online-quit-ask = Die Partie läuft auf lichess weiter, die Uhr auch. Wirklich beenden? Ja oder nein.
+online-quit-goes-on = Die Station bleibt an; die Partie geht weiter.
+online-first-move = Ihr erster Zug muss in { $seconds } Sekunden kommen, sonst bricht lichess die Partie ab.
+online-first-move-half = Noch { $seconds } Sekunden für Ihren ersten Zug, sonst bricht lichess die Partie ab.
+online-chat = Chat von { $name }: { $text }
+online-chat-sent = Chat gesendet.
 
 # The online menu (`ansage online`, issue 24): before a game, one short sentence each.
 lobby-welcome = Online bei lichess als { $name }.
@@ -706,8 +736,14 @@ lobby-not-understood = Nicht verstanden. Menü sagt, was möglich ist.
 lobby-busy = Es wird schon gesucht oder gewartet. Erst abbrechen.
 lobby-seek-which = Mit welcher Bedenkzeit? Zum Beispiel suchen 15 plus 10.
 lobby-challenge-which = Mit welcher Bedenkzeit? Zum Beispiel herausfordern { $name } 10 plus 5.
-lobby-seeking = Suche einen Gegner für { $minutes } plus { $increment }. Abbrechen beendet die Suche.
-lobby-challenging = Herausforderung an { $name } gesendet, { $minutes } plus { $increment }. Warte auf Antwort.
+lobby-seeking = Suche einen Gegner für { $minutes } plus { $increment }, { $rated ->
+    [yes] gewertet.
+   *[no] ungewertet.
+} Abbrechen beendet die Suche.
+lobby-challenging = Herausforderung an { $name } gesendet, { $minutes } plus { $increment }, { $rated ->
+    [yes] gewertet.
+   *[no] ungewertet.
+} Warte auf Antwort.
 lobby-seek-too-fast = { $minutes } plus { $increment } ist zu schnell für die Suche: lichess spielt über diese Schnittstelle erst ab Schnellschach, Minuten plus 40 mal Zugaben-Sekunden mindestens 8 Minuten, zum Beispiel 10 plus 0 oder 15 plus 10. Blitz geht nur mit einer Herausforderung an einen Freund.
 lobby-challenge-too-fast = { $minutes } plus { $increment } ist zu schnell: eine Herausforderung geht ab Blitz, Minuten plus 40 mal Zugaben-Sekunden mindestens 3 Minuten, zum Beispiel 3 plus 2 oder 5 plus 0.
 lobby-tc-unsupported = { $minutes } plus { $increment } nimmt der Server nicht an: ganze Minuten bis 180, Zugabe bis 60 Sekunden.
@@ -741,7 +777,7 @@ lobby-challenge-declined = { $name } hat abgelehnt{ $reason ->
     [casual] : lieber ungewertet.
    *[other] .
 }
-lobby-refused = Der Server hat abgelehnt: { $reason }
+lobby-refused = Der Server hat abgelehnt: { online-reason }
 lobby-running = Laufende Partie { $number } gegen { $name }{ $turn ->
     [yes] , Sie sind am Zug.
    *[no] .
@@ -752,6 +788,7 @@ lobby-stream-taken = Ein anderes Programm nutzt diesen lichess-Zugang gerade; an
 lobby-server-fault = lichess meldet einen Fehler. Neuer Versuch läuft.
 lobby-server-refuses = Der Server bietet die Ereignisse dieses Zugangs nicht an; das Online-Menü hört auf. Bitte online.server prüfen.
 lobby-bye = Online-Menü beendet.
+lobby-after-game = Revanche gegen { $name }, Menü oder beenden?
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Lade { $model }, { $megabytes } MB, von { $url }.

@@ -436,6 +436,8 @@ start-failed-todo = The station does not start: { $why } To do: { $todo }
 start-failed-online = The online game does not start: { $why }
 start-failed-online-todo = The online game does not start: { $why } To do: { $todo }
 start-error = { $error }.
+start-online-game-id = a game's id is letters and digits: the part of its address after lichess.org/.
+start-online-variant = the game is { $variant }, a chess variant the station does not play.
 start-settings = the settings have an error: { $error }.
 start-settings-todo = correct it there; ansage config checks the settings.
 start-tc-minutes = --tc { $tc }: a number without a unit is minutes, and { $amount } minutes is more than two hours.
@@ -628,15 +630,15 @@ online-start-braille = Online vs { $opponent }, you: { $side }. Echo and confirm
 online-not-online = This is not an online game.
 online-remote-move = Your opponent moves online; his moves come from the server.
 online-move-unreadable = From half-move { $ply } on, the server reports a move that is not possible here. Please call the arbiter.
-online-opponent-gone = Your opponent left the game. You can claim the win in { $seconds } seconds.
-online-opponent-gone-claim = Your opponent left the game. You can claim the win.
+online-opponent-gone = Your opponent left the game. You can claim the win or a draw in { $seconds } seconds.
+online-opponent-gone-claim = Your opponent left the game. You can claim victory or claim a draw.
 online-opponent-back = Your opponent is back.
 online-request-sent = Sent to the server.
 online-not-here = Not possible online: the server keeps the clock and the game.
 online-takeback-asked = Your opponent asks to take back the last move. Yes or no?
 online-takeback-sent = Takeback request sent.
 online-joined = Game in progress: last move { $number }{ $dots } { $move }. { $side } to move.
-online-move-refused = The server did not accept the move; it is taken back. { $side } to move, please announce again.
+online-move-refused = The server did not accept the move: { online-reason } The move is taken back. { $side } to move, please announce again.
 online-connection-lost = Connection to the server lost. Trying again; your clock keeps running on the server.
 online-connection-back = Connected again.
 online-server-fault = The server reports a fault. Trying again; your clock keeps running on the server.
@@ -650,11 +652,39 @@ online-token-refused = The server refuses the access token. Please log in again 
 online-token-scope = The access token lacks the scope board:play. Please create a new token.
 online-rate-limited = Too many requests to the server. Trying again in a minute.
 online-game-unavailable = This game cannot be played on the server.
-online-request-refused = The server refused the request.
+online-request-refused = The server refused the request: { online-reason }
 online-request-unknown = No answer from the server; the request may not have arrived.
 online-login-ask = Please paste or type your lichess access token (it is not shown), then Enter.
 online-logged-in = Logged in as { $name }. The token is in { $path }, readable by you alone.
 online-logged-out = Logged out: the token is revoked and removed.
+# Issue 32.3: the server's reason for a refusal ($reason: a known error's key, or other
+# with $text, the server's words; $from, $to: the squares of an illegal move).
+online-reason = { $reason ->
+    [no-abort] The game can no longer be aborted.
+    [no-resign] This game cannot be resigned.
+    [no-claim-win] The win cannot be claimed in this game (yet).
+    [no-claim-draw] A draw cannot be claimed in this game (yet).
+    [not-your-turn] It is not your move, or the game is already over.
+    [no-game] There is no such game.
+    [not-your-game] This is not your game.
+    [not-board] This game cannot be played through the board interface.
+    [scope] The access token lacks the scope board:play.
+    [illegal] The piece on { $from } cannot move to { $to }.
+    [invalid-move] The move is not valid.
+   *[other] { $text }.
+}
+online-opponent-to-move = Your opponent is to move.
+online-stopped-token = The server refuses the access token: online play has stopped here. The game and its clock go on at lichess. Please log in again with ansage online login, then resume the game with ansage online.
+online-stopped-token-taken = The server refuses the access token: online play has stopped here, and your last move is taken back, for the server does not have it. The game and its clock go on at lichess. Please log in again with ansage online login, then resume the game with ansage online.
+online-stopped = Online play has stopped, for the server refuses the access token. Please log in again with ansage online login, then resume with ansage online. quit closes the station.
+online-moved-elsewhere = Played on lichess: { $move }.
+online-takeback-declined = Your opponent declined your takeback request.
+online-quit-ask = The game goes on at lichess, and so does the clock. Really quit? Yes or no.
+online-quit-goes-on = The station stays on; the game goes on.
+online-first-move = Your first move must come within { $seconds } seconds, or lichess aborts the game.
+online-first-move-half = { $seconds } seconds left for your first move, or lichess aborts the game.
+online-chat = Chat from { $name }: { $text }
+online-chat-sent = Chat sent.
 
 # The online menu (`ansage online`, issue 24): before a game, one short sentence each.
 lobby-welcome = Online at lichess as { $name }.
@@ -671,8 +701,14 @@ lobby-not-understood = Not understood. Menu says what you can do.
 lobby-busy = Already seeking or waiting. Cancel first.
 lobby-seek-which = With which time control? For example seek 15 plus 10.
 lobby-challenge-which = With which time control? For example challenge { $name } 10 plus 5.
-lobby-seeking = Seeking an opponent for { $minutes } plus { $increment }. Cancel stops the seek.
-lobby-challenging = Challenge sent to { $name }, { $minutes } plus { $increment }. Waiting for the answer.
+lobby-seeking = Seeking an opponent for { $minutes } plus { $increment }, { $rated ->
+    [yes] rated.
+   *[no] casual.
+} Cancel stops the seek.
+lobby-challenging = Challenge sent to { $name }, { $minutes } plus { $increment }, { $rated ->
+    [yes] rated.
+   *[no] casual.
+} Waiting for the answer.
 lobby-seek-too-fast = { $minutes } plus { $increment } is too fast to seek: through this interface lichess plays rapid and slower, minutes plus 40 times the increment's seconds at least 8 minutes, for example 10 plus 0 or 15 plus 10. Blitz is possible only by challenging a friend.
 lobby-challenge-too-fast = { $minutes } plus { $increment } is too fast: a challenge needs blitz or slower, minutes plus 40 times the increment's seconds at least 3 minutes, for example 3 plus 2 or 5 plus 0.
 lobby-tc-unsupported = The server does not take { $minutes } plus { $increment }: whole minutes up to 180, an increment up to 60 seconds.
@@ -706,7 +742,7 @@ lobby-challenge-declined = { $name } declined{ $reason ->
     [casual] : would rather play casual.
    *[other] .
 }
-lobby-refused = The server refused: { $reason }
+lobby-refused = The server refused: { online-reason }
 lobby-running = Running game { $number } against { $name }{ $turn ->
     [yes] , your move.
    *[no] .
@@ -717,6 +753,7 @@ lobby-stream-taken = Another program is using this lichess account right now; an
 lobby-server-fault = lichess reports a fault. Trying again.
 lobby-server-refuses = The server does not offer this account's events; the online menu stops. Please check online.server.
 lobby-bye = Online menu closed.
+lobby-after-game = Rematch against { $name }, menu or quit?
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Downloading { $model }, { $megabytes } MB, from { $url }.

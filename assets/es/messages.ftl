@@ -493,6 +493,8 @@ start-failed-todo = La estación no arranca: { $why } Qué hacer: { $todo }
 start-failed-online = La partida en línea no empieza: { $why }
 start-failed-online-todo = La partida en línea no empieza: { $why } Qué hacer: { $todo }
 start-error = { $error }.
+start-online-game-id = el identificador de una partida son letras y cifras: la parte de su dirección tras lichess.org/.
+start-online-variant = la partida es { $variant }, una variante de ajedrez que la estación no juega.
 start-settings = la configuración tiene un error: { $error }.
 start-settings-todo = corrija ese punto; ansage config comprueba la configuración.
 start-tc-minutes = --tc { $tc }: un número sin unidad son minutos, y { $amount } minutos son más de dos horas.
@@ -685,15 +687,15 @@ online-start-braille = En línea contra { $opponent }, usted: { $side }. Eco y c
 online-not-online = Esta no es una partida en línea.
 online-remote-move = Su rival juega en línea; sus jugadas llegan del servidor.
 online-move-unreadable = Desde la media jugada { $ply }, el servidor indica una jugada que aquí no es posible. Llame al árbitro, por favor.
-online-opponent-gone = Su rival dejó la partida. Puede reclamar la victoria en { $seconds } segundos.
-online-opponent-gone-claim = Su rival dejó la partida. Puede reclamar la victoria.
+online-opponent-gone = Su rival dejó la partida. Puede reclamar la victoria o tablas en { $seconds } segundos.
+online-opponent-gone-claim = Su rival dejó la partida. Puede reclamar la victoria o reclamar tablas.
 online-opponent-back = Su rival ha vuelto.
 online-request-sent = Enviado al servidor.
 online-not-here = No es posible en línea: el servidor lleva el reloj y la partida.
 online-takeback-asked = Su rival pide anular la última jugada. ¿Sí o no?
 online-takeback-sent = Petición de anular la jugada enviada.
 online-joined = Partida en curso: última jugada { $number }{ $dots } { $move }. Juegan { $side }.
-online-move-refused = El servidor no aceptó la jugada; queda anulada. Juegan { $side }, anuncie de nuevo, por favor.
+online-move-refused = El servidor no aceptó la jugada: { online-reason } La jugada queda anulada. Juegan { $side }, anuncie de nuevo, por favor.
 online-connection-lost = Se perdió la conexión con el servidor. Reintentando; su reloj sigue corriendo en el servidor.
 online-connection-back = Conectado de nuevo.
 online-server-fault = El servidor informa de un fallo. Reintentando; su reloj sigue corriendo en el servidor.
@@ -707,11 +709,39 @@ online-token-refused = El servidor rechaza la clave de acceso. Inicie sesión de
 online-token-scope = A la clave de acceso le falta el permiso board:play. Cree una clave nueva, por favor.
 online-rate-limited = Demasiadas peticiones al servidor. Nuevo intento en un minuto.
 online-game-unavailable = Esta partida no se puede jugar en el servidor.
-online-request-refused = El servidor rechazó la petición.
+online-request-refused = El servidor rechazó la petición: { online-reason }
 online-request-unknown = El servidor no respondió; puede que la petición no haya llegado.
 online-login-ask = Pegue o escriba su clave de acceso de lichess (no se muestra) y pulse Intro.
 online-logged-in = Sesión iniciada como { $name }. La clave está en { $path }, legible solo por usted.
 online-logged-out = Sesión cerrada: la clave está revocada y borrada.
+# Issue 32.3: the server's reason for a refusal ($reason: a known error's key, or other
+# with $text, the server's words; $from, $to: the squares of an illegal move).
+online-reason = { $reason ->
+    [no-abort] La partida ya no se puede anular.
+    [no-resign] Esta partida no se puede abandonar.
+    [no-claim-win] En esta partida (todavía) no se puede reclamar la victoria.
+    [no-claim-draw] En esta partida (todavía) no se pueden reclamar tablas.
+    [not-your-turn] No es su turno, o la partida ya terminó.
+    [no-game] Esa partida no existe.
+    [not-your-game] Esa partida no es suya.
+    [not-board] Esta partida no se puede jugar con la interfaz de tablero.
+    [scope] A la clave de acceso le falta el permiso board:play.
+    [illegal] La pieza de { $from } no puede ir a { $to }.
+    [invalid-move] La jugada no es válida.
+   *[other] { $text }.
+}
+online-opponent-to-move = Le toca jugar a su rival.
+online-stopped-token = El servidor rechaza la clave de acceso: el juego en línea se detiene aquí. La partida y su reloj siguen en lichess. Inicie sesión de nuevo con ansage online login y continúe la partida con ansage online.
+online-stopped-token-taken = El servidor rechaza la clave de acceso: el juego en línea se detiene aquí, y su última jugada queda anulada, porque el servidor no la tiene. La partida y su reloj siguen en lichess. Inicie sesión de nuevo con ansage online login y continúe la partida con ansage online.
+online-stopped = El juego en línea está detenido, porque el servidor rechaza la clave de acceso. Inicie sesión de nuevo con ansage online login y continúe con ansage online. quit cierra la estación.
+online-moved-elsewhere = Jugado en lichess: { $move }.
+online-takeback-declined = Su rival rechazó su petición de deshacer la jugada.
+online-quit-ask = La partida sigue en lichess, y el reloj también. ¿Salir de verdad? Sí o no.
+online-quit-goes-on = La estación sigue; la partida continúa.
+online-first-move = Su primera jugada debe llegar en { $seconds } segundos, o lichess anula la partida.
+online-first-move-half = Quedan { $seconds } segundos para su primera jugada, o lichess anula la partida.
+online-chat = Chat de { $name }: { $text }
+online-chat-sent = Chat enviado.
 
 # The online menu (`ansage online`, issue 24): before a game, one short sentence each.
 lobby-welcome = En lichess como { $name }.
@@ -728,8 +758,14 @@ lobby-not-understood = No entendido. Menú dice lo que se puede hacer.
 lobby-busy = Ya se está buscando o esperando. Cancele primero.
 lobby-seek-which = ¿Con qué ritmo? Por ejemplo buscar 15 más 10.
 lobby-challenge-which = ¿Con qué ritmo? Por ejemplo desafiar a { $name } 10 más 5.
-lobby-seeking = Buscando rival para { $minutes } más { $increment }. Cancelar termina la búsqueda.
-lobby-challenging = Desafío enviado a { $name }, { $minutes } más { $increment }. Esperando respuesta.
+lobby-seeking = Buscando rival para { $minutes } más { $increment }, { $rated ->
+    [yes] valorada.
+   *[no] amistosa.
+} Cancelar termina la búsqueda.
+lobby-challenging = Desafío enviado a { $name }, { $minutes } más { $increment }, { $rated ->
+    [yes] valorada.
+   *[no] amistosa.
+} Esperando respuesta.
 lobby-seek-too-fast = { $minutes } más { $increment } es demasiado rápido para buscar: por esta interfaz lichess juega desde rápidas, minutos más 40 veces los segundos de incremento al menos 8 minutos, por ejemplo 10 más 0 o 15 más 10. Blitz solo desafiando a un amigo.
 lobby-challenge-too-fast = { $minutes } más { $increment } es demasiado rápido: un desafío necesita blitz o más lento, minutos más 40 veces los segundos de incremento al menos 3 minutos, por ejemplo 3 más 2 o 5 más 0.
 lobby-tc-unsupported = El servidor no acepta { $minutes } más { $increment }: minutos enteros hasta 180, incremento hasta 60 segundos.
@@ -763,7 +799,7 @@ lobby-challenge-declined = { $name } rechazó{ $reason ->
     [casual] : prefiere amistosa.
    *[other] .
 }
-lobby-refused = El servidor lo rechazó: { $reason }
+lobby-refused = El servidor lo rechazó: { online-reason }
 lobby-running = Partida en curso { $number } contra { $name }{ $turn ->
     [yes] , le toca a usted.
    *[no] .
@@ -774,6 +810,7 @@ lobby-stream-taken = Otro programa está usando esta cuenta de lichess; ansage l
 lobby-server-fault = lichess informa de un fallo. Reintentando.
 lobby-server-refuses = El servidor no ofrece los eventos de esta cuenta; el menú en línea se detiene. Compruebe online.server.
 lobby-bye = Menú en línea cerrado.
+lobby-after-game = ¿Revancha contra { $name }, menú o salir?
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Descargando { $model }, { $megabytes } MB, de { $url }.

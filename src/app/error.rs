@@ -42,6 +42,15 @@ pub enum AppError {
     /// holds the token.
     #[error("online: {0}")]
     Online(String),
+    /// An online game cannot start, in the game's language (issue 32.3): what is said, and
+    /// the English detail.
+    #[error("online: {detail}")]
+    OnlineSaid {
+        /// What is said, shown and printed.
+        said: crate::core::phrases::Message,
+        /// The detail, in English, for the log.
+        detail: String,
+    },
     /// Online play cannot start: the token or the server, with what to do in the doctor's
     /// words (issue 31.2); its detail never holds the token.
     #[error("online: {}", .0.detail)]
@@ -210,6 +219,7 @@ impl AppError {
                 | AppError::ResumeWithGameOptions
                 | AppError::OnlineNeedsOnlineCommand
                 | AppError::Online(_)
+                | AppError::OnlineSaid { .. }
                 | AppError::OnlineStart(_)
                 | AppError::Setup(_)
                 | AppError::Language(_)

@@ -40,6 +40,7 @@ fn reasons(error: &AppError, phrases: &Phrases) -> (Message, Option<Message>) {
                 .unwrap_or_else(|| Message::new("start-error").arg("error", status.detail.clone()));
             (why, status.todo.clone())
         }
+        AppError::OnlineSaid { said, .. } => (said.clone(), None),
         AppError::Settings(e) => (
             Message::new("start-settings").arg("error", e.to_string()),
             Some(Message::new("start-settings-todo")),
@@ -239,6 +240,14 @@ mod tests {
                     .todo(Message::new("device-online-no-token-todo")),
             )),
             AppError::Online("a game's id is letters and digits".into()),
+            AppError::OnlineSaid {
+                said: Message::new("start-online-game-id"),
+                detail: "a game's id".into(),
+            },
+            AppError::OnlineSaid {
+                said: Message::new("start-online-variant").arg("variant", "atomic"),
+                detail: "atomic".into(),
+            },
         ];
         for lang in [Language::De, Language::Es, Language::En] {
             let phrases = Phrases::load(lang).unwrap();

@@ -355,7 +355,10 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {
-            let opponent_input = opponent_input(&settings, session.setup().impaired);
+            // Online, the opponent's moves come from the server: every console line
+            // is the visually impaired player's (issue 32.3).
+            let opponent_input = opponent_input(&settings, session.setup().impaired)
+                || session.setup().online.is_some();
             let reader = crate::console::spawn_reader(tx, opponent_input);
             let session =
                 crate::station::run_journaled(session, rx, &mut sinks, opening, journal).await;

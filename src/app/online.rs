@@ -21,6 +21,7 @@ use crate::config::{Layers, Settings};
 use crate::console::{ConsoleSink, Show};
 use crate::core::online::Side;
 use crate::core::online::game::GameFull;
+use crate::core::online::lobby::Rematch;
 use crate::core::online::menu_words::MenuCommand;
 use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
@@ -87,6 +88,9 @@ pub enum OnlineCommand {
         /// Minutes+increment in seconds, for example 15+10.
         #[arg(value_name = "TC")]
         control: OnlineTc,
+        /// A rated game (without it: casual).
+        #[arg(long)]
+        rated: bool,
     },
     /// Challenge an account (blitz allowed: at least 3 minutes as minutes + 40 ×
     /// increment), for example `challenge anna 5+3`.
@@ -96,6 +100,9 @@ pub enum OnlineCommand {
         /// Minutes+increment in seconds, for example 5+3.
         #[arg(value_name = "TC")]
         control: OnlineTc,
+        /// A rated game (without it: casual).
+        #[arg(long)]
+        rated: bool,
     },
     /// Read a lichess token (scope board:play) without echo, check it with the server and
     /// store it, readable by you alone.
@@ -129,27 +136,65 @@ pub fn run(args: OnlineArgs) -> Result<(), AppError> {
 fn online(args: OnlineArgs) -> Result<(), AppError> {
     let first = match args.command.clone() {
         Some(OnlineCommand::Login | OnlineCommand::Logout) => return account(&args),
-        Some(OnlineCommand::Seek { control }) => Some(MenuCommand::Seek(Some(control))),
-        Some(OnlineCommand::Challenge { name, control }) => Some(MenuCommand::Challenge {
+        Some(OnlineCommand::Seek { control, rated }) => {
+            Some(rated_if(rated, MenuCommand::Seek(Some(control))))
+        }
+        Some(OnlineCommand::Challenge {
             name,
-            tc: Some(control),
-        }),
+            control,
+            rated,
+        }) => Some(rated_if(
+            rated,
+            MenuCommand::Challenge {
+                name,
+                tc: Some(control),
+            },
+        )),
         None => None,
     };
-    let id = match args.game.clone() {
+    let mut id = match args.game.clone() {
         Some(id) if is_game_id(&id) => id,
         Some(_) => {
-            return Err(AppError::Online(
-                "a game's id is letters and digits (the part of its address after the server's)"
-                    .into(),
-            ));
+            return Err(AppError::OnlineSaid {
+                said: Message::new("start-online-game-id"),
+                detail:
+                    "a game's id is letters and digits (the part of its address after the server's)"
+                        .into(),
+            });
         }
-        None => match menu(&args, first)? {
+        None => match menu(&args, first, None)? {
             Some(id) => id,
             None => return Ok(()),
         },
     };
-    game(args, id)
+    // After a game that ended: the menu asks for a rematch, the menu or the end (issue
+    // 32.3); the next game is played in turn.
+    loop {
+        let Ended::Over(rematch) = game(&args, id)? else {
+            return Ok(());
+        };
+        match menu(&args, None, rematch)? {
+            Some(next) => id = next,
+            None => return Ok(()),
+        }
+    }
+}
+
+/// How a game's station ended.
+enum Ended {
+    /// The player left it (`quit`, the end of the input) while it went on.
+    Left,
+    /// The game ended; the opponent to play again, if there is one (an account).
+    Over(Option<Rematch>),
+}
+
+/// `command` for a rated game if `rated`.
+fn rated_if(rated: bool, command: MenuCommand) -> MenuCommand {
+    if rated {
+        MenuCommand::Rated(Box::new(command))
+    } else {
+        command
+    }
 }
 
 /// `ansage online login|logout`.
@@ -185,8 +230,13 @@ fn client(settings: &Settings) -> Result<(Arc<Client>, Waits, Refusals), AppErro
     Ok((Arc::new(client), waits, refusals))
 }
 
-/// The spoken menu, until a game starts (its id) or the player leaves.
-fn menu(args: &OnlineArgs, first: Option<MenuCommand>) -> Result<Option<String>, AppError> {
+/// The spoken menu, until a game starts (its id) or the player leaves; after a game, it
+/// begins by offering the rematch.
+fn menu(
+    args: &OnlineArgs,
+    first: Option<MenuCommand>,
+    rematch: Option<Rematch>,
+) -> Result<Option<String>, AppError> {
     let settings = args.options.layers()?.settings()?;
     let (client, waits, refusals) = client(&settings)?;
     let setup = settings.to_setup()?;
@@ -197,12 +247,12 @@ fn menu(args: &OnlineArgs, first: Option<MenuCommand>) -> Result<Option<String>,
         &setup,
         args.console,
         print_all,
-        first,
+        (first, rematch),
     )
 }
 
-/// Plays the running game `id`.
-fn game(args: OnlineArgs, id: String) -> Result<(), AppError> {
+/// Plays the running game `id`; how it ended.
+fn game(args: &OnlineArgs, id: String) -> Result<Ended, AppError> {
     let mut layers = args.options.layers()?;
     let settings = layers.settings()?;
     let (client, waits, refusals) = client(&settings)?;
@@ -217,8 +267,30 @@ fn game(args: OnlineArgs, id: String) -> Result<(), AppError> {
         game: id,
         remote,
         waits,
+        chat: settings.online.chat,
     };
-    play(args, settings, link)
+    let over = play(args, settings, link)?;
+    Ok(if over {
+        Ended::Over(rematch(&full, remote.into()))
+    } else {
+        Ended::Left
+    })
+}
+
+/// The game to play again after `full` ended: the opponent's account (none for the
+/// server's computer), the time control, the rating.
+fn rematch(full: &GameFull, remote: Side) -> Option<Rematch> {
+    let opponent = full.player(remote);
+    let name = opponent.name.clone().or_else(|| opponent.id.clone())?;
+    let clock = full.clock?;
+    Some(Rematch {
+        name,
+        tc: OnlineTc {
+            limit: clock.initial / 1000,
+            increment: clock.increment / 1000,
+        },
+        rated: full.rated,
+    })
 }
 
 /// The environment variable by which the tests shorten the waits (their injected clock):
@@ -279,10 +351,13 @@ fn set_up(
     side: Side,
 ) -> Result<(), AppError> {
     if !full.variant.playable() || full.variant.key == "chess960" {
-        return Err(AppError::Online(format!(
-            "game {}: the variant {} is not played at the station",
-            full.id, full.variant.key
-        )));
+        return Err(AppError::OnlineSaid {
+            said: Message::new("start-online-variant").arg("variant", full.variant.key.clone()),
+            detail: format!(
+                "game {}: the variant {} is not played at the station",
+                full.id, full.variant.key
+            ),
+        });
     }
     let name = |p: &crate::core::online::game::Player| {
         p.name
@@ -310,8 +385,9 @@ fn set_up(
     Ok(())
 }
 
-/// Runs the station for the online game, and writes its records at the end.
-fn play(args: OnlineArgs, settings: Settings, link: Link) -> Result<(), AppError> {
+/// Runs the station for the online game, and writes its records at the end; whether the
+/// game ended (else the player left it).
+fn play(args: &OnlineArgs, settings: Settings, link: Link) -> Result<bool, AppError> {
     let show = if args.transcript {
         Show::Transcript
     } else {
@@ -361,5 +437,5 @@ fn play(args: OnlineArgs, settings: Settings, link: Link) -> Result<(), AppError
             eprintln!("{}", session.phrases().speech(&msg));
         }
     }
-    Ok(())
+    Ok(session.result().is_some())
 }

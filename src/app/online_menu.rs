@@ -18,7 +18,7 @@ use crate::config::Settings;
 use crate::console::{NextLine, next_line};
 use crate::core::input::{Event, Input, Key};
 use crate::core::lang::Language;
-use crate::core::online::lobby::{Lobby, LobbyInput, LobbyOutput};
+use crate::core::online::lobby::{Lobby, LobbyInput, LobbyOutput, Rematch};
 use crate::core::online::menu_words::{MenuCommand, MenuWords};
 use crate::core::output::{Audience, Priority};
 use crate::core::phrases::{Message, Phrases};
@@ -60,6 +60,10 @@ impl Voice {
 /// The server's client, the waits, and what the server's refusals mean before a game.
 pub type Link = (Arc<Client>, Waits, crate::doctor::online::Refusals);
 
+/// How the menu begins: with a command of the command line, or after a game with its
+/// rematch.
+pub type Start = (Option<MenuCommand>, Option<Rematch>);
+
 /// Runs the menu; the game to play, or `None` when the player left.
 pub fn run(
     link: Link,
@@ -67,7 +71,7 @@ pub fn run(
     setup: &SessionSetup,
     console_only: bool,
     print_all: bool,
-    first: Option<MenuCommand>,
+    first: Start,
 ) -> Result<Option<String>, AppError> {
     let lang = setup.lang;
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -98,7 +102,7 @@ async fn menu(
     (client, waits, refusals): Link,
     lang: Language,
     voice: &mut Voice,
-    first: Option<MenuCommand>,
+    (first, rematch): Start,
     heard: mpsc::Receiver<StationInput>,
 ) -> Result<Option<String>, AppError> {
     let online =
@@ -111,8 +115,13 @@ async fn menu(
     let reader = spawn_lines(tx.clone());
     let hearing = tokio::spawn(forward_heard(heard, tx.clone()));
     drop(tx);
-    let mut pending = lobby.greeting();
-    pending.extend(lobby.handle(LobbyInput::Playing(client.playing().await.map_err(online)?)));
+    // The greeting once the running games are known: it counts them (issue 32.3). After
+    // a game: the rematch, the menu or the end.
+    let games = client.playing().await.map_err(online)?;
+    let mut pending = match rematch {
+        Some(rematch) => lobby.after_game(games, rematch),
+        None => lobby.greeting(games),
+    };
     if let Some(command) = first {
         pending.extend(lobby.handle(LobbyInput::Command(command)));
     }

@@ -191,12 +191,17 @@ fn flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 pub struct OnlineSettings {
     /// The server: `https://lichess.org`; http only to a loopback address (a test server).
     pub server: String,
+    /// Say the opponent's lines of the game's player chat (issue 32.3); `off` silences
+    /// them.
+    #[serde(deserialize_with = "flag")]
+    pub chat: bool,
 }
 
 impl Default for OnlineSettings {
     fn default() -> OnlineSettings {
         OnlineSettings {
             server: crate::online::address::DEFAULT.to_owned(),
+            chat: true,
         }
     }
 }

@@ -405,11 +405,18 @@ pub enum OnlineRequest {
     Abort,
     /// Claim the win: the opponent left the game long enough.
     ClaimVictory,
+    /// Claim a draw: the opponent left the game long enough (issue 32.3).
+    ClaimDraw,
+    /// A line to the game's player chat (issue 32.3).
+    Chat {
+        /// What the player typed.
+        text: String,
+    },
 }
 
 impl OnlineRequest {
     /// The request in transcripts: `move e2e4`, `move e2e4 offering-draw`, `draw yes`,
-    /// `takeback no`, `resign`, `abort`, `claim-victory`.
+    /// `takeback no`, `resign`, `abort`, `claim-victory`, `claim-draw`.
     pub fn text(&self) -> String {
         let yes_no = |accept: bool| if accept { "yes" } else { "no" };
         match self {
@@ -428,6 +435,8 @@ impl OnlineRequest {
             OnlineRequest::Resign => "resign".to_owned(),
             OnlineRequest::Abort => "abort".to_owned(),
             OnlineRequest::ClaimVictory => "claim-victory".to_owned(),
+            OnlineRequest::ClaimDraw => "claim-draw".to_owned(),
+            OnlineRequest::Chat { text } => format!("chat {text}"),
         }
     }
 }

@@ -23,6 +23,7 @@ use tokio::sync::{Notify, mpsc, watch};
 use crate::core::input::{Actor, Input};
 use crate::core::online::game::GameLine;
 use crate::core::online::reconnect::{Failure, Next, Reconnect, Verdict};
+use crate::core::online::refusal::with_reason;
 use crate::core::output::{Audience, OnlineRequest, Output};
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
@@ -44,6 +45,8 @@ pub struct Link {
     pub remote: Color,
     /// The waits.
     pub waits: Waits,
+    /// Hand the player chat's lines on (`online.chat`); off: they are dropped here.
+    pub chat: bool,
 }
 
 /// What the two tasks share.
@@ -60,8 +63,11 @@ struct Shared {
 
 impl Shared {
     async fn notice(&self, id: &'static str) {
+        self.say(Message::new(id)).await;
+    }
+
+    async fn say(&self, message: Message) {
         let to = Audience::player(!self.link.remote);
-        let message = Message::new(id);
         let _ = self.tx.send(StationInput::Notice { to, message }).await;
     }
 
@@ -189,6 +195,7 @@ async fn read(
         };
         for line in decoder.push(&chunk) {
             let line = match line {
+                Line::Event(GameLine::ChatLine(_)) if !shared.link.chat => continue,
                 Line::Event(line) => line,
                 Line::KeepAlive => continue,
                 Line::Unreadable(why) => {
@@ -245,7 +252,8 @@ async fn send_one(shared: &Shared, request: &OnlineRequest) {
                 if matches!(request, OnlineRequest::Move { .. }) {
                     shared.input(GameLine::MoveRefused { error }).await;
                 } else {
-                    shared.notice("online-request-refused").await;
+                    let message = Message::new("online-request-refused");
+                    shared.say(with_reason(message, &error)).await;
                 }
                 return;
             }
@@ -253,8 +261,12 @@ async fn send_one(shared: &Shared, request: &OnlineRequest) {
                 shared.notice("online-rate-limited").await;
                 tokio::time::sleep(shared.link.waits.rule.rate_limit).await;
             }
-            Err(ApiError::Unauthorized(_)) => return shared.notice("online-token-refused").await,
-            Err(ApiError::Forbidden(_)) => return shared.notice("online-token-scope").await,
+            // Online play stops in the session, which takes back a move the server
+            // lacks and says how to log in again (issue 32.3).
+            Err(ApiError::Unauthorized(_) | ApiError::Forbidden(_)) => {
+                shared.input(GameLine::TokenRefused).await;
+                return;
+            }
             Err(ApiError::Unknown(why)) => {
                 tracing::info!("online: {} lost: {why}", request.text());
                 if !matches!(request, OnlineRequest::Move { .. }) {

@@ -195,6 +195,13 @@ impl Client {
             OnlineRequest::Resign => format!("/api/board/game/{game}/resign"),
             OnlineRequest::Abort => format!("/api/board/game/{game}/abort"),
             OnlineRequest::ClaimVictory => format!("/api/board/game/{game}/claim-victory"),
+            OnlineRequest::ClaimDraw => format!("/api/board/game/{game}/claim-draw"),
+            OnlineRequest::Chat { text } => {
+                let path = format!("/api/board/game/{game}/chat");
+                let form = [("room", "player"), ("text", text.as_str())];
+                let request = self.http.post(self.server.join(&path)).form(&form);
+                return checked(self.send(request).await?).await.map(drop);
+            }
         };
         let request = self.http.post(self.server.join(&path));
         checked(self.send(request).await?).await.map(drop)

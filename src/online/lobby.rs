@@ -10,6 +10,7 @@
 //! says so and stops instead of fighting over it. A seek (and a challenge, with
 //! `keepAliveStream`) is a streamed answer kept open until the server closes it; closing
 //! it ourselves cancels it.
+//! What it says goes to the menu: the seek open, the challenge's id, its end.
 //! The requests go one at a time; after a rate limit the next waits at least a minute.
 
 use std::sync::Arc;
@@ -19,6 +20,7 @@ use futures_util::StreamExt;
 use tokio::sync::{Mutex, mpsc};
 use tokio::task::JoinHandle;
 
+use crate::core::online::answer::{Answer, challenge_line};
 use crate::core::online::events::AccountEvent;
 use crate::core::online::lobby::{LobbyInput, LobbyRequest};
 use crate::core::online::reconnect::{Reconnect, Verdict};
@@ -88,7 +90,7 @@ impl LobbyLink {
         }
         let keeps_open = matches!(
             request,
-            LobbyRequest::Seek(_) | LobbyRequest::Challenge { .. }
+            LobbyRequest::Seek { .. } | LobbyRequest::Challenge { .. }
         );
         let task = tokio::spawn(send(
             self.client.clone(),
@@ -114,20 +116,20 @@ impl LobbyLink {
 /// The request's path and form.
 fn route(request: &LobbyRequest) -> (String, Vec<(&'static str, String)>) {
     match request {
-        LobbyRequest::Seek(tc) => (
+        LobbyRequest::Seek { tc, rated } => (
             "/api/board/seek".into(),
             vec![
-                ("rated", "false".into()),
+                ("rated", rated.to_string()),
                 ("time", tc.whole_minutes().unwrap_or(0).to_string()),
                 ("increment", tc.increment.to_string()),
                 ("variant", "standard".into()),
                 ("color", "random".into()),
             ],
         ),
-        LobbyRequest::Challenge { name, tc } => (
+        LobbyRequest::Challenge { name, tc, rated } => (
             format!("/api/challenge/{name}"),
             vec![
-                ("rated", "false".into()),
+                ("rated", rated.to_string()),
                 ("clock.limit", tc.limit.to_string()),
                 ("clock.increment", tc.increment.to_string()),
                 ("variant", "standard".into()),
@@ -188,10 +190,52 @@ async fn send(
             }
         }
     };
-    // A seek or a kept-alive challenge streams until it is accepted (or closed).
-    let mut bytes = response.bytes_stream();
-    while let Some(Ok(_)) = bytes.next().await {}
+    answers(&request, response, &tx).await;
 }
+
+/// The server's own answer to a seek or a challenge (issue 32.3), read until the server
+/// closes it: a seek is open once its answer begins; a challenge's answer is the
+/// challenge (its id), and one kept alive ends with `{"done": …}`. Each goes to the menu.
+async fn answers(
+    request: &LobbyRequest,
+    response: reqwest::Response,
+    tx: &mpsc::Sender<LobbyEvent>,
+) {
+    let tell = |answer: Answer| LobbyEvent::Input(LobbyInput::Answered(answer));
+    let challenge = matches!(request, LobbyRequest::Challenge { .. });
+    if matches!(request, LobbyRequest::Seek { .. })
+        && tx.send(tell(Answer::SeekOpen)).await.is_err()
+    {
+        return;
+    }
+    let mut bytes = response.bytes_stream();
+    let mut pending = Vec::new();
+    while let Some(Ok(chunk)) = bytes.next().await {
+        if !challenge {
+            continue;
+        }
+        pending.extend_from_slice(&chunk);
+        while let Some(end) = pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=end).collect();
+            if let Some(answer) = challenge_line(&line)
+                && tx.send(tell(answer)).await.is_err()
+            {
+                return;
+            }
+        }
+        // A line longer than any answer is dropped, not kept.
+        if pending.len() > MAX_ANSWER {
+            pending.clear();
+        }
+    }
+    // An answer that is one JSON body without a line's end.
+    if let Some(answer) = challenge_line(&pending) {
+        let _ = tx.send(tell(answer)).await;
+    }
+}
+
+/// The longest line of a challenge's answer kept (a ChallengeJson is about 1 KiB).
+const MAX_ANSWER: usize = 64 * 1024;
 
 /// Follows the account's event stream; opens it again after a break, as the core's
 /// reconnection rule says; stops when the token is refused or another program keeps

@@ -61,10 +61,10 @@ impl Spawned {
         }
     }
 
-    /// Ends the station as a player does (`quit`), and kills it if it has not ended
-    /// within `grace`.
+    /// Ends the station as a player does (`quit`; twice, for an online game that goes on
+    /// asks once first), and kills it if it has not ended within `grace`.
     pub fn quit(&mut self, grace: Duration) {
-        let _ = self.stdin.write_all(b"quit\n");
+        let _ = self.stdin.write_all(b"quit\nquit\n");
         let _ = self.stdin.flush();
         let until = Instant::now() + grace;
         while !matches!(self.child.try_wait(), Ok(Some(_))) && Instant::now() < until {

@@ -33,6 +33,10 @@ pub enum GameLine {
     /// the online adapter makes it, and then opens the stream again, whose `gameFull`
     /// tells; the session decides from it whether to send the move again (once).
     MoveLost,
+    /// The server refused the token (401, or 403 for a missing scope) in the middle of the
+    /// game: online play stops at the station. Made by the online adapter of an answer to
+    /// a request, like [`GameLine::MoveRefused`].
+    TokenRefused,
     /// A line of a type this station does not know (a newer server).
     #[serde(other)]
     Unknown,

@@ -9,8 +9,10 @@
 //! and told.
 
 use super::Side;
+use super::answer::Answer;
 use super::events::{AccountEvent, Challenge, GameInfo, TimeControl};
 use super::menu_words::{MenuCommand, MenuWords};
+use super::refusal::with_reason;
 use super::time_control::{OnlineTc, Pairing, TcRefusal};
 use crate::core::phrases::Message;
 
@@ -25,6 +27,8 @@ pub enum LobbyInput {
     Playing(Vec<GameInfo>),
     /// A line of the account's event stream (boxed: a challenge is large).
     Event(Box<AccountEvent>),
+    /// The server took the player's seek or challenge (its own answer, issue 32.3).
+    Answered(Answer),
     /// The server refused a request: its reason, as it said it.
     Refused {
         /// The request.
@@ -38,7 +42,12 @@ pub enum LobbyInput {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LobbyRequest {
     /// `POST /api/board/seek`, kept open until an opponent is found.
-    Seek(OnlineTc),
+    Seek {
+        /// The time control.
+        tc: OnlineTc,
+        /// A rated game (else casual).
+        rated: bool,
+    },
     /// Close the open seek.
     CancelSeek,
     /// `POST /api/challenge/{name}`.
@@ -47,6 +56,8 @@ pub enum LobbyRequest {
         name: String,
         /// The time control.
         tc: OnlineTc,
+        /// A rated game (else casual).
+        rated: bool,
     },
     /// `POST /api/challenge/{id}/cancel`.
     CancelChallenge(String),
@@ -59,6 +70,19 @@ pub enum LobbyRequest {
         /// `generic`, `tooFast`, `variant`, `timeControl`…
         reason: &'static str,
     },
+}
+
+/// A game that ended, to be played again (issue 32.3): the same opponent, time control
+/// and rating. The Board API offers no rematch of its own, so a rematch is a new
+/// challenge to the same account (lichess's own "rematch" is the same).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rematch {
+    /// The opponent's account.
+    pub name: String,
+    /// The time control.
+    pub tc: OnlineTc,
+    /// A rated game.
+    pub rated: bool,
 }
 
 /// What the menu does.
@@ -94,6 +118,12 @@ pub struct Lobby {
     incoming: Vec<Challenge>,
     running: Vec<GameInfo>,
     waiting: Waiting,
+    /// What is said once the server takes the seek or challenge ("seeking …").
+    on_answer: Option<Message>,
+    /// The seek or challenge being made is for a rated game.
+    rated: bool,
+    /// The game that just ended, to be played again.
+    rematch: Option<Rematch>,
 }
 
 impl Lobby {
@@ -105,15 +135,33 @@ impl Lobby {
             incoming: Vec::new(),
             running: Vec::new(),
             waiting: Waiting::Nothing,
+            on_answer: None,
+            rated: false,
+            rematch: None,
         }
     }
 
-    /// What the menu says first: who is logged in, and what can be said.
-    pub fn greeting(&self) -> Vec<LobbyOutput> {
-        said_then(
+    /// What the menu says after a game ended (its result was said): "Revanche", "Menü"
+    /// or "beenden" (issue 32.3). The running games (`games`) are known quietly ("Menü"
+    /// counts them, "fortsetzen" plays one).
+    pub fn after_game(&mut self, games: Vec<GameInfo>, rematch: Rematch) -> Vec<LobbyOutput> {
+        let _known = self.playing(games);
+        let told = rematch_question(&rematch);
+        self.rematch = Some(rematch);
+        said(told)
+    }
+
+    /// What the menu says first, once the account's running games (`games`, from
+    /// `/api/account/playing`) are known: who is logged in, what can be said (with the
+    /// number of running games), and each running game.
+    pub fn greeting(&mut self, games: Vec<GameInfo>) -> Vec<LobbyOutput> {
+        let running = self.playing(games);
+        let mut out = said_then(
             Message::new("lobby-welcome").arg("name", self.me.clone()),
             self.menu(),
-        )
+        );
+        out.extend(running);
+        out
     }
 
     /// Handles one input.
@@ -126,7 +174,30 @@ impl Lobby {
             LobbyInput::Command(command) => self.command(command),
             LobbyInput::Playing(games) => self.playing(games),
             LobbyInput::Event(event) => self.event(*event),
-            LobbyInput::Refused { request, reason } => self.refused(&request, reason),
+            LobbyInput::Answered(answer) => self.answered(answer),
+            LobbyInput::Refused { request, reason } => self.refused(&request, &reason),
+        }
+    }
+
+    /// The server's own answer to the seek or challenge: "seeking" (or "challenge sent")
+    /// is said now; a challenge's id is known; an accepted challenge is played.
+    fn answered(&mut self, answer: Answer) -> Vec<LobbyOutput> {
+        match (answer, &mut self.waiting) {
+            (Answer::SeekOpen, Waiting::Seek(_)) => {
+                self.on_answer.take().map(say).into_iter().collect()
+            }
+            (Answer::ChallengeMade(id), Waiting::Challenge(_, known)) => {
+                *known = Some(id);
+                self.on_answer.take().map(say).into_iter().collect()
+            }
+            (Answer::ChallengeDone(done), Waiting::Challenge(_, Some(id)))
+                if done == "accepted" =>
+            {
+                let id = id.clone();
+                self.waiting = Waiting::Nothing;
+                vec![LobbyOutput::Play(id)]
+            }
+            _ => Vec::new(),
         }
     }
 
@@ -138,9 +209,28 @@ impl Lobby {
 
     fn command(&mut self, command: MenuCommand) -> Vec<LobbyOutput> {
         match command {
-            MenuCommand::Menu => vec![self.menu()],
+            MenuCommand::Menu => {
+                let mut out = vec![self.menu()];
+                out.extend(self.rematch.as_ref().map(|r| say(rematch_question(r))));
+                out
+            }
+            MenuCommand::Rematch => match self.rematch.clone() {
+                Some(r) => {
+                    self.rated = r.rated;
+                    let out = self.challenge(r.name, Some(r.tc));
+                    self.rated = false;
+                    out
+                }
+                None => said(Message::new("lobby-none")),
+            },
             MenuCommand::Seek(tc) => self.seek(tc),
             MenuCommand::Challenge { name, tc } => self.challenge(name, tc),
+            MenuCommand::Rated(command) => {
+                self.rated = true;
+                let out = self.command(*command);
+                self.rated = false;
+                out
+            }
             MenuCommand::Accept(n) => self.accept(n),
             MenuCommand::Decline(n) => self.decline(n),
             MenuCommand::Resume(n) => self.resume(n),
@@ -168,10 +258,11 @@ impl Lobby {
             return vec![refuse_tc(tc, Pairing::Seek, refusal)];
         }
         self.waiting = Waiting::Seek(tc);
-        said_then(
-            with_tc(Message::new("lobby-seeking"), tc),
-            LobbyOutput::Send(LobbyRequest::Seek(tc)),
-        )
+        // Said once the server took the seek (a refused seek was never "seeking").
+        let told = Message::new("lobby-seeking").arg("rated", yes_no(self.rated));
+        self.on_answer = Some(with_tc(told, tc));
+        let rated = self.rated;
+        vec![LobbyOutput::Send(LobbyRequest::Seek { tc, rated })]
     }
 
     fn challenge(&mut self, name: String, tc: Option<OnlineTc>) -> Vec<LobbyOutput> {
@@ -185,13 +276,16 @@ impl Lobby {
             return vec![refuse_tc(tc, Pairing::Challenge, refusal)];
         }
         self.waiting = Waiting::Challenge(name.clone(), None);
-        said_then(
-            with_tc(
-                Message::new("lobby-challenging").arg("name", name.clone()),
-                tc,
-            ),
-            LobbyOutput::Send(LobbyRequest::Challenge { name, tc }),
-        )
+        let told = Message::new("lobby-challenging")
+            .arg("name", name.clone())
+            .arg("rated", yes_no(self.rated));
+        self.on_answer = Some(with_tc(told, tc));
+        let rated = self.rated;
+        vec![LobbyOutput::Send(LobbyRequest::Challenge {
+            name,
+            tc,
+            rated,
+        })]
     }
 
     /// The numbered entry of `list` (from 1), or the only one.
@@ -261,6 +355,7 @@ impl Lobby {
 
     /// Stops a seek or takes a challenge back, saying nothing.
     fn cancel_quietly(&mut self) -> Vec<LobbyOutput> {
+        self.on_answer = None;
         let request = match std::mem::replace(&mut self.waiting, Waiting::Nothing) {
             Waiting::Seek(_) => Some(LobbyRequest::CancelSeek),
             Waiting::Challenge(_, Some(id)) => Some(LobbyRequest::CancelChallenge(id)),
@@ -358,7 +453,7 @@ impl Lobby {
             .arg("number", self.incoming.len() + 1)
             .arg("name", challenger(&challenge))
             .arg("rating", rating(&challenge))
-            .arg("rated", if challenge.rated { "yes" } else { "no" })
+            .arg("rated", yes_no(challenge.rated))
             .arg("color", color(&challenge));
         let told = with_tc(told, OnlineTc { limit, increment });
         self.incoming.push(challenge);
@@ -392,18 +487,29 @@ impl Lobby {
         )
     }
 
-    fn refused(&mut self, request: &LobbyRequest, reason: String) -> Vec<LobbyOutput> {
+    fn refused(&mut self, request: &LobbyRequest, reason: &str) -> Vec<LobbyOutput> {
         let stops = match (request, &self.waiting) {
-            (LobbyRequest::Seek(_), Waiting::Seek(_))
+            (LobbyRequest::Seek { .. }, Waiting::Seek(_))
             | (LobbyRequest::Challenge { .. }, Waiting::Challenge(..)) => true,
             (LobbyRequest::Accept(id), Waiting::Accepted(waited)) => id == waited,
             _ => false,
         };
         if stops {
             self.waiting = Waiting::Nothing;
+            self.on_answer = None;
         }
-        said(Message::new("lobby-refused").arg("reason", reason))
+        said(with_reason(Message::new("lobby-refused"), reason))
     }
+}
+
+/// "Revanche gegen X, Menü oder beenden?"
+fn rematch_question(rematch: &Rematch) -> Message {
+    Message::new("lobby-after-game").arg("name", rematch.name.clone())
+}
+
+/// A message's selector for a yes-or-no argument.
+fn yes_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "no" }
 }
 
 fn say(message: Message) -> LobbyOutput {

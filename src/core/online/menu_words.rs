@@ -29,8 +29,13 @@ pub enum MenuCommand {
     Decline(Option<usize>),
     /// Play a running game: the numbered one, or the only one.
     Resume(Option<usize>),
+    /// A seek or challenge for a rated game ("suchen 15 plus 10 gewertet", issue 32.3);
+    /// without it a game is casual.
+    Rated(Box<MenuCommand>),
     /// Stop seeking, or take the challenge sent back.
     Cancel,
+    /// After a game: challenge the same opponent again, with the same time control.
+    Rematch,
     /// Leave the menu.
     Quit,
 }
@@ -43,12 +48,16 @@ struct MenuFile {
     plus: Vec<String>,
     menu: Vec<String>,
     seek: Vec<String>,
+    seek_rated: Vec<String>,
     challenge: Vec<String>,
+    challenge_rated: Vec<String>,
     accept: Vec<String>,
     decline: Vec<String>,
     resume: Vec<String>,
     cancel: Vec<String>,
+    rematch: Vec<String>,
     quit: Vec<String>,
+    chat: Vec<String>,
     numbers: BTreeMap<String, u64>,
 }
 
@@ -120,6 +129,9 @@ pub const SPOKEN_CONTROLS: [(u64, u64); 14] = [
     (5, 3),
 ];
 
+/// The longest chat line sent (lichess takes 140 characters).
+pub const CHAT_MAX: usize = 140;
+
 /// The entries said by number ("annehmen zwei"): 1 to this.
 pub const SPOKEN_ENTRIES: u64 = 5;
 
@@ -135,6 +147,8 @@ pub struct MenuWords {
     numbers: Vec<(Vec<String>, u64)>,
     phrases: Vec<(&'static str, Vec<Part>)>,
     written: Vec<(&'static str, String)>,
+    /// The prefixes of a typed chat line, normalised.
+    chat: Vec<String>,
 }
 
 impl MenuWords {
@@ -142,14 +156,17 @@ impl MenuWords {
     pub fn load(lang: Language) -> Result<MenuWords, MenuWordsError> {
         let (file, text) = source(lang);
         let f: MenuFile = toml::from_str(text).map_err(|source| MenuWordsError { file, source })?;
-        let groups: [(&'static str, &Vec<String>); 8] = [
+        let groups: [(&'static str, &Vec<String>); 11] = [
             ("menu", &f.menu),
             ("seek", &f.seek),
+            ("seek_rated", &f.seek_rated),
             ("challenge", &f.challenge),
+            ("challenge_rated", &f.challenge_rated),
             ("accept", &f.accept),
             ("decline", &f.decline),
             ("resume", &f.resume),
             ("cancel", &f.cancel),
+            ("rematch", &f.rematch),
             ("quit", &f.quit),
         ];
         let mut phrases = Vec::new();
@@ -173,7 +190,26 @@ impl MenuWords {
             numbers,
             phrases,
             written,
+            chat: f.chat.iter().map(|w| normalize_word(w)).collect(),
         })
+    }
+
+    /// A chat line typed during a game (issue 32.3): the language's prefix, a colon and the
+    /// text ("chat: viel Glück"); the text, at most [`CHAT_MAX`] characters without control
+    /// characters, or `None` when `line` is no chat line.
+    pub fn chat_line(&self, line: &str) -> Option<String> {
+        let (prefix, text) = line.split_once(':')?;
+        if !self.chat.contains(&normalize_word(prefix.trim())) {
+            return None;
+        }
+        let text: String = text
+            .trim_start()
+            .chars()
+            .filter(|c| !c.is_control())
+            .take(CHAT_MAX)
+            .collect();
+        let text = text.trim();
+        (!text.is_empty()).then(|| text.to_owned())
     }
 
     /// What `line` asks, `None` when it is no phrase of the menu.
@@ -388,14 +424,20 @@ fn command(group: &str, slots: Slots) -> Option<MenuCommand> {
     Some(match group {
         "menu" => MenuCommand::Menu,
         "seek" => MenuCommand::Seek(slots.tc),
+        "seek_rated" => MenuCommand::Rated(Box::new(MenuCommand::Seek(slots.tc))),
         "challenge" => MenuCommand::Challenge {
             name: slots.name?,
             tc: slots.tc,
         },
+        "challenge_rated" => MenuCommand::Rated(Box::new(MenuCommand::Challenge {
+            name: slots.name?,
+            tc: slots.tc,
+        })),
         "accept" => MenuCommand::Accept(entry),
         "decline" => MenuCommand::Decline(entry),
         "resume" => MenuCommand::Resume(entry),
         "cancel" => MenuCommand::Cancel,
+        "rematch" => MenuCommand::Rematch,
         "quit" => MenuCommand::Quit,
         _ => return None,
     })
@@ -412,6 +454,24 @@ mod tests {
     }
 
     #[test]
+    fn a_typed_chat_line() {
+        let words = MenuWords::load(Language::De).unwrap();
+        let long = format!("Chat: {}", "x".repeat(300));
+        let cases = [
+            ("chat: viel Glück", Some("viel Glück".to_owned())),
+            ("Chat:gut gespielt ", Some("gut gespielt".to_owned())),
+            ("chat:", None),
+            ("chat viel Glück", None),
+            ("e4", None),
+            ("weiß: e4", None),
+            (long.as_str(), Some("x".repeat(super::CHAT_MAX))),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(words.chat_line(line), expected, "{line}");
+        }
+    }
+
+    #[test]
     fn german_phrases_said_and_typed() {
         let words = MenuWords::load(Language::De).unwrap();
         let table = [
@@ -425,6 +485,18 @@ mod tests {
             ("suchen 15 10", Some(MenuCommand::Seek(tc(15, 10)))),
             ("bitte suchen dreißig", Some(MenuCommand::Seek(tc(30, 0)))),
             ("suchen", Some(MenuCommand::Seek(None))),
+            ("Revanche", Some(MenuCommand::Rematch)),
+            (
+                "suchen 15 plus 10 gewertet",
+                Some(MenuCommand::Rated(Box::new(MenuCommand::Seek(tc(15, 10))))),
+            ),
+            (
+                "herausfordern anna 5+3 gewertet",
+                Some(MenuCommand::Rated(Box::new(MenuCommand::Challenge {
+                    name: "anna".into(),
+                    tc: tc(5, 3),
+                }))),
+            ),
             (
                 "herausfordern Anna_K 5+3",
                 Some(MenuCommand::Challenge {

@@ -9,8 +9,10 @@
 //!   `gameState`, `chatLine`, `opponentGone`;
 //! - [`events`]: the lines of the account's event stream (`/api/stream/event`):
 //!   `gameStart`, `gameFinish`, `challenge`, `challengeCanceled`, `challengeDeclined`;
+//! - [`answer`]: the server's answer to the menu's seek or challenge;
 //! - [`lobby`]: the menu before a game (seek, challenge, accept, resume), with its words
 //!   ([`menu_words`]) and the time controls the Board API plays ([`time_control`]);
+//! - [`refusal`]: why the server refused a request, in the player's language;
 //! - [`sync`]: the server's move list against the station's game: the opponent's moves to
 //!   announce, our move confirmed, a takeback, a divergence;
 //! - [`reconnect`]: when to open a stream again and what to say about it (one back-off
@@ -20,12 +22,14 @@
 //! server does not break the station; a line of an unknown `type` reads as `Unknown`.
 //! The bytes are split into lines and parsed by `crate::online::ndjson` (fuzzed).
 
+pub mod answer;
 pub mod events;
 pub mod game;
 pub mod lobby;
 pub mod menu_words;
 mod number;
 pub mod reconnect;
+pub mod refusal;
 pub mod sync;
 pub mod time_control;
 

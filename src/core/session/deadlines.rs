@@ -33,7 +33,7 @@ impl Session {
                 self.make(side, rendered, draw_offer, deadline, out);
                 continue;
             }
-            if self.board_due(deadline, out) {
+            if self.board_due(deadline, out) || self.first_move_half(deadline, out) {
                 continue;
             }
             let local_flags = self.setup.online.is_none();

@@ -59,6 +59,7 @@ impl Session {
         let side = self.side_of(by);
         if self.draw_offer == Some(!side) || (by == Actor::Arbiter && self.draw_offer.is_some()) {
             self.draw_offer = None;
+            self.online_draw_answered();
             // Online, the server ends the game drawn (its next state says so).
             if self.request_online(OnlineRequest::Draw { accept: true }, out) {
                 let msg = Message::new("online-request-sent");
@@ -86,6 +87,7 @@ impl Session {
         match self.draw_offer {
             Some(offerer) if offerer != side || by == Actor::Arbiter => {
                 self.draw_offer = None;
+                self.online_draw_answered();
                 self.request_online(OnlineRequest::Draw { accept: false }, out);
                 let told = match by {
                     Actor::Player(decliner) => {

@@ -38,6 +38,9 @@ mod eboard_telling;
 mod ending;
 mod online;
 mod online_commands;
+mod online_edges;
+mod online_expiry;
+mod online_offers;
 mod pending;
 mod protocol;
 mod repeat;
@@ -288,7 +291,11 @@ impl Session {
             .eboard
             .as_ref()
             .and_then(eboard::BoardWatch::next_deadline);
-        [window, flag, alarm, board].into_iter().flatten().min()
+        let first_move = self.first_move_due();
+        [window, flag, alarm, board, first_move]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     /// Fires the deadlines due by `until` in order until one produces something: returns

@@ -45,6 +45,16 @@ pub(super) struct Online {
     pub(super) lost: bool,
     /// That move was sent again once already: never a third time.
     pub(super) resent: bool,
+    /// Online play has stopped: the server refused the token (issue 32.3).
+    pub(super) stopped: bool,
+    /// The opponent left the game (`opponentGone`): a draw claim goes to `claim-draw`.
+    pub(super) opponent_gone: bool,
+    /// The player's first move is due by the server's deadline (`expiration`).
+    pub(super) first_move: Option<super::online_expiry::FirstMove>,
+    /// The opponent's account name (from `gameFull`): his chat lines are said.
+    pub(super) opponent_name: Option<String>,
+    /// The offers and requests of both sides as the server shows them (issue 32.3).
+    pub(super) offers: super::online_offers::Offers,
 }
 
 impl Session {
@@ -80,10 +90,12 @@ impl Session {
             }
             GameLine::GameState(state) => self.server_state(&state, now, out),
             GameLine::OpponentGone(gone) => self.opponent_gone(remote, gone, out),
-            GameLine::MoveRefused { .. } => self.move_refused(remote, now, out),
+            GameLine::MoveRefused { error } => self.move_refused(remote, &error, now, out),
             GameLine::MoveLost => self.online.lost = self.online.awaiting,
-            // The chat is not read out; a line of an unknown type is ignored.
-            GameLine::ChatLine(_) | GameLine::Unknown => {}
+            GameLine::TokenRefused => self.token_refused(remote, now, out),
+            GameLine::ChatLine(chat) => self.chat_line(remote, &chat, out),
+            // A line of an unknown type is ignored.
+            GameLine::Unknown => {}
         }
     }
 
@@ -99,6 +111,7 @@ impl Session {
             .clone()
             .or_else(|| opponent.ai_level.map(|l| format!("AI {l}")))
             .unwrap_or_else(|| "?".to_owned());
+        self.online.opponent_name = opponent.name.clone();
         let msg = Message::new("online-start")
             .arg("opponent", name)
             .arg("side", self.color_name(!remote));
@@ -137,6 +150,7 @@ impl Session {
             let side = self.position().turn();
             let rendered = self.here.render(mv, self.castling_mode);
             self.make(side, rendered, false, now, out);
+            self.moved_elsewhere(side, out);
         }
         self.online.quiet = false;
         self.online.from_server = false;
@@ -148,8 +162,14 @@ impl Session {
             self.server_offers(state, remote, out);
         }
         self.follow_server_clock(state, now, out);
+        if let Some(remote) = self.setup.online {
+            self.first_move_deadline(state, remote, now, out);
+        }
         if let Some((winner, loser, reason)) = ending(state, self.position().turn()) {
             self.end_by(winner, loser, reason, out);
+            // The station closes after the result: the online menu asks for a rematch,
+            // the menu or the end (issue 32.3).
+            self.closed = self.setup.online.is_some();
         }
     }
 
@@ -247,20 +267,23 @@ impl Session {
     }
 
     /// The server refused the station's move on its way: taken back (the clocks as they
-    /// were), and the player is asked to announce again.
-    fn move_refused(&mut self, remote: Color, now: Timestamp, out: &mut Vec<Output>) {
+    /// were), and the player hears why, in his language where the server's words are
+    /// known (issue 32.3), and is asked to announce again.
+    fn move_refused(&mut self, remote: Color, error: &str, now: Timestamp, out: &mut Vec<Output>) {
         let ours = self.history.last().is_some_and(|p| p.made.side != remote);
         if !std::mem::take(&mut self.online.awaiting) || !ours || self.result.is_some() {
             return;
         }
         self.take_back_to(self.history.len() - 1, now, out);
         let msg = Message::new("online-move-refused").arg("side", self.color_name(!remote));
+        let msg = crate::core::online::refusal::with_reason(msg, error);
         self.tell(Audience::player(!remote), Priority::Move, msg, out);
     }
 
     /// The online opponent left the game (with the seconds until the win may be claimed),
     /// or came back: told to the visually impaired player.
     fn opponent_gone(&mut self, remote: Color, gone: OpponentGone, out: &mut Vec<Output>) {
+        self.online.opponent_gone = gone.gone;
         let msg = match (gone.gone, gone.claim_win_in_seconds) {
             (true, Some(s)) if s > 0 => Message::new("online-opponent-gone").arg("seconds", s),
             (true, _) => Message::new("online-opponent-gone-claim"),

@@ -5,11 +5,8 @@
 //! keys ("ja", "nein", "Remis annehmen"). What only the arbiter does at a board (the
 //! clock, penalties, adjournment) has no counterpart online and is refused in words.
 
-use shakmaty::Color;
-
 use crate::core::input::{Actor, Command};
-use crate::core::online::game::GameState;
-use crate::core::output::{Audience, OnlineRequest, Output, Priority};
+use crate::core::output::{OnlineRequest, Output, Priority};
 use crate::core::phrases::Message;
 
 use super::{Session, audience};
@@ -39,7 +36,9 @@ impl Session {
         }
         let to = audience(by);
         let request = match command {
-            // A threefold repetition is claimed on the server by offering a draw.
+            // The opponent gone, a draw is claimed as the win is (issue 32.3); otherwise
+            // a threefold repetition is claimed on the server by offering a draw.
+            Command::ClaimDraw if self.online.opponent_gone => OnlineRequest::ClaimDraw,
             Command::OfferDraw | Command::ClaimDraw => OnlineRequest::Draw { accept: true },
             Command::TakeBack => OnlineRequest::Takeback { accept: true },
             Command::ClaimVictory => OnlineRequest::ClaimVictory,
@@ -59,7 +58,11 @@ impl Session {
             }
             _ => return false,
         };
+        if self.online_stopped(by, out) {
+            return true;
+        }
         self.request_online(request, out);
+        self.online_asked(command);
         let id = match command {
             Command::OfferDraw => "draw-offered-ack",
             Command::TakeBack => "online-takeback-sent",
@@ -67,36 +70,6 @@ impl Session {
         };
         self.tell(to, Priority::Answer, Message::new(id), out);
         true
-    }
-
-    /// The opponent's draw offer and takeback request as the server's state shows them:
-    /// each told once when it appears (and answered by "ja" or "nein"), forgotten when it
-    /// is gone.
-    pub(super) fn server_offers(
-        &mut self,
-        state: &GameState,
-        remote: Color,
-        out: &mut Vec<Output>,
-    ) {
-        let us = Audience::player(!remote);
-        let offers = state.offers_draw(remote.into());
-        if offers && self.draw_offer != Some(remote) {
-            self.draw_offer = Some(remote);
-            let msg = Message::new("draw-offered").arg("side", self.color_name(remote));
-            self.tell(us, Priority::Move, msg, out);
-        } else if !offers && self.draw_offer == Some(remote) {
-            self.draw_offer = None;
-        }
-        let asks = state.asks_takeback(remote.into());
-        if asks && !self.online.takeback_asked {
-            self.tell(
-                us,
-                Priority::Move,
-                Message::new("online-takeback-asked"),
-                out,
-            );
-        }
-        self.online.takeback_asked = asks;
     }
 
     /// "ja" or "nein" to the opponent's takeback request, if one is open: sent; returns
@@ -111,6 +84,7 @@ impl Session {
         if !ours || !std::mem::take(&mut self.online.takeback_asked) {
             return false;
         }
+        self.online.offers.takeback_answered = true;
         self.request_online(OnlineRequest::Takeback { accept }, out);
         self.tell(
             audience(by),

@@ -130,13 +130,7 @@ impl Session {
             self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
             return false;
         }
-        if self.setup.online == Some(self.side_of(by)) {
-            self.tell(
-                to,
-                Priority::Answer,
-                Message::new("online-remote-move"),
-                out,
-            );
+        if !self.online_may_announce(by, out) {
             return false;
         }
         if self.side_of(by) != self.position().turn() {

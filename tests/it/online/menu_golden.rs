@@ -1,13 +1,16 @@
 //! Golden transcripts of the online menu's dialogue (issue 24.3) in German, Spanish and
-//! English: the same moments in each language (the greeting, a running game, a seek too
-//! fast and one sent, a bullet challenge declined, a challenge told and accepted, a game
+//! English: the same moments in each language (the greeting with a running game, a seek
+//! too fast, one sent and said once the server took it, one refused with the server's
+//! words as they are, a bullet challenge declined, a challenge told and accepted, a game
 //! starting), through the pure menu ([`ansage::core::online::lobby`]) with every sentence
 //! as the station says it. Update with `UPDATE_EXPECT=1 cargo test --test it online::menu_golden`.
 
 use ansage::core::lang::Language;
+use ansage::core::online::answer::Answer;
 use ansage::core::online::events::AccountEvent;
-use ansage::core::online::lobby::{Lobby, LobbyInput, LobbyOutput};
+use ansage::core::online::lobby::{Lobby, LobbyInput, LobbyOutput, LobbyRequest};
 use ansage::core::online::menu_words::MenuWords;
+use ansage::core::online::time_control::OnlineTc;
 use ansage::core::phrases::Phrases;
 
 /// What the player says in each language: a seek too fast, a seek, the menu, a seek
@@ -77,11 +80,33 @@ fn dialogue(lang: Language) -> String {
             out.push('\n');
         }
     };
-    show("(start)", lobby.greeting());
+    let LobbyInput::Event(running) = event(RUNNING) else {
+        unreachable!()
+    };
+    let AccountEvent::GameStart { game } = *running else {
+        unreachable!()
+    };
+    show("(start, playing r1)", lobby.greeting(vec![game]));
     show("(event) gameStart r1", lobby.handle(event(RUNNING)));
-    for heard in &said[..5] {
+    for heard in &said[..2] {
         show(heard, lobby.handle(LobbyInput::Line((*heard).into())));
     }
+    show(
+        "(answer) seek open",
+        lobby.handle(LobbyInput::Answered(Answer::SeekOpen)),
+    );
+    for heard in &said[2..5] {
+        show(heard, lobby.handle(LobbyInput::Line((*heard).into())));
+    }
+    show(said[1], lobby.handle(LobbyInput::Line(said[1].into())));
+    let refused = LobbyInput::Refused {
+        request: LobbyRequest::Seek {
+            tc: OnlineTc::minutes(15, 10),
+            rated: false,
+        },
+        reason: "Already seeking".into(),
+    };
+    show("(refused) Already seeking", lobby.handle(refused));
     show(said[5], lobby.handle(LobbyInput::Line(said[5].into())));
     show("(event) challenge x1", lobby.handle(event(BULLET)));
     show("(event) challenge x2", lobby.handle(event(BLITZ)));

@@ -3,14 +3,16 @@
 //! server's code say it answers (`fake_lichess.rs`); and the real `ansage online` process
 //! against it (`station.rs`): a whole game and the failures of the issue (`play.rs`), the
 //! menu (`menu.rs`), login and logout (`account.rs`), a server that flaps
-//! (`flapping.rs`); and the session's resend after a lost answer, property-tested against a
-//! model of the server (`resend_props.rs`); what the player hears while the server flaps, golden
-//! (`reconnect_golden.rs`).
+//! (`flapping.rs`), the game's edges (`edges.rs`); and the session's resend after a lost
+//! answer, property-tested against a model of the server (`resend_props.rs`); what the
+//! player hears while the server flaps, golden (`reconnect_golden.rs`).
 
 #[cfg(all(feature = "online", feature = "web"))]
 mod account;
 #[cfg(all(feature = "online", feature = "web"))]
 mod doctor;
+#[cfg(all(feature = "online", feature = "web"))]
+mod edges;
 #[cfg(feature = "web")]
 mod fake_lichess;
 #[cfg(all(feature = "online", feature = "web"))]

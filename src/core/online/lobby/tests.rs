@@ -1,5 +1,6 @@
 use super::{Lobby, LobbyInput, LobbyOutput, LobbyRequest};
 use crate::core::lang::Language;
+use crate::core::online::answer::Answer;
 use crate::core::online::events::AccountEvent;
 use crate::core::online::menu_words::MenuWords;
 use crate::core::online::time_control::OnlineTc;
@@ -52,10 +53,18 @@ fn seek_rapid_and_refuse_blitz() {
     assert_eq!(line(&mut l, "suchen 5 plus 3"), ["say:lobby-seek-too-fast"]);
     assert_eq!(
         line(&mut l, "suchen 15 plus 10"),
-        [
-            "say:lobby-seeking".to_owned(),
-            format!("send:{:?}", LobbyRequest::Seek(OnlineTc::minutes(15, 10)))
-        ]
+        [format!(
+            "send:{:?}",
+            LobbyRequest::Seek {
+                tc: OnlineTc::minutes(15, 10),
+                rated: false
+            }
+        )]
+    );
+    // "Seeking" once the server took the seek (issue 32.3).
+    assert_eq!(
+        outline(&l.handle(LobbyInput::Answered(Answer::SeekOpen))),
+        ["say:lobby-seeking"]
     );
     assert_eq!(line(&mut l, "suchen 10"), ["say:lobby-busy"]);
     let out = l.handle(event(&game_start("g1")));
@@ -68,8 +77,8 @@ fn seek_rapid_and_refuse_blitz() {
 fn challenge_a_friend_to_blitz() {
     let mut l = lobby(Language::En);
     let out = line(&mut l, "challenge Bo 3+2");
-    assert_eq!(out[0], "say:lobby-challenging");
-    assert!(out[1].contains("Challenge"), "{out:?}");
+    assert!(out[0].contains("Challenge"), "{out:?}");
+    assert_eq!(out.len(), 1, "{out:?}");
     let ours = r#"{"type":"challenge","challenge":{"id":"c1","direction":"out","challenger":{"id":"ana","name":"Ana"},"destUser":{"id":"bo","name":"Bo"},"timeControl":{"type":"clock","limit":180,"increment":2}}}"#;
     assert!(l.handle(event(ours)).is_empty());
     assert_eq!(
@@ -163,10 +172,15 @@ fn refused_seek_ends_the_wait_and_quit_cancels() {
     let mut l = lobby(Language::En);
     line(&mut l, "seek 10+0");
     let out = l.handle(LobbyInput::Refused {
-        request: LobbyRequest::Seek(OnlineTc::minutes(10, 0)),
+        request: LobbyRequest::Seek {
+            tc: OnlineTc::minutes(10, 0),
+            rated: false,
+        },
         reason: "Invalid time control".into(),
     });
     assert_eq!(outline(&out), ["say:lobby-refused"]);
+    // The refused seek was never said to be seeking, and a late answer says nothing.
+    assert!(l.handle(LobbyInput::Answered(Answer::SeekOpen)).is_empty());
     line(&mut l, "seek 10+0");
     assert_eq!(
         line(&mut l, "quit"),
@@ -185,7 +199,7 @@ fn every_message_is_in_every_language() {
     for lang in Language::ALL {
         let phrases = Phrases::load(lang).unwrap();
         let mut l = lobby(lang);
-        let mut said = l.greeting();
+        let mut said = l.greeting(Vec::new());
         for input in [
             event(&challenge("x1", "Cy", 60, 0, "")),
             event(&challenge("x3", "Dee", 300, 3, "")),
@@ -204,4 +218,105 @@ fn every_message_is_in_every_language() {
             );
         }
     }
+}
+
+/// The challenge is tracked from the server's own answer (issue 32.3): its id from the
+/// ChallengeJson ("challenge sent" said then), the game played on `{"done":"accepted"}`,
+/// with no event stream at all.
+#[test]
+fn a_challenge_is_tracked_from_its_own_answer() {
+    let mut l = lobby(Language::De);
+    line(&mut l, "herausfordern Bo 10 plus 5");
+    let made = l.handle(LobbyInput::Answered(Answer::ChallengeMade("c9".into())));
+    assert_eq!(outline(&made), ["say:lobby-challenging"]);
+    assert_eq!(
+        line(&mut l, "abbrechen"),
+        [
+            format!("send:{:?}", LobbyRequest::CancelChallenge("c9".into())),
+            "say:lobby-challenge-cancelled".to_owned()
+        ]
+    );
+    line(&mut l, "herausfordern Bo 10 plus 5");
+    l.handle(LobbyInput::Answered(Answer::ChallengeMade("c10".into())));
+    let declined = LobbyInput::Answered(Answer::ChallengeDone("declined".into()));
+    assert!(l.handle(declined).is_empty());
+    let done = LobbyInput::Answered(Answer::ChallengeDone("accepted".into()));
+    assert_eq!(outline(&l.handle(done)), ["play:c10"]);
+}
+
+/// The greeting counts the running games it then lists (issue 32.3): never "no running
+/// game" followed by one.
+#[test]
+fn the_greeting_knows_the_running_games() {
+    let mut l = lobby(Language::De);
+    let AccountEvent::GameStart { game } = serde_json::from_str(&game_start("r1")).unwrap() else {
+        panic!()
+    };
+    let said = l.greeting(vec![game]);
+    assert_eq!(
+        outline(&said),
+        ["say:lobby-welcome", "say:lobby-menu", "say:lobby-running"]
+    );
+    let LobbyOutput::Say(menu) = &said[1] else {
+        panic!()
+    };
+    assert!(
+        menu.args
+            .iter()
+            .any(|(n, v)| *n == "games" && *v == crate::core::phrases::Arg::Number(1)),
+        "{menu:?}"
+    );
+}
+
+/// "gewertet" makes the seek or the challenge rated (issue 32.3); without it, casual.
+#[test]
+fn rated_by_a_word() {
+    let mut l = lobby(Language::De);
+    let rated = |out: &[LobbyOutput]| match out.last() {
+        Some(LobbyOutput::Send(LobbyRequest::Seek { rated, .. }))
+        | Some(LobbyOutput::Send(LobbyRequest::Challenge { rated, .. })) => Some(*rated),
+        _ => None,
+    };
+    let out = l.handle(LobbyInput::Line("suchen 15 plus 10 gewertet".into()));
+    assert_eq!(rated(&out), Some(true), "{out:?}");
+    line(&mut l, "abbrechen");
+    let out = l.handle(LobbyInput::Line("suchen 15 plus 10".into()));
+    assert_eq!(rated(&out), Some(false), "{out:?}");
+    line(&mut l, "abbrechen");
+    let out = l.handle(LobbyInput::Line(
+        "herausfordern Bo 5 plus 3 gewertet".into(),
+    ));
+    assert_eq!(rated(&out), Some(true), "{out:?}");
+}
+
+/// After a game: "Revanche" challenges the same opponent with the same time control and
+/// rating; "Menü" says the menu, and the choice again.
+#[test]
+fn after_a_game_a_rematch_or_the_menu() {
+    let mut l = lobby(Language::De);
+    let rematch = super::Rematch {
+        name: "Salma".into(),
+        tc: OnlineTc::minutes(10, 5),
+        rated: true,
+    };
+    assert_eq!(
+        outline(&l.after_game(Vec::new(), rematch)),
+        ["say:lobby-after-game"]
+    );
+    assert_eq!(
+        line(&mut l, "Menü"),
+        ["say:lobby-menu", "say:lobby-after-game"]
+    );
+    assert_eq!(
+        line(&mut l, "Revanche"),
+        [format!(
+            "send:{:?}",
+            LobbyRequest::Challenge {
+                name: "Salma".into(),
+                tc: OnlineTc::minutes(10, 5),
+                rated: true
+            }
+        )]
+    );
+    assert_eq!(line(&mut l, "beenden"), ["quit"]);
 }

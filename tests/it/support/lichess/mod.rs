@@ -15,6 +15,7 @@
 
 mod connection;
 mod flap;
+mod kept_alive;
 pub mod model;
 mod serve;
 
@@ -253,7 +254,8 @@ impl FakeLichess {
     /// The friend the account challenged accepts: the game starts.
     pub fn challenge_accepted(&self, id: &str) {
         let mut state = self.shared.lock();
-        let pushes = state.model.accept(id).expect("a challenge waiting");
+        let mut pushes = state.model.accept(id).expect("a challenge waiting");
+        pushes.extend(kept_alive::done(id, "accepted"));
         send(&mut state, pushes);
     }
 

@@ -26,6 +26,9 @@ pub enum Stream {
     /// An open seek's streamed answer (`POST /api/board/seek`): empty lines until it is
     /// answered; closing it cancels the seek.
     Seek,
+    /// A kept-alive challenge's streamed answer (`keepAliveStream`): the challenge, empty
+    /// lines, then `{"done": …}` (`kept_alive`).
+    Challenge(String),
 }
 
 /// A line for a stream, or the stream's end.
@@ -341,6 +344,15 @@ impl Game {
             return Err(refuse(400, "You cannot claim the win on this game"));
         }
         self.finish("timeout", Some(by));
+        Ok(())
+    }
+
+    /// `by` claims a draw after the opponent left (`claim-draw`).
+    pub fn claim_draw(&mut self, _by: Color) -> Result<(), Refusal> {
+        if !self.running() || !self.claimable {
+            return Err(refuse(400, "You cannot claim draw on this game"));
+        }
+        self.finish("draw", None);
         Ok(())
     }
 }

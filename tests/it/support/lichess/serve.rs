@@ -192,6 +192,9 @@ fn board_action(state: &mut State, id: &str, rest: &[&str], query: &str) -> Resp
         ["resign"] => game.resign(ours),
         ["abort"] => game.abort(),
         ["claim-victory"] => game.claim_victory(ours),
+        ["claim-draw"] => game.claim_draw(ours),
+        // The chat's line is recorded with the request; the game does not change.
+        ["chat"] => Ok(()),
         _ => return answer(404, json!({"error": "Not found"})),
     };
     let pushes = state.model.changed(id);
@@ -233,6 +236,9 @@ fn challenge(state: &mut State, name: &str, form: &[(String, String)]) -> Respon
         .challenge(Player::named(name), (limit, inc), true, ours);
     send(state, pushes);
     let json = state.model.challenge_json(&id).unwrap_or(Value::Null);
+    if value(form, "keepAliveStream") == Some("true") {
+        return open_stream(state, Stream::Challenge(id), vec![json], true);
+    }
     answer(200, json)
 }
 

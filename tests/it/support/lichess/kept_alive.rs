@@ -1,0 +1,18 @@
+//! A challenge kept alive (`POST /api/challenge/{username}` with `keepAliveStream=true`,
+//! issue 32.3): lichess streams the answer, the challenge (ChallengeJson) on its first
+//! line, empty lines while it waits, and at its end `{"done":"accepted"}` (or `declined`,
+//! `canceled`) before it closes the stream. The fake answers so, and the station tracks
+//! its challenge from that answer, not only from the event stream.
+
+use serde_json::json;
+
+use super::model::{Push, Stream};
+
+/// The kept-alive answer's end: `{"done": done}`, then the stream closes.
+pub fn done(id: &str, done: &str) -> Vec<Push> {
+    let stream = Stream::Challenge(id.to_owned());
+    vec![
+        Push::Line(stream.clone(), json!({ "done": done })),
+        Push::Close(stream),
+    ]
+}
