@@ -89,6 +89,7 @@ mod train;
 mod voice;
 #[cfg(feature = "vosk")]
 mod vosk;
+#[cfg(any(feature = "braille", feature = "speech"))]
 mod vrlog;
 mod web;
 

@@ -25,6 +25,7 @@ impl VrLog {
         })
     }
 
+    #[cfg_attr(not(feature = "braille"), allow(dead_code))]
     /// The wall-clock instant (seconds since the epoch) of the first new `Braille` line
     /// equal to `dots`, waiting up to `timeout`.
     pub fn wait_for(
