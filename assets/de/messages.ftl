@@ -677,7 +677,7 @@ online-move-refused = Der Server hat den Zug nicht angenommen: { online-reason }
 online-connection-lost = Verbindung zum Server unterbrochen. Neuer Versuch läuft; Ihre Uhr läuft auf dem Server weiter.
 online-connection-back = Wieder verbunden.
 online-server-fault = Der Server meldet einen Fehler. Neuer Versuch läuft; Ihre Uhr läuft auf dem Server weiter.
-online-connecting = Verbinde mit lichess…
+online-connecting = Verbinde mit lichess.
 online-start-waiting = Noch keine Partie vom Server. Neuer Versuch in { $seconds ->
     [one] einer Sekunde
    *[other] { $seconds } Sekunden

@@ -642,7 +642,7 @@ online-move-refused = The server did not accept the move: { online-reason } The 
 online-connection-lost = Connection to the server lost. Trying again; your clock keeps running on the server.
 online-connection-back = Connected again.
 online-server-fault = The server reports a fault. Trying again; your clock keeps running on the server.
-online-connecting = Connecting to lichess…
+online-connecting = Connecting to lichess.
 online-start-waiting = No game from the server yet. Trying again in { $seconds ->
     [one] one second
    *[other] { $seconds } seconds

@@ -699,7 +699,7 @@ online-move-refused = El servidor no aceptó la jugada: { online-reason } La jug
 online-connection-lost = Se perdió la conexión con el servidor. Reintentando; su reloj sigue corriendo en el servidor.
 online-connection-back = Conectado de nuevo.
 online-server-fault = El servidor informa de un fallo. Reintentando; su reloj sigue corriendo en el servidor.
-online-connecting = Conectando con lichess…
+online-connecting = Conectando con lichess.
 online-start-waiting = El servidor aún no envía la partida. Nuevo intento en { $seconds ->
     [one] un segundo
    *[other] { $seconds } segundos
