@@ -306,33 +306,15 @@ fn silence_ends_an_utterance_and_a_pause_inside_a_phrase_is_heard_again() {
             1,
         ),
     ] {
-        let (atx, arx) = sync_channel(events.len());
-        for e in events {
-            atx.send(e).unwrap();
-        }
-        // No End: what is sent came from the silence end, not from flushing.
-        drop(atx);
-        let (otx, mut orx) = tokio::sync::mpsc::channel(8);
-        let stats = listen(
-            ListenSetup {
-                recognizer: Box::new(Lagging { said, heard: 0 }),
-                builder: GrammarBuilder::new(Language::De).unwrap(),
-                slot: GrammarSlot::default(),
-                speaking: Speaking::new(),
-                options: ListenOptions {
-                    silence_end: Some(Duration::from_millis(100)),
-                    ..ListenOptions::default()
-                },
-                out: otx,
-            },
+        let (texts, stats) = lagging(
             &start(),
-            arx,
+            said,
+            events,
+            ListenOptions {
+                silence_end: Some(Duration::from_millis(100)),
+                ..ListenOptions::default()
+            },
         );
-        let mut got = Vec::new();
-        while let Ok(m) = orx.try_recv() {
-            got.push(m);
-        }
-        let texts: Vec<String> = heard(&got).into_iter().map(|h| h.1).collect();
         assert_eq!(texts, sent);
         assert_eq!(stats.silence_ends, 1);
         assert_eq!(stats.replays, replays);
@@ -350,8 +332,9 @@ fn check_position() -> MovePhrases<'static> {
 }
 
 /// The words the `Lagging` recognizer hears in `events`, through the actor with `options`
-/// in the position of `check_position`: what reached the station and the stats.
+/// in `position`: what reached the station and the stats.
 fn lagging(
+    position: &MovePhrases<'_>,
     said: Vec<&'static str>,
     events: Vec<AudioEvent>,
     options: ListenOptions,
@@ -372,7 +355,7 @@ fn lagging(
             options,
             out: otx,
         },
-        &check_position(),
+        position,
         arx,
     );
     let mut got = Vec::new();
@@ -431,7 +414,7 @@ fn a_whole_phrase_another_continues_waits_for_the_pause_end() {
         (alone(7), ms(400), &[], 1),
     ];
     for (i, (events, pause_end, sent, replays)) in table.into_iter().enumerate() {
-        let (texts, stats) = lagging(words.clone(), events, options(pause_end));
+        let (texts, stats) = lagging(&check_position(), words.clone(), events, options(pause_end));
         assert_eq!(texts, sent, "row {i}");
         assert_eq!(stats.replays, replays, "row {i}");
     }
@@ -455,6 +438,7 @@ fn the_silence_counts_from_the_last_loud_sample() {
     // 1600 samples: 100 ms; loud for 40 ms (640), then 60 ms quiet (960).
     for (first, fired) in [(block(640), 1), (block(1600), 0)] {
         let (texts, stats) = lagging(
+            &check_position(),
             vec!["dame", "hector", "fünf"],
             vec![first, quiet.clone()],
             ListenOptions {
