@@ -1,7 +1,8 @@
 //! The step view's cost (issue 35.3): after every step the station builds one
 //! [`StepView`] and hands it to every sink. Over a long game (a clock running, 200 plies
-//! of the deterministic [`Mover`], the sighted players' typed moves made at once) each
-//! step's view and observation is timed, with no sink and with the three that look at
+//! of the deterministic [`Mover`]; White is the blind player, whose every move is echoed
+//! and then confirmed with "ja", Black's typed moves are made at once) each step's view
+//! and observation is timed, with no sink and with the three that look at
 //! every step (the records, written beside the game; the web page, its server on
 //! 127.0.0.1 with no page open; the recognizer's grammar slot). Then the clock runs for a
 //! minute of the game's time with the game at its longest, and every deadline step of it
@@ -38,6 +39,8 @@ const RUNNING: Duration = Duration::from_secs(60);
 pub struct StepBench {
     /// Plies made.
     pub plies: usize,
+    /// Steps timed (an echo and a confirmation for each of White's moves).
+    pub steps: usize,
     /// Per step, no sink: the view alone.
     pub bare: Micros,
     /// Per step, the three sinks.
@@ -95,7 +98,11 @@ impl fmt::Display for StepBench {
             f,
             "the step view and its sinks per step (cargo run --release --features bench --bin ansage-bench -- step)"
         )?;
-        writeln!(f, "  a game of {} plies, a clock running", self.plies)?;
+        writeln!(
+            f,
+            "  a game of {} plies in {} steps, a clock running",
+            self.plies, self.steps
+        )?;
         writeln!(f, "  no sink: {}", self.bare)?;
         writeln!(f, "  records, web page, grammar: {}", self.three)?;
         write!(
@@ -106,9 +113,10 @@ impl fmt::Display for StepBench {
     }
 }
 
-/// The long game's session: a clock started, the sighted players' moves made at once.
+/// The long game's session: a clock started, White's moves confirmed, Black's made at
+/// once.
 fn session() -> Result<Session> {
-    let setup = script::parse("@0 arbiter setup tc=5400+30 vi=none lang=de")
+    let setup = script::parse("@0 arbiter setup tc=5400+30 vi=white confirm=explicit lang=de")
         .map_err(|e| anyhow!("{e}"))?
         .setup;
     let mut session = Session::new(setup).map_err(|e| anyhow!("{e}"))?;
@@ -143,10 +151,18 @@ fn play(sinks: &mut [Box<dyn Sink + Send>]) -> Result<(Session, Vec<Duration>)> 
             deliver(sinks, at, &outputs);
             observe(&session, sinks);
         }
-        let by = Actor::Player(session.position().turn());
-        let outputs = session.handle(Input::typed(by, &uci), t);
-        deliver(sinks, t, &outputs);
-        samples.push(observe(&session, sinks));
+        let turn = session.position().turn();
+        let by = Actor::Player(turn);
+        let confirm = (turn == shakmaty::Color::White).then_some("ja");
+        for (i, text) in std::iter::once(uci.as_str()).chain(confirm).enumerate() {
+            let at = t + Duration::from_millis(300 * i as u64);
+            let outputs = session.handle(Input::typed(by, text), at);
+            deliver(sinks, at, &outputs);
+            samples.push(observe(&session, sinks));
+        }
+        if session.history().len() != mover.plies {
+            return Err(anyhow!("{uci} was not made (ply {})", mover.plies));
+        }
     }
     Ok((session, samples))
 }
@@ -212,6 +228,7 @@ pub fn step_cost() -> Result<StepBench> {
     std::fs::remove_dir_all(&dir)?;
     Ok(StepBench {
         plies: session.history().len(),
+        steps: with_three.len(),
         bare: Micros::of(bare),
         three: Micros::of(with_three),
         running_steps,
