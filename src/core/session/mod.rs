@@ -47,6 +47,7 @@ mod repeat;
 mod settled;
 mod take_back;
 mod telling;
+mod training;
 mod view;
 mod which;
 
@@ -69,6 +70,7 @@ use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 use adjournment::Adjournment;
 use pending::Pending;
 use protocol::Announced;
+pub use training::NextGame;
 
 /// One game under FIDE Laws Appendix D.
 pub struct Session {
@@ -119,6 +121,8 @@ pub struct Session {
     executed: usize,
     /// An online game's state beyond its moves (issue 24).
     online: online::Online,
+    /// A training game's state beyond its moves (issue 34.1).
+    training: training::Training,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -169,8 +173,15 @@ impl Session {
             eboard: None,
             executed: 0,
             online: online::Online::default(),
+            training: training::Training::new(setup.level),
             now: Timestamp::ZERO,
             setup,
+        })
+        .map(|mut session| {
+            // A training game the engine opens: its first move is asked for at once
+            // (the station hands [`Session::engine_request`] to the engine).
+            session.ask_engine(&mut Vec::new());
+            session
         })
     }
 
@@ -334,6 +345,7 @@ impl Session {
                 self.replying = None;
             }
         }
+        self.ask_engine(&mut out);
         self.settle(before, &out);
         out
     }
@@ -355,6 +367,7 @@ impl Session {
             Event::Move(uci) => self.announce_move(by, Announced::Move(uci), now, out),
             Event::Board(event) => self.board(by, event, now, out),
             Event::Server(line) => self.server(by, *line, now, out),
+            Event::Engine(reply) => self.engine_reply(by, reply, now, out),
         }
     }
 
@@ -391,7 +404,10 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
-        if self.answer_to_ending(by, &command, out) || self.online_command(by, &command, out) {
+        if self.answer_to_ending(by, &command, out)
+            || self.online_command(by, &command, out)
+            || self.training_command(by, &command, out)
+        {
             return;
         }
         match command {
@@ -431,6 +447,8 @@ impl Session {
             Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
             Command::Alarms(on) => self.switch_alarms(by, on, out),
             Command::Executed => self.executed(by, out),
+            // Answered by `training_command` above.
+            Command::Level(_) | Command::NewGame | Command::SwitchColour => {}
         }
     }
 
