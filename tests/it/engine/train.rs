@@ -29,14 +29,17 @@ struct Station {
 }
 
 impl Station {
-    /// Starts `ansage train ARGS` in English at the console, the settings and files in
-    /// `dir`, the engine at `engine`.
+    /// Starts `ansage train ARGS` in English at the console (a resumed game in its
+    /// journal's language and settings), the settings and files in `dir`, the engine at
+    /// `engine`.
     fn start(dir: &Path, engine: &Path, args: &[&str]) -> Station {
         let busy = load::busy();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ansage"));
-        cmd.arg("train")
-            .args(["--console", "--transcript", "--no-braille", "--lang", "en"])
-            .args(["--set", "reminders=off"])
+        cmd.args(["train", "--console", "--transcript", "--no-braille"]);
+        if !args.contains(&"--resume") {
+            cmd.args(["--lang", "en", "--set", "reminders=off"]);
+        }
+        cmd
             .arg("--set")
             .arg(format!("engine.path={}", engine.display()))
             .args(args)
