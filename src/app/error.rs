@@ -39,7 +39,10 @@ pub enum AppError {
     )]
     OnlineNeedsOnlineCommand,
     /// A training game cannot start: no chess engine (issue 34.6; the package is named).
-    #[error("no chess engine found (tried {tried}); install the package {}", crate::core::engine::PACKAGE)]
+    #[error(
+        "no chess engine found (tried {tried}); install the package {}",
+        crate::core::engine::PACKAGE
+    )]
     EngineMissing {
         /// Where it was looked for.
         tried: String,

@@ -83,11 +83,9 @@ fn train(mut args: TrainArgs) -> Result<(), AppError> {
             journal: None,
             ..args.play.clone()
         };
-        let session = play::station(
-            std::mem::replace(&mut args.play, again),
-            layers,
-            |game| attach(game, link),
-        )?;
+        let session = play::station(std::mem::replace(&mut args.play, again), layers, |game| {
+            attach(game, link)
+        })?;
         let Some(next) = session.next_game() else {
             return Ok(());
         };
@@ -159,7 +157,10 @@ fn attach(game: &mut Game, mut link: Link) -> Result<(), AppError> {
     let level: Level = game.session.setup().level;
     let msg = Message::new("training-start")
         .arg("level", u32::from(level.number()))
-        .arg("side", game.session.vocabulary().color_name(!engine).to_owned());
+        .arg(
+            "side",
+            game.session.vocabulary().color_name(!engine).to_owned(),
+        );
     let outputs = game.announce(Audience::player(!engine), Priority::Move, &msg);
     game.deliver(&outputs);
     game.engine = Some(link);

@@ -20,9 +20,9 @@ use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use tokio::sync::mpsc;
 
+use super::EngineError;
 use super::client::Timeouts;
 use super::opponent::{Incident as Mended, Opponent};
-use super::EngineError;
 use crate::core::engine::exchange::{EngineReply, EngineRequest, Incident};
 use crate::core::engine::level::Level;
 use crate::core::input::{Actor, Input};
@@ -121,7 +121,12 @@ async fn run(link: Link, mut rx: mpsc::Receiver<EngineRequest>, tx: mpsc::Sender
         let seq = request.seq;
         let answer = play(&mut opponent, &request).await;
         for incident in &answer.mended {
-            if !send(EngineReply::Restarted { seq, incident: *incident }).await {
+            if !send(EngineReply::Restarted {
+                seq,
+                incident: *incident,
+            })
+            .await
+            {
                 return;
             }
         }

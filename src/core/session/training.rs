@@ -151,11 +151,11 @@ impl Session {
                 };
                 self.tell(player, Priority::Info, Message::new(id), out);
             }
-            EngineReply::Failed { seq } if current(seq) => {
-                if !std::mem::replace(&mut self.training.failing, true) {
-                    let msg = Message::new("training-engine-failed");
-                    self.tell(player, Priority::Urgent, msg, out);
-                }
+            // Said once for the request waited for: the adapter keeps asking.
+            EngineReply::Failed { seq } if current(seq) && !self.training.failing => {
+                self.training.failing = true;
+                let msg = Message::new("training-engine-failed");
+                self.tell(player, Priority::Urgent, msg, out);
             }
             EngineReply::Missing => {
                 let msg = Message::new("training-engine-missing")

@@ -39,8 +39,7 @@ impl Station {
         if !args.contains(&"--resume") {
             cmd.args(["--lang", "en", "--set", "reminders=off"]);
         }
-        cmd
-            .arg("--set")
+        cmd.arg("--set")
             .arg(format!("engine.path={}", engine.display()))
             .args(args)
             .env("XDG_CONFIG_HOME", dir.join("config"))
@@ -175,7 +174,13 @@ fn the_engine_answers_each_move_and_is_announced() {
     let mut station = Station::start(
         dir.path(),
         &engine,
-        &["--level", "3", "--no-journal", "--pgn", pgn.to_str().unwrap()],
+        &[
+            "--level",
+            "3",
+            "--no-journal",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
     );
     station.wait_for("Training against the engine, level 3. You play White.");
     station.play("e4", "e4?");
@@ -266,7 +271,12 @@ fn killed_while_the_engine_thinks_the_game_resumes() {
     let mut station = Station::start(
         dir.path(),
         &engine,
-        &["--journal", &journal_arg, "--set", "engine.timeout_ms=60000"],
+        &[
+            "--journal",
+            &journal_arg,
+            "--set",
+            "engine.timeout_ms=60000",
+        ],
     );
     station.play("e4", "e4?");
     station.wait_for("say:white e5.");
