@@ -361,15 +361,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         sinks.push(Box::new(sink));
         running
     });
-    // The training engine answers the session's requests as the engine's inputs; it is
-    // handed the one the session waits for already (its first move, a resumed game's).
     #[cfg(feature = "engine")]
-    let engine = engine.map(|link| {
-        let first = session.engine_request();
-        let (sink, running) = crate::engine::actor::spawn(link, first, tx.clone());
-        sinks.push(Box::new(sink));
-        running
-    });
+    let engine = engine.map(|link| engine_actor(link, &session, &tx, &mut sinks));
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {
@@ -410,6 +403,22 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     }
     opened.close().await;
     session
+}
+
+/// The training engine's actor (issue 34.1): it answers the session's requests as the
+/// engine's inputs, and is handed the one the session waits for already (its first move,
+/// a resumed game's).
+#[cfg(feature = "engine")]
+fn engine_actor(
+    link: crate::engine::actor::Link,
+    session: &Session,
+    tx: &mpsc::Sender<crate::station::StationInput>,
+    sinks: &mut Sinks,
+) -> crate::engine::actor::Running {
+    let first = session.engine_request();
+    let (sink, running) = crate::engine::actor::spawn(link, first, tx.clone());
+    sinks.push(Box::new(sink));
+    running
 }
 
 /// What the session said before the devices opened: by the time it was said (`said`, for
