@@ -36,6 +36,7 @@ mod draws;
 mod eboard;
 mod eboard_telling;
 mod ending;
+mod kept;
 mod online;
 mod online_commands;
 mod online_edges;
@@ -43,6 +44,7 @@ mod online_expiry;
 mod online_offers;
 mod pending;
 mod protocol;
+mod record;
 mod repeat;
 mod settled;
 mod take_back;
@@ -68,6 +70,7 @@ use crate::core::time::Timestamp;
 use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
 use adjournment::Adjournment;
+use kept::Kept;
 use pending::Pending;
 use protocol::Announced;
 pub use training::NextGame;
@@ -85,7 +88,8 @@ pub struct Session {
     /// `silence_safe` and the recognizer's grammar.
     here: Arc<MovePhrases<'static>>,
     repetitions: Repetitions,
-    history: Vec<Ply>,
+    /// The moves made (their changes counted for the records, `record.rs`).
+    history: Kept<Vec<Ply>>,
     clock: Option<Clock>,
     clock_started: bool,
     pending: Pending,
@@ -100,7 +104,10 @@ pub struct Session {
     closed: bool,
     /// An outstanding draw offer by this side (Art. 9.1.b).
     draw_offer: Option<Color>,
-    result: Option<GameResult>,
+    /// The result (its changes counted for the records, `record.rs`).
+    result: Kept<Option<GameResult>>,
+    /// The records as last rendered.
+    record_memo: record::RecordMemo,
     /// The recent utterances with their audience, newest last, for the repeat key.
     last_said: Vec<repeat::Said>,
     /// The steps handled so far (inputs and deadlines), to tell what was said together.
@@ -154,7 +161,7 @@ impl Session {
             initial: pos.clone(),
             castling_mode,
             here: Arc::new(MovePhrases::new(vocab, pos)),
-            history: Vec::new(),
+            history: Kept::new(Vec::new()),
             clock,
             clock_started: false,
             pending: Pending::None,
@@ -163,7 +170,8 @@ impl Session {
             ending: None,
             closed: false,
             draw_offer: None,
-            result: None,
+            result: Kept::new(None),
+            record_memo: record::RecordMemo::default(),
             last_said: Vec::new(),
             step: 0,
             replying: None,
@@ -450,6 +458,14 @@ impl Session {
             // Answered by `training_command` above.
             Command::Level(_) | Command::NewGame | Command::SwitchColour => {}
         }
+    }
+
+    /// FIDE Laws D.2.1: who announced the words a microphone heard. A microphone of one
+    /// person (`by`) is theirs; a microphone shared by the players (the station's own) is
+    /// the side to move's in the position the words are handled in, so that no adapter
+    /// guesses it from a position it saw earlier.
+    pub fn speaker(&self, by: Option<Actor>) -> Actor {
+        by.unwrap_or(Actor::Player(self.position().turn()))
     }
 
     /// The side an actor acts for: a player for themselves, the arbiter or assistant for
