@@ -110,6 +110,7 @@ fn every_command() -> Vec<Command> {
         Command::AccessCode(crate::core::input::AccessRole::Opponent),
         Command::AccessCode(crate::core::input::AccessRole::Arbiter),
         Command::RevokeAccess,
+        Command::Quit,
     ];
     let questions = [
         Question::WhoseMove,
