@@ -101,6 +101,29 @@ fn quit_asks_while_the_game_goes_on() {
     station.wait_for("The station is shutting down.");
     let (_, status) = station.finish_with_status();
     assert!(status.success(), "{status:?}");
+    // The questions and their answers are in the journal, like every other answer.
+    let journal = find_journal(&station.dir.path().join("data"));
+    let lines: Vec<&str> = journal.lines().collect();
+    let quits = lines.iter().filter(|l| l.ends_with(" do quit")).count();
+    assert_eq!(quits, 2, "{journal}");
+    assert!(lines.iter().any(|l| l.ends_with(" type no")), "{journal}");
+    assert!(lines.iter().any(|l| l.ends_with(" type yes")), "{journal}");
+}
+
+/// The text of the one journal under `dir` (the game's folder).
+fn find_journal(dir: &std::path::Path) -> String {
+    let mut folders = vec![dir.to_owned()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("the folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.file_name().is_some_and(|n| n == "journal.txt") {
+                return std::fs::read_to_string(&path).expect("the journal");
+            }
+        }
+    }
+    panic!("no journal under {}", dir.display())
 }
 
 /// A seek the server refuses is never said to be seeking: its reason is said, in the
