@@ -439,6 +439,14 @@ impl Session {
         }
     }
 
+    /// FIDE Laws D.2.1: who announced the words a microphone heard. A microphone of one
+    /// person (`by`) is theirs; a microphone shared by the players (the station's own) is
+    /// the side to move's in the position the words are handled in, so that no adapter
+    /// guesses it from a position it saw earlier.
+    pub fn speaker(&self, by: Option<Actor>) -> Actor {
+        by.unwrap_or(Actor::Player(self.position().turn()))
+    }
+
     /// The side an actor acts for: a player for themselves, the arbiter or assistant for
     /// the side to move (D.2.9.b).
     fn side_of(&self, by: Actor) -> Color {
