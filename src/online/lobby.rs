@@ -105,7 +105,11 @@ impl LobbyLink {
             request,
         ));
         if keeps_open {
-            self.open = Some(task);
+            // The earlier seek's or challenge's answer is over (the menu sends a new one
+            // only when nothing waits): its late lines are not the new one's.
+            if let Some(earlier) = self.open.replace(task) {
+                earlier.abort();
+            }
         } else {
             self.sending.retain(|t| !t.is_finished());
             self.sending.push(task);

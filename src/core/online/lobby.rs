@@ -199,7 +199,11 @@ impl Lobby {
                 self.waiting = Waiting::Nothing;
                 vec![LobbyOutput::Play(id)]
             }
-            (Answer::ChallengeDone(done), Waiting::Challenge(name, _)) if done != "accepted" => {
+            // Only a challenge whose own answer began (its id known) ends by it: a late
+            // line of an earlier challenge's answer does not end the next one.
+            (Answer::ChallengeDone(done), Waiting::Challenge(name, Some(_)))
+                if done != "accepted" =>
+            {
                 let name = name.clone();
                 self.challenge_ended(name, &done)
             }

@@ -127,6 +127,8 @@ fn dialogue(lang: Language) -> String {
     let declined = answered(Answer::ChallengeDone("declined".into()));
     show("(answer) done: declined", lobby.handle(declined));
     show("(command) challenge Bo 10+5", lobby.handle(challenge()));
+    let made = answered(Answer::ChallengeMade("c4".into()));
+    show("(answer) challenge c4", lobby.handle(made));
     let canceled = answered(Answer::ChallengeDone("canceled".into()));
     show("(answer) done: canceled", lobby.handle(canceled));
     out

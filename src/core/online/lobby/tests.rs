@@ -272,8 +272,14 @@ fn a_challenge_declined_or_canceled_in_its_own_answer_is_told_once() {
         ["say:lobby-challenge-declined"]
     );
     assert!(l.handle(done("declined")).is_empty(), "once");
-    // Canceled by the server (before its id was even known): said, the menu free.
+    // A late end of an earlier challenge's answer (the next one's id not known yet)
+    // does not end the next challenge; canceled by the server: said, the menu free.
     line(&mut l, "herausfordern Bo 10 plus 5");
+    assert!(
+        l.handle(done("declined")).is_empty(),
+        "not this challenge's"
+    );
+    l.handle(LobbyInput::Answered(Answer::ChallengeMade("c2".into())));
     assert_eq!(
         outline(&l.handle(done("canceled"))),
         ["say:lobby-challenge-ended"]
