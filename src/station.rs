@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::core::input::{Actor, Event, Input};
+use crate::core::input::{Actor, Command, Event, Input};
 use crate::core::journal::input_record;
 use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::Message;
@@ -92,7 +92,7 @@ pub enum StationInput {
     /// A device is done (stdin closed): stop.
     Shutdown,
     /// `quit` typed at the console: the station stops, but while an online game goes on
-    /// it asks once first ([`Session::quit_question`], issue 32.3).
+    /// it asks first ([`Session::quit_asks`], issue 32.3).
     Quit,
 }
 
@@ -314,8 +314,6 @@ pub async fn run_journaled(
 ) -> Session {
     observe(sinks, &session);
     let mut beat = Heartbeat::start(journal.heartbeat(), timeline, clock_runs(&session));
-    // `quit` was typed and its question asked: the next console line answers it.
-    let mut quit_asked = false;
     loop {
         let deadline = session.next_deadline();
         let sleep = tokio::time::sleep_until(deadline.map_or_else(
@@ -325,7 +323,7 @@ pub async fn run_journaled(
         let holding = sinks.iter().any(|s| s.holding());
         tokio::select! {
             msg = inputs.recv() => {
-                match receive(&mut session, journal, sinks, timeline.now(), msg, &mut quit_asked) {
+                match receive(&mut session, journal, sinks, timeline.now(), msg) {
                     Received::Stop => break,
                     Received::Told => {}
                     Received::Input(input, done) => {
@@ -334,7 +332,7 @@ pub async fn run_journaled(
                             // The requester may have gone (a closed page): nothing to tell.
                             let _ = done.send(());
                         }
-                        // "Partie beenden", confirmed: the station stops as on `quit`.
+                        // "Partie beenden" or `quit` confirmed: the station stops.
                         if session.closed() {
                             break;
                         }
@@ -397,7 +395,6 @@ fn receive(
     sinks: &mut [Box<dyn Sink + Send>],
     t: Timestamp,
     msg: Option<StationInput>,
-    quit_asked: &mut bool,
 ) -> Received {
     let input = match msg {
         None => return Received::Stop,
@@ -405,10 +402,7 @@ fn receive(
             say_quit(session, sinks, t);
             return Received::Stop;
         }
-        Some(StationInput::Quit) => return quit(session, sinks, t, None, quit_asked),
-        Some(StationInput::Console { line, .. }) if *quit_asked => {
-            return quit(session, sinks, t, Some(&line), quit_asked);
-        }
+        Some(StationInput::Quit) => return quit(session, sinks, t),
         Some(StationInput::Input(input)) => Some(input),
         Some(StationInput::Heard { by, words }) => Some(Input::Act {
             by: session.speaker(by),
@@ -464,38 +458,16 @@ fn console_line(session: &Session, line: &str, opponent_input: bool) -> Option<I
     }
 }
 
-/// `quit` typed (`answer`: `None`), or the answer to its question (issue 32.3): while an
-/// online game goes on, the question is asked once ([`Session::quit_question`]); "ja"
-/// stops the station, anything else goes on.
-fn quit(
-    session: &Session,
-    sinks: &mut [Box<dyn Sink + Send>],
-    t: Timestamp,
-    answer: Option<&str>,
-    asked: &mut bool,
-) -> Received {
-    let question = session.quit_question();
-    let goes_on = match (answer, &question) {
-        (None, Some(q)) if !std::mem::replace(asked, true) => Some(q.clone()),
-        (Some(line), Some((to, _))) => {
-            *asked = false;
-            session
-                .quit_answer(line)
-                .err()
-                .map(|goes_on| (*to, goes_on))
-        }
-        _ => None,
-    };
-    match goes_on {
-        Some((to, said)) => {
-            deliver(sinks, t, &session.announce(to, Priority::Urgent, &said));
-            Received::Told
-        }
-        None => {
-            say_quit(session, sinks, t);
-            Received::Stop
-        }
+/// `quit` typed: while an online game goes on, the session asks first
+/// ([`Session::quit_asks`], [`Command::Quit`]: an input, journaled, whose answer is the next
+/// line like any other, issue 32.3); else the station stops at once.
+fn quit(session: &Session, sinks: &mut [Box<dyn Sink + Send>], t: Timestamp) -> Received {
+    if let Some(by) = session.quit_asks() {
+        let event = Event::Command(Command::Quit);
+        return Received::Input(Input::Act { by, event }, None);
     }
+    say_quit(session, sinks, t);
+    Received::Stop
 }
 
 /// `quit`: "Die Station wird beendet." said and brailled to all before the station stops.

@@ -473,6 +473,9 @@ start-failed-online-todo = Das Online-Spiel startet nicht: { $why } Zu tun: { $t
 start-error = { $error }.
 start-online-game-id = die Kennung einer Partie besteht aus Buchstaben und Ziffern: der Teil ihrer Adresse nach lichess.org/.
 start-online-variant = die Partie ist { $variant }, eine Schachvariante, die die Station nicht spielt.
+start-online-no-game = lichess hat keine Partie { $game } für diesen Zugang.
+start-online-refused = lichess verweigert die Partie { $game }: { online-reason }
+start-online-not-yours = { $name } spielt nicht in der Partie { $game }.
 start-settings = die Einstellungen haben einen Fehler: { $error }.
 start-settings-todo = die Stelle berichtigen; ansage config prüft die Einstellungen.
 start-tc-minutes = --tc { $tc }: eine Zahl ohne Einheit sind Minuten, und { $amount } Minuten sind mehr als zwei Stunden.
@@ -682,7 +685,7 @@ online-start-waiting = Noch keine Partie vom Server. Neuer Versuch in { $seconds
     [one] einer Sekunde
    *[other] { $seconds } Sekunden
 }.
-online-not-yet = Noch keine Verbindung zu lichess; bitte warten. Strg-C beendet.
+online-not-yet = Noch keine Verbindung zu lichess; bitte warten. quit oder Strg-C beendet.
 online-token-refused = Der Server lehnt den Zugangsschlüssel ab. Bitte mit ansage online login neu anmelden.
 online-token-scope = Dem Zugangsschlüssel fehlt die Berechtigung board:play. Bitte einen neuen Schlüssel anlegen.
 online-rate-limited = Zu viele Anfragen an den Server. Neuer Versuch in einer Minute.
@@ -777,6 +780,7 @@ lobby-challenge-declined = { $name } hat abgelehnt{ $reason ->
     [casual] : lieber ungewertet.
    *[other] .
 }
+lobby-challenge-ended = lichess hat die Herausforderung an { $name } beendet; keine Partie. Zurück im Menü.
 lobby-refused = Der Server hat abgelehnt: { online-reason }
 lobby-running = Laufende Partie { $number } gegen { $name }{ $turn ->
     [yes] , Sie sind am Zug.

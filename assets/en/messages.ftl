@@ -438,6 +438,9 @@ start-failed-online-todo = The online game does not start: { $why } To do: { $to
 start-error = { $error }.
 start-online-game-id = a game's id is letters and digits: the part of its address after lichess.org/.
 start-online-variant = the game is { $variant }, a chess variant the station does not play.
+start-online-no-game = lichess has no game { $game } for this account.
+start-online-refused = lichess refuses the game { $game }: { online-reason }
+start-online-not-yours = { $name } does not play in the game { $game }.
 start-settings = the settings have an error: { $error }.
 start-settings-todo = correct it there; ansage config checks the settings.
 start-tc-minutes = --tc { $tc }: a number without a unit is minutes, and { $amount } minutes is more than two hours.
@@ -647,7 +650,7 @@ online-start-waiting = No game from the server yet. Trying again in { $seconds -
     [one] one second
    *[other] { $seconds } seconds
 }.
-online-not-yet = Not connected to lichess yet; please wait. Ctrl-C stops.
+online-not-yet = Not connected to lichess yet; please wait. quit or Ctrl-C stops.
 online-token-refused = The server refuses the access token. Please log in again with ansage online login.
 online-token-scope = The access token lacks the scope board:play. Please create a new token.
 online-rate-limited = Too many requests to the server. Trying again in a minute.
@@ -742,6 +745,7 @@ lobby-challenge-declined = { $name } declined{ $reason ->
     [casual] : would rather play casual.
    *[other] .
 }
+lobby-challenge-ended = lichess ended the challenge to { $name }; no game. Back in the menu.
 lobby-refused = The server refused: { online-reason }
 lobby-running = Running game { $number } against { $name }{ $turn ->
     [yes] , your move.

@@ -495,6 +495,9 @@ start-failed-online-todo = La partida en línea no empieza: { $why } Qué hacer:
 start-error = { $error }.
 start-online-game-id = el identificador de una partida son letras y cifras: la parte de su dirección tras lichess.org/.
 start-online-variant = la partida es { $variant }, una variante de ajedrez que la estación no juega.
+start-online-no-game = lichess no tiene ninguna partida { $game } para esta cuenta.
+start-online-refused = lichess rechaza la partida { $game }: { online-reason }
+start-online-not-yours = { $name } no juega en la partida { $game }.
 start-settings = la configuración tiene un error: { $error }.
 start-settings-todo = corrija ese punto; ansage config comprueba la configuración.
 start-tc-minutes = --tc { $tc }: un número sin unidad son minutos, y { $amount } minutos son más de dos horas.
@@ -704,7 +707,7 @@ online-start-waiting = El servidor aún no envía la partida. Nuevo intento en {
     [one] un segundo
    *[other] { $seconds } segundos
 }.
-online-not-yet = Aún no hay conexión con lichess; espere, por favor. Ctrl-C termina.
+online-not-yet = Aún no hay conexión con lichess; espere, por favor. quit o Ctrl-C termina.
 online-token-refused = El servidor rechaza la clave de acceso. Inicie sesión de nuevo con ansage online login.
 online-token-scope = A la clave de acceso le falta el permiso board:play. Cree una clave nueva, por favor.
 online-rate-limited = Demasiadas peticiones al servidor. Nuevo intento en un minuto.
@@ -799,6 +802,7 @@ lobby-challenge-declined = { $name } rechazó{ $reason ->
     [casual] : prefiere amistosa.
    *[other] .
 }
+lobby-challenge-ended = lichess terminó el desafío a { $name }; no hay partida. De vuelta en el menú.
 lobby-refused = El servidor lo rechazó: { online-reason }
 lobby-running = Partida en curso { $number } contra { $name }{ $turn ->
     [yes] , le toca a usted.

@@ -252,6 +252,23 @@ mod tests {
                 said: Message::new("start-online-variant").arg("variant", "atomic"),
                 detail: "atomic".into(),
             },
+            AppError::OnlineSaid {
+                said: Message::new("start-online-no-game").arg("game", "abc123"),
+                detail: "404".into(),
+            },
+            AppError::OnlineSaid {
+                said: crate::core::online::refusal::with_reason(
+                    Message::new("start-online-refused").arg("game", "abc123"),
+                    "This game cannot be played with the Board API.",
+                ),
+                detail: "400".into(),
+            },
+            AppError::OnlineSaid {
+                said: Message::new("start-online-not-yours")
+                    .arg("name", "ana")
+                    .arg("game", "abc123"),
+                detail: "not hers".into(),
+            },
         ];
         for lang in [Language::De, Language::Es, Language::En] {
             let phrases = Phrases::load(lang).unwrap();

@@ -9,7 +9,7 @@
 //! position become the game's setup. Then the station runs as for `play`, the game's
 //! connection beside it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -31,7 +31,8 @@ use crate::online::actor::{Link, Waits};
 use crate::online::address::Address;
 use crate::online::client::{ApiError, Client};
 
-use super::online_start::Teller;
+use super::online_start::{StartFailed, Teller};
+use crate::core::online::refusal::with_reason;
 use crate::station::Sink as _;
 
 /// How long the station waits for a byte of a stream before it counts as broken (the
@@ -168,9 +169,9 @@ fn online(args: OnlineArgs) -> Result<(), AppError> {
         },
     };
     // After a game that ended: the menu asks for a rematch, the menu or the end (issue
-    // 32.3); the next game is played in turn.
-    loop {
-        let Ended::Over(rematch) = game(&args, id)? else {
+    // 32.3); the next game is played in turn, with records of its own.
+    for number in 1.. {
+        let Ended::Over(rematch) = game(&args, id, number)? else {
             return Ok(());
         };
         match menu(&args, None, rematch)? {
@@ -178,6 +179,7 @@ fn online(args: OnlineArgs) -> Result<(), AppError> {
             None => return Ok(()),
         }
     }
+    Ok(())
 }
 
 /// How a game's station ended.
@@ -251,14 +253,16 @@ fn menu(
     )
 }
 
-/// Plays the running game `id`; how it ended.
-fn game(args: &OnlineArgs, id: String) -> Result<Ended, AppError> {
+/// Plays the running game `id`, the `number`th of this run; how it ended.
+fn game(args: &OnlineArgs, id: String, number: u32) -> Result<Ended, AppError> {
     let mut layers = args.options.layers()?;
     let settings = layers.settings()?;
     let (client, waits, refusals) = client(&settings)?;
     let server = client.server().clone();
     let mut teller = Teller::new(&settings, settings.to_setup()?.lang, args.console)?;
-    let (side, full) = first_line(&client, &id, waits, &refusals, &mut teller)?;
+    let Some((side, full)) = first_line(&client, &id, waits, &refusals, &mut teller)? else {
+        return Ok(Ended::Left);
+    };
     let remote = !shakmaty::Color::from(side);
     set_up(&mut layers, &server, &full, side)?;
     let settings = layers.settings()?;
@@ -269,7 +273,7 @@ fn game(args: &OnlineArgs, id: String) -> Result<Ended, AppError> {
         waits,
         chat: settings.online.chat,
     };
-    let over = play(args, settings, link)?;
+    let over = play(args, settings, link, number)?;
     Ok(if over {
         Ended::Over(rematch(&full, remote.into()))
     } else {
@@ -322,23 +326,46 @@ fn is_game_id(id: &str) -> bool {
 }
 
 /// Who the token belongs to, and the game's first line (bounded, attempted again after a
-/// passing fault: [`super::online_start`]): the side that account plays.
+/// passing fault: [`super::online_start`]): the side that account plays; `None` when the
+/// player left meanwhile. Every failure in the game's language (issue 32.4).
 fn first_line(
     client: &Client,
     id: &str,
     waits: Waits,
     refusals: &Refusals,
     teller: &mut Teller,
-) -> Result<(Side, GameFull), AppError> {
-    let (account, full) = super::online_start::first_line(client, id, waits, teller)
-        .map_err(|e| refused(refusals, e))?;
-    let side = full.side_of(&account.id).ok_or_else(|| {
-        AppError::Online(format!(
-            "game {id}: {} does not play in it",
-            account.username
-        ))
-    })?;
-    Ok((side, full))
+) -> Result<Option<(Side, GameFull)>, AppError> {
+    let (account, full) = match super::online_start::first_line(client, id, waits, teller) {
+        Ok(found) => found,
+        Err(StartFailed::Left) => return Ok(None),
+        Err(StartFailed::Account(e)) => return Err(refused(refusals, e)),
+        Err(StartFailed::Game(e)) => return Err(game_refused(refusals, id, e)),
+    };
+    let side = full
+        .side_of(&account.id)
+        .ok_or_else(|| AppError::OnlineSaid {
+            said: Message::new("start-online-not-yours")
+                .arg("name", account.username.clone())
+                .arg("game", id),
+            detail: format!("game {id}: {} does not play in it", account.username),
+        })?;
+    Ok(Some((side, full)))
+}
+
+/// The game's stream refused for good at the start: no such game (404), a game the Board
+/// API does not play or another refusal of it (the server's reason), or the token.
+fn game_refused(refusals: &Refusals, id: &str, e: ApiError) -> AppError {
+    match e {
+        ApiError::Refused { status: 404, error } => AppError::OnlineSaid {
+            said: Message::new("start-online-no-game").arg("game", id),
+            detail: format!("game {id}: 404 {error}"),
+        },
+        ApiError::Refused { status, error } => AppError::OnlineSaid {
+            said: with_reason(Message::new("start-online-refused").arg("game", id), &error),
+            detail: format!("game {id}: {status} {error}"),
+        },
+        e => refused(refusals, e),
+    }
 }
 
 /// The game's setup from the server's game: the visually impaired player is the
@@ -385,9 +412,33 @@ fn set_up(
     Ok(())
 }
 
-/// Runs the station for the online game, and writes its records at the end; whether the
-/// game ended (else the player left it).
-fn play(args: &OnlineArgs, settings: Settings, link: Link) -> Result<bool, AppError> {
+/// The file of the `number`th game of a run for the file `path` given on the command line
+/// (`--journal`, `--pgn`): the first game's is `path` itself, a rematch's or the next
+/// game's is numbered (`game.pgn`, `game-2.pgn`, `game-3.pgn`), so that no game's records
+/// overwrite another's (issue 32.6).
+fn numbered(path: &Path, number: u32) -> PathBuf {
+    if number <= 1 {
+        return path.to_owned();
+    }
+    let stem = path.file_stem().map_or_else(
+        || std::ffi::OsString::from("game"),
+        std::ffi::OsStr::to_os_string,
+    );
+    let mut name = stem;
+    name.push(format!("-{number}"));
+    if let Some(ext) = path.extension() {
+        name.push(".");
+        name.push(ext);
+    }
+    path.with_file_name(name)
+}
+
+/// Runs the station for the online game, the `number`th of this run, and writes its
+/// records at the end (a numbered `--journal` and `--pgn` after the first:
+/// [`numbered`]); whether the game ended (else the player left it).
+fn play(args: &OnlineArgs, settings: Settings, link: Link, number: u32) -> Result<bool, AppError> {
+    let journal = args.journal.as_deref().map(|p| numbered(p, number));
+    let pgn = args.pgn.as_deref().map(|p| numbered(p, number));
     let show = if args.transcript {
         Show::Transcript
     } else {
@@ -402,7 +453,7 @@ fn play(args: &OnlineArgs, settings: Settings, link: Link) -> Result<bool, AppEr
     records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
     let at = if args.no_journal || (args.journal.is_none() && !settings.journal.enabled) {
         JournalAt::Nowhere
-    } else if let Some(path) = args.journal.clone() {
+    } else if let Some(path) = journal {
         JournalAt::File(path)
     } else {
         JournalAt::NewFolder {
@@ -414,8 +465,8 @@ fn play(args: &OnlineArgs, settings: Settings, link: Link) -> Result<bool, AppEr
     game.online = Some(link);
     game.said.insert(0, (Timestamp::ZERO, starting));
     let folder = game.folder();
-    if folder.is_some() || args.pgn.is_some() {
-        let sink = records::RecordsSink::new(folder.clone(), args.pgn.clone());
+    if folder.is_some() || pgn.is_some() {
+        let sink = records::RecordsSink::new(folder.clone(), pgn.clone());
         game.sinks.push(Box::new(sink));
     }
     let wanted = if args.console {
@@ -429,7 +480,7 @@ fn play(args: &OnlineArgs, settings: Settings, link: Link) -> Result<bool, AppEr
         ))
     };
     let session = launch::run(game, wanted, Players::Console)?;
-    if let Some(out) = &args.pgn {
+    if let Some(out) = &pgn {
         records::write_pgn(&session, out)?;
     }
     if let Some(dir) = folder {

@@ -28,6 +28,7 @@ use crate::core::time::Timestamp;
 use crate::online::actor::Waits;
 use crate::online::client::Client;
 use crate::online::lobby::{LobbyEvent, LobbyLink};
+use crate::online::retry::{Stream, persist, sentence};
 use crate::station::StationInput;
 
 /// How the menu speaks and shows.
@@ -107,7 +108,11 @@ async fn menu(
 ) -> Result<Option<String>, AppError> {
     let online =
         |e: crate::online::client::ApiError| AppError::OnlineStart(Box::new(refusals.status(e)));
-    let account = client.account().await.map_err(online)?;
+    // The menu's own requests under the reconnection rule too (issue 32.1).
+    let tell = |said| Message::new(sentence(said, Stream::Lobby));
+    let account = persist(waits, false, || client.account(), |s| voice.say(&tell(s)))
+        .await
+        .map_err(online)?;
     let words = MenuWords::load(lang).map_err(|e| AppError::Online(e.to_string()))?;
     let mut lobby = Lobby::new(words, &account.username);
     let (tx, mut rx) = mpsc::channel::<LobbyEvent>(64);
@@ -117,7 +122,9 @@ async fn menu(
     drop(tx);
     // The greeting once the running games are known: it counts them (issue 32.3). After
     // a game: the rematch, the menu or the end.
-    let games = client.playing().await.map_err(online)?;
+    let games = persist(waits, true, || client.playing(), |s| voice.say(&tell(s)))
+        .await
+        .map_err(online)?;
     let mut pending = match rematch {
         Some(rematch) => lobby.after_game(games, rematch),
         None => lobby.greeting(games),

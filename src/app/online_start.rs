@@ -6,7 +6,7 @@
 //! and again at least every `Waits::start`. A refusal that trying again cannot mend (the
 //! token, a game not to be had), or a server that never answered at all (its address or
 //! the network to check), ends the start with its sentence, as before. A line typed
-//! meanwhile is answered: not connected yet.
+//! meanwhile is answered: not connected yet; `quit` leaves at once.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -14,6 +14,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use tokio::sync::Notify;
 use tokio::time::Instant;
 
 use crate::app::AppError;
@@ -86,16 +87,19 @@ impl Teller {
 /// Answers every line typed while the start waits ("Noch keine Verbindung…"), on a thread
 /// of its own that reads a line only when one is there (polled every 100 ms), so that it
 /// stops at once when the game starts and leaves the rest to the station's console.
+/// `quit` (or `exit`) leaves the start at once: `left` is notified.
 struct Listener {
     stop: Arc<AtomicBool>,
+    left: Arc<Notify>,
     thread: Option<JoinHandle<()>>,
 }
 
 impl Listener {
     fn start(teller: &Teller) -> Listener {
         let stop = Arc::new(AtomicBool::new(false));
+        let left = Arc::new(Notify::new());
         let (settings, lang, quiet) = (teller.settings.clone(), teller.lang, teller.console_only);
-        let stopped = Arc::clone(&stop);
+        let (stopped, leaving) = (Arc::clone(&stop), Arc::clone(&left));
         let thread = std::thread::Builder::new()
             .name("online-start-lines".into())
             .spawn(move || {
@@ -108,7 +112,11 @@ impl Listener {
                     }
                     let mut line = String::new();
                     match std::io::stdin().read_line(&mut line) {
-                        Ok(0) | Err(_) => return,
+                        Ok(0) | Err(_) => break,
+                        Ok(_) if matches!(line.trim(), "quit" | "exit") => {
+                            leaving.notify_one();
+                            break;
+                        }
                         Ok(_) if line.trim().is_empty() => {}
                         Ok(_) => teller.say(&Message::new("online-not-yet")),
                     }
@@ -116,7 +124,7 @@ impl Listener {
                 teller.finish();
             })
             .ok();
-        Listener { stop, thread }
+        Listener { stop, left, thread }
     }
 
     fn stop(mut self) {
@@ -145,48 +153,85 @@ fn line_waiting() -> bool {
     }
 }
 
+/// Why the start ends without a game.
+#[derive(Debug)]
+pub enum StartFailed {
+    /// Who the token belongs to could not be learnt: the token or the server (the
+    /// doctor's words say which).
+    Account(ApiError),
+    /// The game's stream was refused for good: a game not to be had, or the token.
+    Game(ApiError),
+    /// The player left (`quit`, the end of the input) while the start waited.
+    Left,
+}
+
 /// Who the token belongs to, and game `id`'s first line; attempts again after a passing
 /// fault, as the rule says, and says so; a refusal for good is the error. Lines typed
-/// meanwhile are answered.
+/// meanwhile are answered; `quit` leaves at once.
 pub fn first_line(
     client: &Client,
     id: &str,
     waits: Waits,
     teller: &mut Teller,
-) -> Result<(Account, GameFull), ApiError> {
+) -> Result<(Account, GameFull), StartFailed> {
     teller.say(&Message::new("online-connecting"));
     let listener = Listener::start(teller);
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .map_err(|e| ApiError::Unknown(e.to_string()))?;
+        .map_err(|e| StartFailed::Account(ApiError::Unknown(e.to_string())))?;
+    let left = Arc::clone(&listener.left);
     let found = rt.block_on(async {
-        let mut rule = Reconnect::new(waits.rule, seed());
-        let mut last_said = Instant::now();
-        let mut account = None;
-        loop {
-            let failure = match attempt(client, id, waits.start, &mut account).await {
-                Ok(found) => return Ok(found),
-                Err(Some(e)) => match verdict(&e) {
-                    // A server that never answered is no passing fault: its address or
-                    // the network is to check (the doctor's words say which).
-                    Verdict::Retry(Failure::Network) if account.is_none() => return Err(e),
-                    Verdict::Retry(failure) => failure,
-                    _ => return Err(e),
-                },
-                Err(None) => Failure::Network,
-            };
-            let next = rule.failed(failure);
-            if next.say.is_some() || last_said.elapsed() >= waits.start {
-                teller.say(&waiting(next));
-                last_said = Instant::now();
-            }
-            tokio::time::sleep(next.wait).await;
+        tokio::select! {
+            found = attempts(client, id, waits, teller) => found,
+            () = left.notified() => Err(StartFailed::Left),
         }
     });
     listener.stop();
+    if matches!(found, Err(StartFailed::Left)) {
+        teller.say(&Message::new("station-quit"));
+    }
     teller.finish();
     found
+}
+
+/// The attempts, until the game's first line comes or a refusal is for good.
+async fn attempts(
+    client: &Client,
+    id: &str,
+    waits: Waits,
+    teller: &mut Teller,
+) -> Result<(Account, GameFull), StartFailed> {
+    let mut rule = Reconnect::new(waits.rule, seed());
+    let mut last_said = Instant::now();
+    let mut account = None;
+    loop {
+        let failure = match attempt(client, id, waits.start, &mut account).await {
+            Ok(found) => return Ok(found),
+            Err(Some(e)) => {
+                let failed = match account {
+                    Some(_) => StartFailed::Game,
+                    None => StartFailed::Account,
+                };
+                match verdict(&e) {
+                    // A server that never answered is no passing fault: its address or
+                    // the network is to check (the doctor's words say which).
+                    Verdict::Retry(Failure::Network) if account.is_none() => {
+                        return Err(failed(e));
+                    }
+                    Verdict::Retry(failure) => failure,
+                    _ => return Err(failed(e)),
+                }
+            }
+            Err(None) => Failure::Network,
+        };
+        let next = rule.failed(failure);
+        if next.say.is_some() || last_said.elapsed() >= waits.start {
+            teller.say(&waiting(next));
+            last_said = Instant::now();
+        }
+        tokio::time::sleep(next.wait).await;
+    }
 }
 
 /// The sentence while the start waits: no game yet, the next attempt in so many seconds

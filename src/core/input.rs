@@ -227,6 +227,11 @@ macro_rules! command_enum {
             /// An irreversible act confirmed where it was given (the web page asked
             /// first): done at once, not asked again.
             Confirmed(Irreversible),
+            /// `quit` typed while an online game goes on (issue 32.3): the station asks
+            /// once whether to close, the game and its clock going on at lichess; the
+            /// answer ("ja" closes) is an input like every other, journaled. Script verb
+            /// `quit`; no spoken phrase (the console's `quit` makes it).
+            Quit,
         }
 
         impl Command {

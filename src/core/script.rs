@@ -312,6 +312,7 @@ pub fn command_text(command: &Command) -> String {
         }
         Command::AccessCode(role) => format!("access-code {}", role.name()),
         Command::Confirmed(act) => format!("confirmed {}", act.verb()),
+        Command::Quit => "quit".into(),
         Command::Ask(q) => format!("ask {}", question_text(q)),
         unit => unit.verb().unwrap_or_default().into(),
     }
@@ -376,6 +377,7 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
         return Ok(command);
     }
     let command = match words.as_slice() {
+        ["quit"] => Command::Quit,
         ["alarms", "on"] => Command::Alarms(true),
         ["alarms", "off"] => Command::Alarms(false),
         ["level", n] => Command::Level(

@@ -6,7 +6,8 @@
 //! in time (keep-alives only, a drip), or opening it fails, the core's reconnection rule
 //! ([`crate::core::online::reconnect`]) says how long to wait and what to say: one
 //! back-off that grows until a stream has been stable, "lost" and "back" once per outage;
-//! a token refused, a game not to be had end it with one sentence. Each reconnection
+//! a token refused ends online play in the session ([`GameLine::TokenRefused`], as for a
+//! request), a game not to be had ends it with one sentence. Each reconnection
 //! begins with `gameFull`, from which the session finds what it missed. The other task
 //! sends the session's requests, one at a time: a refused move becomes an input (the
 //! session takes it back); a move whose answer was lost becomes an input too
@@ -131,8 +132,13 @@ async fn follow(shared: Arc<Shared>) {
                     tracing::info!("online: the game's stream: {e}");
                     rule.failed(failure)
                 }
-                Verdict::TokenRefused => return shared.notice("online-token-refused").await,
-                Verdict::TokenScope => return shared.notice("online-token-scope").await,
+                // Online play stops in the session, as after a refused move: a move on its
+                // way taken back, how to log in again said (issue 32.2).
+                Verdict::TokenRefused | Verdict::TokenScope => {
+                    tracing::info!("online: the game's stream: {e}");
+                    shared.input(GameLine::TokenRefused).await;
+                    return;
+                }
                 Verdict::Unavailable => {
                     tracing::info!("online: the game's stream: {e}");
                     return shared.notice("online-game-unavailable").await;

@@ -11,7 +11,9 @@
 //! `keepAliveStream`) is a streamed answer kept open until the server closes it; closing
 //! it ourselves cancels it.
 //! What it says goes to the menu: the seek open, the challenge's id, its end.
-//! The requests go one at a time; after a rate limit the next waits at least a minute.
+//! The requests go one at a time, each under the same rule: a server's fault or a lost
+//! answer tried again after the rule's growing wait, a rate limit after a full minute
+//! (issue 32.1); only a refusal of the request itself is the menu's to tell.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,7 +25,7 @@ use tokio::task::JoinHandle;
 use crate::core::online::answer::{Answer, challenge_line};
 use crate::core::online::events::AccountEvent;
 use crate::core::online::lobby::{LobbyInput, LobbyRequest};
-use crate::core::online::reconnect::{Reconnect, Verdict};
+use crate::core::online::reconnect::{Failure, Reconnect, Verdict};
 use crate::core::phrases::Message;
 
 use super::client::{ApiError, Client};
@@ -60,6 +62,8 @@ pub struct LobbyLink {
     events: JoinHandle<()>,
     /// The open seek's or challenge's streamed answer.
     open: Option<JoinHandle<()>>,
+    /// The other requests on their way (tried again while the server fails).
+    sending: Vec<JoinHandle<()>>,
 }
 
 impl LobbyLink {
@@ -73,6 +77,7 @@ impl LobbyLink {
             one: Arc::new(Mutex::new(())),
             events,
             open: None,
+            sending: Vec::new(),
         }
     }
 
@@ -100,13 +105,22 @@ impl LobbyLink {
             request,
         ));
         if keeps_open {
-            self.open = Some(task);
+            // The earlier seek's or challenge's answer is over (the menu sends a new one
+            // only when nothing waits): its late lines are not the new one's.
+            if let Some(earlier) = self.open.replace(task) {
+                earlier.abort();
+            }
+        } else {
+            self.sending.retain(|t| !t.is_finished());
+            self.sending.push(task);
         }
     }
 
-    /// Closes the event stream and any open seek or challenge's stream.
+    /// Closes the event stream and any open seek or challenge's stream, and gives up the
+    /// requests still on their way.
     pub async fn stop(self) {
-        for task in std::iter::once(self.events).chain(self.open) {
+        let tasks = std::iter::once(self.events).chain(self.open);
+        for task in tasks.chain(self.sending) {
             task.abort();
             let _ = task.await;
         }
@@ -147,8 +161,11 @@ fn route(request: &LobbyRequest) -> (String, Vec<(&'static str, String)>) {
     }
 }
 
-/// Sends one request, again after a rate limit; a refusal goes to the menu. A seek's or
-/// challenge's streamed answer is read until the server closes it.
+/// Sends one request under the core's reconnection rule (issue 32.1): a 5xx, a redirect,
+/// no answer or a cut connection tried again after the rule's growing wait, a rate limit
+/// after its full minute (no other request meanwhile), the outage said once; a token
+/// refused stops the menu; any other refusal goes to the menu with the server's reason.
+/// A seek's or challenge's streamed answer is read until the server closes it.
 async fn send(
     client: Arc<Client>,
     waits: Waits,
@@ -157,38 +174,43 @@ async fn send(
     request: LobbyRequest,
 ) {
     let (path, form) = route(&request);
-    let form: Vec<(&str, String)> = form.into_iter().collect();
+    let mut rule = Reconnect::new(waits.rule, seed());
     let response = loop {
         let guard = one.lock().await;
         let answer = client.post_form(&path, &form).await;
         drop(guard);
-        match answer {
+        let e = match answer {
             Ok(response) => break response,
-            Err(ApiError::RateLimited) => {
-                let _ = tx
-                    .send(LobbyEvent::Notice(Message::new("online-rate-limited")))
-                    .await;
-                let _guard = one.lock().await;
-                tokio::time::sleep(waits.rule.rate_limit).await;
-            }
-            Err(e @ (ApiError::Unauthorized(_) | ApiError::Forbidden(_))) => {
+            Err(e) => e,
+        };
+        let failure = match verdict(&e) {
+            Verdict::Retry(failure) => failure,
+            Verdict::TokenRefused | Verdict::TokenScope => {
                 let _ = tx.send(LobbyEvent::Stop(token_refused(&e))).await;
                 return;
             }
-            Err(ApiError::Refused { error, .. }) => {
-                let reason = error;
+            Verdict::Unavailable => {
+                let reason = match e {
+                    ApiError::Refused { error, .. } => error,
+                    other => other.to_string(),
+                };
                 let input = LobbyInput::Refused { request, reason };
                 let _ = tx.send(LobbyEvent::Input(input)).await;
                 return;
             }
-            Err(ApiError::Unknown(why)) => {
-                tracing::info!("online: a menu request's answer was lost: {why}");
-                let _ = tx
-                    .send(LobbyEvent::Notice(Message::new("online-request-unknown")))
-                    .await;
-                return;
-            }
+        };
+        tracing::info!("online: a menu request, tried again: {e}");
+        let next = rule.failed(failure);
+        if let Some(said) = next.say {
+            let notice = LobbyEvent::Notice(Message::new(sentence(said, Stream::Lobby)));
+            let _ = tx.send(notice).await;
         }
+        // After a rate limit no request of the menu goes meanwhile.
+        let _held = match failure {
+            Failure::RateLimited => Some(one.lock().await),
+            Failure::Network | Failure::ServerFault => None,
+        };
+        tokio::time::sleep(next.wait).await;
     };
     answers(&request, response, &tx).await;
 }

@@ -3,9 +3,12 @@
 //! time read from the runtime's clock, a request's failure as the rule's verdict, and the
 //! rule's sentences as message ids.
 
+use std::future::Future;
 use std::time::Duration;
 
-use crate::core::online::reconnect::{Failure, ReconnectSettings, Said, Verdict, classify};
+use crate::core::online::reconnect::{
+    Failure, Reconnect, ReconnectSettings, Said, Verdict, classify,
+};
 use crate::core::time::Timestamp;
 
 use super::client::ApiError;
@@ -106,5 +109,43 @@ pub fn sentence(said: Said, stream: Stream) -> &'static str {
         (Said::RateLimited, _) => "online-rate-limited",
         (Said::Back, Stream::Game) => "online-connection-back",
         (Said::Back, Stream::Lobby) => "lobby-connection-back",
+    }
+}
+
+/// Asks `ask` until it answers, under the rule (issue 32.1): after a passing fault (a 5xx,
+/// a redirect, a cut, no answer) the rule's growing wait, after a rate limit its minute;
+/// what the rule says goes to `say` (once per outage). A refusal for good (the token, a
+/// request refused) is the error, and so is no answer at all when the server has never
+/// answered yet (`answered` false): its address or the network is to check, which
+/// trying again would not mend.
+pub async fn persist<T, F, Fut>(
+    waits: Waits,
+    answered: bool,
+    mut ask: F,
+    mut say: impl FnMut(Said),
+) -> Result<T, ApiError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, ApiError>>,
+{
+    let mut rule = Reconnect::new(waits.rule, seed());
+    let mut answered = answered;
+    loop {
+        let e = match ask().await {
+            Ok(found) => return Ok(found),
+            Err(e) => e,
+        };
+        let failure = match verdict(&e) {
+            Verdict::Retry(Failure::Network) if !answered => return Err(e),
+            Verdict::Retry(failure) => failure,
+            Verdict::TokenRefused | Verdict::TokenScope | Verdict::Unavailable => return Err(e),
+        };
+        answered = true;
+        tracing::info!("online: tried again: {e}");
+        let next = rule.failed(failure);
+        if let Some(said) = next.say {
+            say(said);
+        }
+        tokio::time::sleep(next.wait).await;
     }
 }

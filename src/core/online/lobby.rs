@@ -199,8 +199,32 @@ impl Lobby {
                 self.waiting = Waiting::Nothing;
                 vec![LobbyOutput::Play(id)]
             }
+            // Only a challenge whose own answer began (its id known) ends by it: a late
+            // line of an earlier challenge's answer does not end the next one.
+            (Answer::ChallengeDone(done), Waiting::Challenge(name, Some(_)))
+                if done != "accepted" =>
+            {
+                let name = name.clone();
+                self.challenge_ended(name, &done)
+            }
             _ => Vec::new(),
         }
+    }
+
+    /// The challenge's own answer ended without a game (issue 32.3): declined by the
+    /// friend, or canceled by the server (it lapsed); said once (the event stream's
+    /// `challengeDeclined`, if it comes too, finds nothing waiting), and the menu is
+    /// free again.
+    fn challenge_ended(&mut self, name: String, done: &str) -> Vec<LobbyOutput> {
+        self.waiting = Waiting::Nothing;
+        self.on_answer = None;
+        if done == "declined" {
+            let told = Message::new("lobby-challenge-declined")
+                .arg("name", name)
+                .arg("reason", "generic");
+            return said(told);
+        }
+        said(Message::new("lobby-challenge-ended").arg("name", name))
     }
 
     fn menu(&self) -> LobbyOutput {

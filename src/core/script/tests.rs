@@ -113,6 +113,7 @@ fn every_command() -> Vec<Command> {
         Command::Level(7),
         Command::NewGame,
         Command::SwitchColour,
+        Command::Quit,
     ];
     let questions = [
         Question::WhoseMove,

@@ -408,6 +408,7 @@ impl Session {
     /// A move announced: a request to end the game lapses (the game goes on).
     fn announce_move(&mut self, by: Actor, what: Announced, now: Timestamp, out: &mut Vec<Output>) {
         self.ending = None;
+        self.online.quitting = None;
         self.announcement(by, what, now, out);
     }
 
@@ -438,7 +439,8 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
-        if self.answer_to_ending(by, &command, out)
+        if self.answer_to_quit(by, &command, out)
+            || self.answer_to_ending(by, &command, out)
             || self.online_command(by, &command, out)
             || self.training_command(by, &command, out)
         {
@@ -455,6 +457,7 @@ impl Session {
             Command::TakeBack | Command::TakeBackTo { .. } if self.result.is_some() => {
                 self.take_back(by, command, now, out)
             }
+            Command::Quit => self.ask_to_quit(by, out),
             Command::End | Command::Confirmed(Irreversible::End) if self.result.is_some() => {
                 self.close(to, out)
             }

@@ -47,6 +47,9 @@ pub(super) struct Online {
     pub(super) resent: bool,
     /// Online play has stopped: the server refused the token (issue 32.3).
     pub(super) stopped: bool,
+    /// `quit` was typed while the game goes on, and its question asked of this actor:
+    /// the answer closes the station or keeps it on (issue 32.3).
+    pub(super) quitting: Option<Actor>,
     /// The opponent left the game (`opponentGone`): a draw claim goes to `claim-draw`.
     pub(super) opponent_gone: bool,
     /// The player's first move is due by the server's deadline (`expiration`).

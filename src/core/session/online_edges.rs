@@ -1,18 +1,19 @@
 //! The edges of an online game (issue 32.3): a move announced while the online opponent
 //! is to move is answered; a token the server refuses in the middle of the game takes the
 //! refused move back and stops online play in words that say how to go on; a move of the
-//! player's own colour made elsewhere (the website, with the same account) is said.
+//! player's own colour made elsewhere (the website, with the same account) is said; `quit`
+//! while the game goes on asks first, and its answer is an input like every other.
 
 use shakmaty::{Color, Position};
 
-use crate::core::input::Actor;
+use crate::core::input::{Actor, Command};
 use crate::core::online::game::ChatLine;
 use crate::core::online::menu_words::MenuWords;
 use crate::core::output::{Audience, OnlineRequest, Output, Priority};
 use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
 
-use super::Session;
+use super::{Session, audience};
 
 impl Session {
     /// Whether `by` may announce a move in an online game (always, at the board); if not,
@@ -92,27 +93,68 @@ impl Session {
 }
 
 impl Session {
-    /// `quit` typed while an online game goes on (issue 32.3): the question asked once
-    /// before the station closes ("Die Partie läuft auf lichess weiter, die Uhr auch.
-    /// Wirklich beenden?"), and to whom; `None` when the station may close at once (a game
-    /// at the board, an online game that is over, online play stopped).
-    pub fn quit_question(&self) -> Option<(Audience, Message)> {
+    /// Whom `quit` typed asks first, while an online game goes on (issue 32.3): the
+    /// player, who hears "Die Partie läuft auf lichess weiter, die Uhr auch. Wirklich
+    /// beenden?" ([`Command::Quit`], an input journaled like every other); `None` when
+    /// the station may close at once (a game at the board, an online game that is over,
+    /// online play stopped).
+    pub fn quit_asks(&self) -> Option<Actor> {
         let remote = self.setup.online?;
         let goes_on = self.result.is_none() && !self.online.stopped;
-        goes_on.then(|| (Audience::player(!remote), Message::new("online-quit-ask")))
+        goes_on.then_some(Actor::Player(!remote))
     }
 
-    /// The answer to [`Session::quit_question`]: whether `line` is the language's "ja";
-    /// and what is said when it is not (the game goes on).
-    pub fn quit_answer(&self, line: &str) -> Result<(), Message> {
-        let yes = self
-            .commands
-            .understand(line)
-            .is_some_and(|u| u.command == crate::core::input::Command::Yes);
-        if yes {
-            Ok(())
-        } else {
-            Err(Message::new("online-quit-goes-on"))
+    /// [`Command::Quit`]: the question asked of `by` while the game goes on; else the
+    /// station closes at once.
+    pub(super) fn ask_to_quit(&mut self, by: Actor, out: &mut Vec<Output>) {
+        if self.quit_asks().is_none() {
+            self.closed = true;
+            self.tell(
+                Audience::All,
+                Priority::Urgent,
+                Message::new("station-quit"),
+                out,
+            );
+            return;
+        }
+        self.online.quitting = Some(by);
+        let msg = Message::new("online-quit-ask");
+        self.tell(audience(by), Priority::Urgent, msg, out);
+    }
+
+    /// The answer to the quit question, as other questions are answered: the asker's "ja"
+    /// closes the station (the game goes on at lichess), "nein" keeps it on and says so;
+    /// a question or "wiederholen" leaves the question open; anything else lets it lapse
+    /// and acts as usual. Returns whether the command was that answer.
+    pub(super) fn answer_to_quit(
+        &mut self,
+        by: Actor,
+        command: &Command,
+        out: &mut Vec<Output>,
+    ) -> bool {
+        let Some(asker) = self.online.quitting else {
+            return false;
+        };
+        match command {
+            Command::Ask(_) | Command::Repeat | Command::Stop => false,
+            Command::Yes if by == asker => {
+                self.online.quitting = None;
+                self.closed = true;
+                out.push(Output::Hush { to: Audience::All });
+                let msg = Message::new("station-quit");
+                self.tell(Audience::All, Priority::Urgent, msg, out);
+                true
+            }
+            Command::No if by == asker => {
+                self.online.quitting = None;
+                let msg = Message::new("online-quit-goes-on");
+                self.tell(audience(by), Priority::Answer, msg, out);
+                true
+            }
+            _ => {
+                self.online.quitting = None;
+                false
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The edges of an online game (issue 32.3) through the real `ansage online` process
 //! against the fake lichess: a move announced while the opponent is to move, a token
 //! refused in the middle of the game, the server's reason for a refusal, `quit` while the
-//! game goes on, a refused seek and a challenge tracked from its own answer.
+//! game goes on, a refused seek and a challenge tracked from its own answer, a rematch
+//! with records of its own.
 
 use std::time::Duration;
 
@@ -100,6 +101,29 @@ fn quit_asks_while_the_game_goes_on() {
     station.wait_for("The station is shutting down.");
     let (_, status) = station.finish_with_status();
     assert!(status.success(), "{status:?}");
+    // The questions and their answers are in the journal, like every other answer.
+    let journal = find_journal(&station.dir.path().join("data"));
+    let lines: Vec<&str> = journal.lines().collect();
+    let quits = lines.iter().filter(|l| l.ends_with(" do quit")).count();
+    assert_eq!(quits, 2, "{journal}");
+    assert!(lines.iter().any(|l| l.ends_with(" type no")), "{journal}");
+    assert!(lines.iter().any(|l| l.ends_with(" type yes")), "{journal}");
+}
+
+/// The text of the one journal under `dir` (the game's folder).
+fn find_journal(dir: &std::path::Path) -> String {
+    let mut folders = vec![dir.to_owned()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("the folder").flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.file_name().is_some_and(|n| n == "journal.txt") {
+                return std::fs::read_to_string(&path).expect("the journal");
+            }
+        }
+    }
+    panic!("no journal under {}", dir.display())
 }
 
 /// A seek the server refuses is never said to be seeking: its reason is said, in the
@@ -217,4 +241,58 @@ fn chat_both_ways() {
     station.wait_for("Chat sent.");
     station.finish();
     assert_eq!(moves_posted(&fake), 0);
+}
+
+/// A rematch's game keeps records of its own (issue 32.6): the first game's journal and
+/// PGN stay as they were, the second game's are numbered (`journal-2.txt`, `game-2.pgn`).
+#[test]
+fn a_rematch_keeps_the_first_games_records() {
+    let fake = FakeLichess::start("ana");
+    fake.keep_alive_every(Duration::from_millis(100));
+    let id = fake.start_game(Color::White, "Salma", 600, 0);
+    let journals = tempfile::tempdir().expect("a temporary folder");
+    let journal = journals.path().join("journal.txt");
+    let journal_arg = journal.to_str().expect("a UTF-8 path");
+    let args = ["--game", id.as_str(), "--journal", journal_arg];
+    let mut station = Station::launch(&fake.url(), &args, "en", TOKEN);
+    station.wait_for("Online game against Salma.");
+    station.send("e4");
+    station.wait_for("e4?");
+    station.send("yes");
+    fake.wait_request("our move", |r| r.path.contains("/move/e2e4"));
+    fake.opponent_plays(&id, "e7e5");
+    station.wait_for("say:white e5.");
+    fake.change(&id, |g| g.resign(Color::Black))
+        .expect("the opponent resigns");
+    station.wait_for("Rematch against Salma, menu or quit?");
+    station.send("rematch");
+    fake.wait_request("the rematch", posted("/api/challenge/Salma"));
+    station.wait_for("Challenge sent to Salma");
+    let challenge = fake
+        .model()
+        .challenges
+        .last()
+        .expect("the rematch")
+        .id
+        .clone();
+    fake.challenge_accepted(&challenge);
+    station.wait_for("Online game against Salma.");
+    station.send("quit");
+    station.wait_for("Really quit?");
+    station.send("yes");
+    let (_, status) = station.finish_with_status();
+    assert!(status.success(), "{status:?}");
+    let read = |path: std::path::PathBuf| {
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    };
+    let first_pgn = read(station.dir.path().join("game.pgn"));
+    assert!(
+        first_pgn.contains("1. e4 e5") && first_pgn.contains("[Result \"1-0\"]"),
+        "{first_pgn}"
+    );
+    let second_pgn = read(station.dir.path().join("game-2.pgn"));
+    assert!(!second_pgn.contains("1. e4"), "{second_pgn}");
+    assert!(read(journal).contains("e2e4"), "the first game's journal");
+    let second_journal = read(journals.path().join("journal-2.txt"));
+    assert!(!second_journal.contains("e2e4"), "{second_journal}");
 }

@@ -196,3 +196,24 @@ fn two_restarts_of_the_event_stream_are_retried() {
     assert_eq!(count(&out, "Another program"), 0, "{out:#?}");
     assert!(count(&out, "Connection to lichess lost.") >= 1, "{out:#?}");
 }
+
+/// A 401 on the game stream's reconnection stops online play as a 401 on a move does
+/// (issue 32.2): how to log in again said, a later move answered and never posted, the
+/// stream not asked again.
+#[test]
+fn a_token_refused_on_the_reconnection_stops_online_play() {
+    let (fake, id) = game();
+    let stream = format!("/api/board/game/stream/{id}");
+    let mut station = Station::start(&fake, &id, "en", TOKEN);
+    station.wait_for("Online game against Salma.");
+    fake.fail_streams(&[401]);
+    fake.cut();
+    station.wait_for("The server refuses the access token: online play has stopped here.");
+    let asked = times(&fake, &stream).len();
+    station.send("e4");
+    station.wait_for("Online play has stopped, for the server refuses the access token.");
+    let (out, _) = station.finish();
+    assert_eq!(posted(&fake, "e2e4"), 0, "{out:#?}");
+    assert_eq!(times(&fake, &stream).len(), asked, "not asked again");
+    assert_eq!(count(&out, "Connected again."), 0, "{out:#?}");
+}

@@ -2,14 +2,14 @@
 //! English: the same moments in each language (the greeting with a running game, a seek
 //! too fast, one sent and said once the server took it, one refused with the server's
 //! words as they are, a bullet challenge declined, a challenge told and accepted, a game
-//! starting), through the pure menu ([`ansage::core::online::lobby`]) with every sentence
+//! starting; a challenge's own answer declined, then canceled), through the pure menu ([`ansage::core::online::lobby`]) with every sentence
 //! as the station says it. Update with `UPDATE_EXPECT=1 cargo test --test it online::menu_golden`.
 
 use ansage::core::lang::Language;
 use ansage::core::online::answer::Answer;
 use ansage::core::online::events::AccountEvent;
 use ansage::core::online::lobby::{Lobby, LobbyInput, LobbyOutput, LobbyRequest};
-use ansage::core::online::menu_words::MenuWords;
+use ansage::core::online::menu_words::{MenuCommand, MenuWords};
 use ansage::core::online::time_control::OnlineTc;
 use ansage::core::phrases::Phrases;
 
@@ -113,6 +113,24 @@ fn dialogue(lang: Language) -> String {
     show(said[7], lobby.handle(LobbyInput::Line(said[7].into())));
     show(said[6], lobby.handle(LobbyInput::Line(said[6].into())));
     show("(event) gameStart x2", lobby.handle(event(STARTED)));
+    // A challenge's own answer ends without a game: declined, then canceled (issue 32.3).
+    let challenge = || {
+        LobbyInput::Command(MenuCommand::Challenge {
+            name: "Bo".into(),
+            tc: Some(OnlineTc::minutes(10, 5)),
+        })
+    };
+    let answered = |a: Answer| LobbyInput::Answered(a);
+    show("(command) challenge Bo 10+5", lobby.handle(challenge()));
+    let made = answered(Answer::ChallengeMade("c3".into()));
+    show("(answer) challenge c3", lobby.handle(made));
+    let declined = answered(Answer::ChallengeDone("declined".into()));
+    show("(answer) done: declined", lobby.handle(declined));
+    show("(command) challenge Bo 10+5", lobby.handle(challenge()));
+    let made = answered(Answer::ChallengeMade("c4".into()));
+    show("(answer) challenge c4", lobby.handle(made));
+    let canceled = answered(Answer::ChallengeDone("canceled".into()));
+    show("(answer) done: canceled", lobby.handle(canceled));
     out
 }
 

@@ -238,10 +238,58 @@ fn a_challenge_is_tracked_from_its_own_answer() {
     );
     line(&mut l, "herausfordern Bo 10 plus 5");
     l.handle(LobbyInput::Answered(Answer::ChallengeMade("c10".into())));
-    let declined = LobbyInput::Answered(Answer::ChallengeDone("declined".into()));
-    assert!(l.handle(declined).is_empty());
     let done = LobbyInput::Answered(Answer::ChallengeDone("accepted".into()));
     assert_eq!(outline(&l.handle(done)), ["play:c10"]);
+}
+
+/// A challenge's own answer that ends without a game (issue 32.3): `declined` and
+/// `canceled` said, each once (the event stream's `challengeDeclined` after it, or the
+/// answer after the event, says nothing more), and the menu free again.
+#[test]
+fn a_challenge_declined_or_canceled_in_its_own_answer_is_told_once() {
+    let done = |d: &str| LobbyInput::Answered(Answer::ChallengeDone(d.into()));
+    let declined_event = r#"{"type":"challengeDeclined","challenge":{"id":"c1","challenger":{"id":"ana","name":"Ana"},"destUser":{"id":"bo","name":"Bo"},"timeControl":{"type":"clock","limit":600,"increment":5},"declineReasonKey":"later"}}"#;
+    let mut l = lobby(Language::De);
+    line(&mut l, "herausfordern Bo 10 plus 5");
+    l.handle(LobbyInput::Answered(Answer::ChallengeMade("c1".into())));
+    let said = l.handle(done("declined"));
+    assert_eq!(outline(&said), ["say:lobby-challenge-declined"]);
+    let LobbyOutput::Say(m) = &said[0] else {
+        panic!()
+    };
+    assert!(
+        m.args
+            .iter()
+            .any(|(k, v)| *k == "name" && *v == crate::core::phrases::Arg::Text("Bo".into())),
+        "{m:?}"
+    );
+    assert!(l.handle(event(declined_event)).is_empty(), "once");
+    // The event first, then the answer's end: once too.
+    line(&mut l, "herausfordern Bo 10 plus 5");
+    l.handle(LobbyInput::Answered(Answer::ChallengeMade("c1".into())));
+    assert_eq!(
+        outline(&l.handle(event(declined_event))),
+        ["say:lobby-challenge-declined"]
+    );
+    assert!(l.handle(done("declined")).is_empty(), "once");
+    // A late end of an earlier challenge's answer (the next one's id not known yet)
+    // does not end the next challenge; canceled by the server: said, the menu free.
+    line(&mut l, "herausfordern Bo 10 plus 5");
+    assert!(
+        l.handle(done("declined")).is_empty(),
+        "not this challenge's"
+    );
+    l.handle(LobbyInput::Answered(Answer::ChallengeMade("c2".into())));
+    assert_eq!(
+        outline(&l.handle(done("canceled"))),
+        ["say:lobby-challenge-ended"]
+    );
+    assert!(l.handle(done("canceled")).is_empty(), "once");
+    assert_eq!(
+        line(&mut l, "abbrechen"),
+        ["say:lobby-nothing-to-cancel"],
+        "nothing waits"
+    );
 }
 
 /// The greeting counts the running games it then lists (issue 32.3): never "no running

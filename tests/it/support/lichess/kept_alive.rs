@@ -7,6 +7,7 @@
 use serde_json::json;
 
 use super::model::{Push, Stream};
+use super::{FakeLichess, send};
 
 /// The kept-alive answer's end: `{"done": done}`, then the stream closes.
 pub fn done(id: &str, done: &str) -> Vec<Push> {
@@ -15,4 +16,24 @@ pub fn done(id: &str, done: &str) -> Vec<Push> {
         Push::Line(stream.clone(), json!({ "done": done })),
         Push::Close(stream),
     ]
+}
+
+impl FakeLichess {
+    /// The account's challenge `id` ends without a game: its kept-alive answer ends with
+    /// `{"done": done}` (`declined`, `canceled`); with `event`, the event stream tells it
+    /// too (`challengeDeclined` after a decline), else only the answer does.
+    pub fn challenge_ended(&self, id: &str, done: &str, event: bool) {
+        let mut state = self.shared.lock();
+        let mut pushes = Vec::new();
+        if event {
+            pushes = state
+                .model
+                .decline(id, "later")
+                .expect("a challenge waiting");
+        } else {
+            state.model.challenges.retain(|c| c.id != id);
+        }
+        pushes.extend(self::done(id, done));
+        send(&mut state, pushes);
+    }
 }
