@@ -28,10 +28,12 @@ fn fits(name: &str, grant: Grant, game: &GameView) -> bool {
     let clock = game.clock.as_ref();
     let runs = clock.is_some_and(|c| c.started && !c.paused && c.running.is_some());
     let offered_to_me = game.draw_offer.is_some() && game.draw_offer != mine;
+    // The arbiter answers for either side (an echo, a resignation), but only while
+    // something waits: "Welcher …?" is the announcer's to answer.
     let pending_for_me = game
         .pending
         .as_ref()
-        .is_some_and(|p| arbiter || Some(p.side) == mine);
+        .is_some_and(|p| (arbiter && p.stage != "which") || Some(p.side) == mine);
     match name {
         // What still acts after the result: questions (the player's line, his keys) and
         // the arbiter's corrections and closing.
@@ -44,7 +46,7 @@ fn fits(name: &str, grant: Grant, game: &GameView) -> bool {
         "executed" => game.executed == Some(false) && grant.role == AccessRole::Opponent,
         "accept-draw" | "decline-draw" => offered_to_me,
         "offer-draw" => game.draw_offer.is_none(),
-        "yes" | "no" => pending_for_me || arbiter,
+        "yes" | "no" => pending_for_me,
         "resign" => game.pending.as_ref().is_none_or(|p| p.stage != "resign"),
         "claim-draw" => mine == Some(game.turn),
         "start" => clock.is_some_and(|c| !c.started),
@@ -228,6 +230,13 @@ mod tests {
                 "end",
                 true,
             ),
+            ("start", vec![], false, ARBITER, "yes", false),
+            ("start", vec![], false, ARBITER, "no", false),
+            ("echo", vec![(W, "e4"), (B, "e5")], false, ARBITER, "yes", true),
+            ("echo", vec![(W, "e4"), (B, "e5")], false, ARBITER, "no", true),
+            ("made", blind_moved.to_vec(), false, ARBITER, "yes", false),
+            ("offer", vec![(B, "offer-draw")], false, ARBITER, "yes", false),
+            ("resigning", vec![(B, "resign")], false, ARBITER, "yes", true),
         ];
         for (what, steps, clock, grant, action, offered) in cases {
             let view = game(&steps, clock);
