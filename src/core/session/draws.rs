@@ -43,15 +43,11 @@ impl Session {
             }
         }
         self.draw_offer = Some(side);
-        let name = self.color_name(side);
-        self.tell(
-            audience(by),
-            Priority::Answer,
-            Message::new("draw-offered-ack"),
-            out,
-        );
-        let msg = Message::new("draw-offered").arg("side", name);
-        self.tell(Audience::player(!side), Priority::Move, msg, out);
+        // One fact, said once to everyone ("Schwarz bietet Remis an."): the offerer hears
+        // that his offer stands, the opponent that it is made, and a station with one
+        // speaker or one console says it once, not twice in other words.
+        let msg = Message::new("draw-offered").arg("side", self.color_name(side));
+        self.tell(Audience::All, Priority::Move, msg, out);
     }
 
     /// FIDE Laws 9.1.b: the opponent's offer accepted (by the arbiter: any offer).
