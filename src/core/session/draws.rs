@@ -73,11 +73,10 @@ impl Session {
         }
     }
 
-    /// FIDE Laws 9.1.b: the opponent's offer declined. The offerer is told at once, in
-    /// words of his own that name who declined ("Schwarz lehnt das Remis ab."), so that
-    /// they are never taken for the decliner's acknowledgement: the console prints them
-    /// for a sighted offerer even while the station's voice says "Remis abgelehnt." to the
-    /// visually impaired player.
+    /// FIDE Laws 9.1.b: the opponent's offer declined, said once to everyone in words
+    /// that name who declined ("Schwarz lehnt das Remis ab."; by the arbiter: "Remis
+    /// abgelehnt."): the offerer learns it at once, the decliner hears it taken, and the
+    /// console and a station with one speaker say it once.
     pub(super) fn decline_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
         let side = self.side_of(by);
         match self.draw_offer {
@@ -91,9 +90,13 @@ impl Session {
                     }
                     Actor::Arbiter => Message::new("draw-declined"),
                 };
-                self.tell(Audience::player(offerer), Priority::Move, told, out);
-                let msg = Message::new("draw-declined");
-                self.tell(audience(by), Priority::Answer, msg, out);
+                if self.setup.online.is_some() {
+                    // The offerer is not at the station: the decliner hears it taken.
+                    let msg = Message::new("draw-declined");
+                    self.tell(audience(by), Priority::Answer, msg, out);
+                } else {
+                    self.tell(Audience::All, Priority::Move, told, out);
+                }
             }
             _ => self.tell(
                 audience(by),
