@@ -14,7 +14,7 @@ import { showSaid, say, alert, clearAlert, setupPosts, act, postJoin, postLeave 
 import { opponentControls, playerControls, actionBar } from './controls.js';
 import { arbiterControls } from './arbiter.js';
 import { playersLine, roleLine, lastMoveText, turnText, facts, moveItems,
-         statusLine, moveAnnouncement } from './view.js';
+         statusLine, moveAnnouncement, saidFor } from './view.js';
 
 const page = { state: null, board: null, source: null, connected: false, everConnected: false,
                refocus: null, lastMoveKey: null, movesKey: null };
@@ -205,7 +205,7 @@ function render(state) {
   setClock(state.clock, state.sent_ms);
   const moved = renderTexts(state);
   updateControls(state);
-  const news = showSaid(state.said || []);
+  const news = showSaid(state.said || [], text => saidFor(state, text));
   if (newer) announce(state, moved, news);
   applyConnected();
   const main = $('main');

@@ -412,7 +412,8 @@ fn ends_its_sentence(text: &str, words: &str) -> bool {
 /// accessibility tree after each: White's move made, his own move's echo, its
 /// confirmation, a draw offer; each once, in one region, the move's words once and
 /// ending their sentence. The arbiter's page shows Ja/Nein only while something waits
-/// for them, and lists no access code said at the board.
+/// for them, and lists no access code said at the board. The sighted opponent's page
+/// gives the moves in notation, an impossible one too.
 #[test]
 fn one_live_announcement_per_event_in_sentences() {
     let Some(browser) = browser("one_live_announcement_per_event_in_sentences") else {
@@ -475,6 +476,18 @@ fn one_live_announcement_per_event_in_sentences() {
     player.type_into("#keys-area", "s");
     wait_live(&player, told + 1, "the answer to s");
     assert_eq!(live_texts(&player).len(), told + 1, "{:#?}", live_texts(&player));
+
+    // The sighted opponent's page gives moves in notation, also in the station's words:
+    // his messages and his impossible move.
+    let opponent = role_page(&browser, &mut station, "opponent", PHONE);
+    opponent.type_into(FIELD, "Ke3\u{E007}");
+    station.wait_for("Unmöglicher Zug: Ke3.");
+    opponent.wait_text("Unmöglicher Zug: Ke3. Kein König kann nach e3 ziehen.");
+    let said = opponent.text_of("#message-list").unwrap_or_default();
+    assert!(
+        said.contains("e5") && !said.contains("Eva") && !said.contains("Emil"),
+        "the opponent's messages in Appendix D words: {said}"
+    );
 
     // The codes asked at the board are said there, never listed on a page.
     let messages = arbiter.text_of("#message-list").unwrap_or_default();
