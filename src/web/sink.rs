@@ -70,8 +70,7 @@ impl WebSink {
         } else {
             StationInput::Notice { to, message }
         };
-        if self.hub.tx.try_send(told).is_err()
-        {
+        if self.hub.tx.try_send(told).is_err() {
             tracing::warn!("web: the station's channel is full; an access answer is lost");
         }
     }

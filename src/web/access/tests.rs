@@ -205,12 +205,18 @@ fn an_ipv6_network_counts_as_one_client() {
         Client::from(v6("2001:db8:1:2::1")),
         Client::from(v6("2001:db8:1:3::1"))
     );
-    assert_eq!(Client::from(v6("::ffff:192.168.1.66")), Client::from(GUESSER));
+    assert_eq!(
+        Client::from(v6("::ffff:192.168.1.66")),
+        Client::from(GUESSER)
+    );
     let mut a = Access::new();
     let code = a.issue(OPPONENT, s(0), 5);
     for i in 0..WRONG_TRIES {
         let from = v6(&format!("2001:db8:1:2::{:x}", i + 1));
-        assert_eq!(a.join("999999", s(1), from, token(9)), Err(JoinError::Wrong));
+        assert_eq!(
+            a.join("999999", s(1), from, token(9)),
+            Err(JoinError::Wrong)
+        );
     }
     assert!(matches!(
         a.join(code.expose(), s(2), v6("2001:db8:1:2::99"), token(1)),

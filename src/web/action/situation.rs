@@ -232,11 +232,39 @@ mod tests {
             ),
             ("start", vec![], false, ARBITER, "yes", false),
             ("start", vec![], false, ARBITER, "no", false),
-            ("echo", vec![(W, "e4"), (B, "e5")], false, ARBITER, "yes", true),
-            ("echo", vec![(W, "e4"), (B, "e5")], false, ARBITER, "no", true),
+            (
+                "echo",
+                vec![(W, "e4"), (B, "e5")],
+                false,
+                ARBITER,
+                "yes",
+                true,
+            ),
+            (
+                "echo",
+                vec![(W, "e4"), (B, "e5")],
+                false,
+                ARBITER,
+                "no",
+                true,
+            ),
             ("made", blind_moved.to_vec(), false, ARBITER, "yes", false),
-            ("offer", vec![(B, "offer-draw")], false, ARBITER, "yes", false),
-            ("resigning", vec![(B, "resign")], false, ARBITER, "yes", true),
+            (
+                "offer",
+                vec![(B, "offer-draw")],
+                false,
+                ARBITER,
+                "yes",
+                false,
+            ),
+            (
+                "resigning",
+                vec![(B, "resign")],
+                false,
+                ARBITER,
+                "yes",
+                true,
+            ),
         ];
         for (what, steps, clock, grant, action, offered) in cases {
             let view = game(&steps, clock);

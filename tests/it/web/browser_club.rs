@@ -390,11 +390,7 @@ fn live_texts(page: &Page) -> Vec<(String, String)> {
 
 /// Waits (with a bound) until the live regions were given `n` texts in all.
 fn wait_live(page: &Page, n: usize, what: &str) {
-    page.wait_until(
-        what,
-        &format!("window.__live.length >= {n}"),
-        WAIT,
-    );
+    page.wait_until(what, &format!("window.__live.length >= {n}"), WAIT);
 }
 
 /// Whether every `words` in `text` ends its sentence ("Eva fünf." / "Eva fünf?"), so that
@@ -447,10 +443,17 @@ fn one_live_announcement_per_event_in_sentences() {
         assert_eq!(texts.len(), told, "{line:?}: announcements {texts:#?}");
         assert_eq!(region, "said", "{line:?}: {texts:#?}");
         assert_eq!(text.matches(words).count(), 1, "{line:?}: {text:?}");
-        assert!(ends_its_sentence(&text, words), "{line:?}: run together: {text:?}");
+        assert!(
+            ends_its_sentence(&text, words),
+            "{line:?}: run together: {text:?}"
+        );
         let regions = player.ax_live_regions();
         let saying: Vec<_> = regions.iter().filter(|r| r.text.contains(words)).collect();
-        assert_eq!(saying.len(), 1, "{line:?}: live regions naming it: {regions:#?}");
+        assert_eq!(
+            saying.len(),
+            1,
+            "{line:?}: live regions naming it: {regions:#?}"
+        );
         assert_eq!(
             (saying[0].role.as_str(), saying[0].live.as_str()),
             ("status", "polite"),
@@ -463,9 +466,18 @@ fn one_live_announcement_per_event_in_sentences() {
     assert!(echo.trim_end().ends_with('?'), "the echo: {echo:?}");
     arbiter.wait_seq(newest_seq(&station));
     assert_eq!(arbiter_answers(&arbiter), [true, true], "an echo waits");
-    check(&mut station, "black key confirm", "made 1... e5", "Eva fünf");
+    check(
+        &mut station,
+        "black key confirm",
+        "made 1... e5",
+        "Eva fünf",
+    );
     arbiter.wait_seq(newest_seq(&station));
-    assert_eq!(arbiter_answers(&arbiter), [false, false], "made: nothing waits");
+    assert_eq!(
+        arbiter_answers(&arbiter),
+        [false, false],
+        "made: nothing waits"
+    );
     check(
         &mut station,
         "white do offer-draw",
@@ -475,7 +487,12 @@ fn one_live_announcement_per_event_in_sentences() {
     // Nothing more came after the last event: a one-key question is the next one.
     player.type_into("#keys-area", "s");
     wait_live(&player, told + 1, "the answer to s");
-    assert_eq!(live_texts(&player).len(), told + 1, "{:#?}", live_texts(&player));
+    assert_eq!(
+        live_texts(&player).len(),
+        told + 1,
+        "{:#?}",
+        live_texts(&player)
+    );
 
     // The sighted opponent's page gives moves in notation, also in the station's words:
     // his messages and his impossible move.
