@@ -47,6 +47,8 @@
 //!   feature).
 //! - `train` (feature `engine`): the training levels' order, level 10 against level 1 in
 //!   short games at a fixed node budget against Debian's stockfish (issue 34).
+//! - [`step`]: the step view and the sinks that look at it, per step of a long game and
+//!   per second of a running clock (issue 35.3).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
 //!   its goal of about 8 s (a bound, not a timing).
 //!
@@ -84,6 +86,7 @@ mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
 mod stats;
+mod step;
 #[cfg(feature = "engine")]
 mod train;
 mod voice;
@@ -160,6 +163,9 @@ enum Benchmark {
     /// (default 10) at `--nodes` (default 20000) a move, stockfish on one thread (feature
     /// `engine`).
     Train,
+    /// The step view and the sinks that look at it (records, web page, grammar) per step
+    /// of a 200-ply game, with none and with the three, and per second of a running clock.
+    Step,
     /// Not a measurement: a board driven by hand from the terminal, on a pseudo-terminal
     /// the station opens (`--kind dgt|millennium`, `--clock`, `--link PATH`).
     Emulate,
@@ -303,6 +309,10 @@ fn main() -> Result<()> {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
             }
+            Ok(())
+        }
+        Benchmark::Step => {
+            println!("{}", step::step_cost()?);
             Ok(())
         }
         Benchmark::Emulate => {

@@ -14,16 +14,38 @@
 //!
 //! - this file: the state, construction, accessors, and the dispatch of
 //!   [`Session::handle`], [`Session::next_deadline`] and [`Session::poll_due`];
+//! - `protocol.rs`: announce → echo → confirm (or correct) → made (D.2.3, D.2.7), with
+//!   `pending.rs`, the state of an announcement not yet made, which the other files read,
+//!   and `which.rs`, the "Welcher …?" question (at most three moves named, else the word
+//!   that tells them apart, D.2.1);
 //! - `deadlines.rs`: correction windows, flags and the clock's announcements, each at its
 //!   own instant;
-//! - `protocol.rs`: announce → echo → confirm (or correct) → made (D.2.3, D.2.7);
 //! - `draws.rs`: draw offers and claims (9.1, 9.2, 9.3, 9.5);
-//! - `ending.rs`: how the game ends (resignation, 6.9 flag fall, 6.12.a the clocks stop);
-//! - `arbiter.rs`: the clock started, paused and set, time added, the 7.5 penalty;
+//! - `ending.rs`: how the game ends (resignation, 6.9 flag fall, 6.12.a the clocks stop,
+//!   "Partie beenden");
+//! - `arbiter.rs`: the clock started, paused and set, time added, the 7.5 penalty, and how
+//!   the clock starts said at the start (6.5, 6.6);
 //! - `take_back.rs`: take-backs (7.5, D.2.8);
 //! - `adjournment.rs`: adjournment (Appendix E);
 //! - `asking.rs`: answers short first, the rest on "mehr" or a second press of the time
-//!   key;
+//!   key; `repeat.rs`: what the repeat key says again;
+//! - `eboard.rs`: the sighted player's electronic board in the game (D.1, D.2.1, D.2.9):
+//!   placements read once stable, the blind player's move executed (or wrongly), the
+//!   sighted player's move echoed and made, take-back candidates, the differing squares
+//!   after a grace; `eboard_telling.rs`: those squares in Appendix D words;
+//! - `access.rs`: the web page's code, address and revocation asked at the board, and the
+//!   sighted player's "ausgeführt" (D.2.1);
+//! - `view.rs`: [`Session::view`], the game as a page shows it (`core/view.rs` its
+//!   types); `settled.rs`: what became of the last announcement, resignation or claim,
+//!   decided once per step;
+//! - `record.rs`: the PGN and the scoresheet, rendered again only when the moves or the
+//!   result changed (`kept.rs` counts their changes, D.2.6);
+//! - `online.rs`: a server line as the online opponent's input (moves made as a sighted
+//!   opponent's, the server's clocks, the endings it decides, the resend after a lost
+//!   answer); `online_commands.rs` (offers, takebacks, resignation, abort, claims as
+//!   requests), `online_offers.rs` (offers read back from the server's flags, each told
+//!   once), `online_edges.rs` (out-of-turn announcements, a refused token, a move made
+//!   elsewhere, chat, the quit question), `online_expiry.rs` (the first-move deadline);
 //! - `telling.rs`: the one place that renders outputs (speech, Braille, the clock and
 //!   status lines, the result, questions and answers).
 
@@ -36,6 +58,7 @@ mod draws;
 mod eboard;
 mod eboard_telling;
 mod ending;
+mod kept;
 mod online;
 mod online_commands;
 mod online_edges;
@@ -43,6 +66,7 @@ mod online_expiry;
 mod online_offers;
 mod pending;
 mod protocol;
+mod record;
 mod repeat;
 mod settled;
 mod take_back;
@@ -67,6 +91,7 @@ use crate::core::time::Timestamp;
 use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
 use adjournment::Adjournment;
+use kept::Kept;
 use pending::Pending;
 use protocol::Announced;
 
@@ -83,7 +108,8 @@ pub struct Session {
     /// `silence_safe` and the recognizer's grammar.
     here: Arc<MovePhrases<'static>>,
     repetitions: Repetitions,
-    history: Vec<Ply>,
+    /// The moves made (their changes counted for the records, `record.rs`).
+    history: Kept<Vec<Ply>>,
     clock: Option<Clock>,
     clock_started: bool,
     pending: Pending,
@@ -98,7 +124,10 @@ pub struct Session {
     closed: bool,
     /// An outstanding draw offer by this side (Art. 9.1.b).
     draw_offer: Option<Color>,
-    result: Option<GameResult>,
+    /// The result (its changes counted for the records, `record.rs`).
+    result: Kept<Option<GameResult>>,
+    /// The records as last rendered.
+    record_memo: record::RecordMemo,
     /// The recent utterances with their audience, newest last, for the repeat key.
     last_said: Vec<repeat::Said>,
     /// The steps handled so far (inputs and deadlines), to tell what was said together.
@@ -150,7 +179,7 @@ impl Session {
             initial: pos.clone(),
             castling_mode,
             here: Arc::new(MovePhrases::new(vocab, pos)),
-            history: Vec::new(),
+            history: Kept::new(Vec::new()),
             clock,
             clock_started: false,
             pending: Pending::None,
@@ -159,7 +188,8 @@ impl Session {
             ending: None,
             closed: false,
             draw_offer: None,
-            result: None,
+            result: Kept::new(None),
+            record_memo: record::RecordMemo::default(),
             last_said: Vec::new(),
             step: 0,
             replying: None,
@@ -432,6 +462,14 @@ impl Session {
             Command::Alarms(on) => self.switch_alarms(by, on, out),
             Command::Executed => self.executed(by, out),
         }
+    }
+
+    /// FIDE Laws D.2.1: who announced the words a microphone heard. A microphone of one
+    /// person (`by`) is theirs; a microphone shared by the players (the station's own) is
+    /// the side to move's in the position the words are handled in, so that no adapter
+    /// guesses it from a position it saw earlier.
+    pub fn speaker(&self, by: Option<Actor>) -> Actor {
+        by.unwrap_or(Actor::Player(self.position().turn()))
     }
 
     /// The side an actor acts for: a player for themselves, the arbiter or assistant for
