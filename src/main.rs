@@ -33,6 +33,8 @@ fn main() -> Result<()> {
         Cmd::Script(args) => app::script::run(&args)?,
         #[cfg(feature = "online")]
         Cmd::Online(args) => told(app::online::run(args))?,
+        #[cfg(feature = "engine")]
+        Cmd::Train(args) => told(app::train::run(args))?,
         Cmd::Models(args) => {
             if !app::models::run(&args)? {
                 std::process::exit(1);

@@ -807,3 +807,16 @@ models-archive = Das Archiv lässt sich nicht entpacken: { $detail }. Es wurde n
 models-not-a-model = Das entpackte Archiv ist kein Modell, das vosk lädt: { $detail }. Es wurde nichts installiert.
 models-list-there = { $lang }: { $model } in { $path }.
 models-list-missing = { $lang }: { $model } fehlt. Installieren mit: ansage models install { $lang }
+
+## Training against the engine (issue 34.1)
+training-start = Training gegen die Engine, Stufe { $level }. Sie spielen { $side }.
+training-not-training = Das ist keine Trainingspartie.
+training-engine-to-move = Die Engine ist am Zug.
+training-engine-moves = Die Züge der Engine macht die Engine selbst.
+training-engine-crashed = Die Engine ist abgestürzt und wurde neu gestartet. Die Partie geht weiter.
+training-engine-timeout = Die Engine hat nicht rechtzeitig geantwortet und wurde neu gestartet. Die Partie geht weiter.
+training-engine-nonsense = Die Engine hat Unsinn geantwortet und wurde neu gestartet. Die Partie geht weiter.
+training-engine-failed = Die Engine antwortet nicht. Die Station versucht es weiter; die Partie bleibt erhalten.
+training-engine-missing = Keine Schach-Engine gefunden. Bitte das Paket { $package } installieren.
+training-level = Stufe { $level }.
+training-level-range = Die Stufen gehen von { $min } bis { $max }.

@@ -772,3 +772,16 @@ models-archive = The archive cannot be unpacked: { $detail }. Nothing was instal
 models-not-a-model = The unpacked archive is no model vosk loads: { $detail }. Nothing was installed.
 models-list-there = { $lang }: { $model } in { $path }.
 models-list-missing = { $lang }: { $model } is missing. To install it: ansage models install { $lang }
+
+## Training against the engine (issue 34.1)
+training-start = Training against the engine, level { $level }. You play { $side }.
+training-not-training = This is not a training game.
+training-engine-to-move = The engine is to move.
+training-engine-moves = The engine makes its own moves.
+training-engine-crashed = The engine crashed and was started again. The game goes on.
+training-engine-timeout = The engine did not answer in time and was started again. The game goes on.
+training-engine-nonsense = The engine answered nonsense and was started again. The game goes on.
+training-engine-failed = The engine does not answer. The station keeps trying; the game is kept.
+training-engine-missing = No chess engine found. Please install the package { $package }.
+training-level = Level { $level }.
+training-level-range = The levels go from { $min } to { $max }.

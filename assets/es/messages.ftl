@@ -829,3 +829,16 @@ models-archive = El archivo no se puede desempaquetar: { $detail }. No se ha ins
 models-not-a-model = El archivo desempaquetado no es un modelo que vosk cargue: { $detail }. No se ha instalado nada.
 models-list-there = { $lang }: { $model } en { $path }.
 models-list-missing = { $lang }: falta { $model }. Para instalarlo: ansage models install { $lang }
+
+## Training against the engine (issue 34.1)
+training-start = Entrenamiento contra el motor, nivel { $level }. Usted juega con { $side }.
+training-not-training = Esta no es una partida de entrenamiento.
+training-engine-to-move = Le toca jugar al motor.
+training-engine-moves = El motor hace sus propias jugadas.
+training-engine-crashed = El motor se cerró y se ha vuelto a iniciar. La partida sigue.
+training-engine-timeout = El motor no respondió a tiempo y se ha vuelto a iniciar. La partida sigue.
+training-engine-nonsense = El motor respondió algo sin sentido y se ha vuelto a iniciar. La partida sigue.
+training-engine-failed = El motor no responde. La estación lo sigue intentando; la partida se conserva.
+training-engine-missing = No se encontró ningún motor de ajedrez. Instale el paquete { $package }.
+training-level = Nivel { $level }.
+training-level-range = Los niveles van de { $min } a { $max }.

@@ -106,6 +106,16 @@ pub enum Cmd {
     /// online.server.
     #[cfg(feature = "online")]
     Online(app::online::OnlineArgs),
+    /// Train against a chess engine at home.
+    ///
+    /// The engine (Debian's stockfish, engine.path) plays the other side; its moves are
+    /// announced in the language's words and brailled, for the player to execute on his
+    /// own board; his own moves go through the whole dialogue, as in `play`, with the same
+    /// options. `--level 1..10`, `--colour white|black|random`, a clock only with `--tc`.
+    /// By voice: "Stufe fünf" (level five), "Neue Partie" (new game), "Farbe wechseln"
+    /// (switch colour).
+    #[cfg(feature = "engine")]
+    Train(app::train::TrainArgs),
     /// Watch the example game of FIDE Laws Appendix C.
     ///
     /// The main job on defaults: plays the example game, announced in German, through the

@@ -38,6 +38,15 @@ pub enum AppError {
         "`ansage play` does not take game.online: online games are started only by `ansage online --game ID`, whose server sends the opponent's moves; remove game.online from the settings file and the options"
     )]
     OnlineNeedsOnlineCommand,
+    /// A training game cannot start: no chess engine (issue 34.6; the package is named).
+    #[error(
+        "no chess engine found (tried {tried}); install the package {}",
+        crate::core::engine::PACKAGE
+    )]
+    EngineMissing {
+        /// Where it was looked for.
+        tried: String,
+    },
     /// An online game cannot start (the token, the server, the game); the text never
     /// holds the token.
     #[error("online: {0}")]
@@ -218,6 +227,7 @@ impl AppError {
                 | AppError::TimeControl { .. }
                 | AppError::ResumeWithGameOptions
                 | AppError::OnlineNeedsOnlineCommand
+                | AppError::EngineMissing { .. }
                 | AppError::Online(_)
                 | AppError::OnlineSaid { .. }
                 | AppError::OnlineStart(_)

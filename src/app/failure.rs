@@ -53,6 +53,10 @@ fn reasons(error: &AppError, phrases: &Phrases) -> (Message, Option<Message>) {
             Message::new("start-online-in-play"),
             Some(Message::new("start-online-in-play-todo")),
         ),
+        AppError::EngineMissing { .. } => (
+            Message::new("training-engine-missing").arg("package", crate::core::engine::PACKAGE),
+            None,
+        ),
         AppError::ResumeWithGameOptions => (
             Message::new("start-resume-options"),
             Some(Message::new("start-resume-options-todo")),

@@ -56,6 +56,9 @@ pub struct Game {
     /// An online game (issue 24): the game followed on the server while the station runs.
     #[cfg(feature = "online")]
     pub online: Option<crate::online::actor::Link>,
+    /// A training game (issue 34.1): the engine that plays the other side.
+    #[cfg(feature = "engine")]
+    pub engine: Option<crate::engine::actor::Link>,
 }
 
 impl std::fmt::Debug for Game {
@@ -131,6 +134,8 @@ impl Game {
             top: Vec::new(),
             #[cfg(feature = "online")]
             online: None,
+            #[cfg(feature = "engine")]
+            engine: None,
         })
     }
 
@@ -160,6 +165,8 @@ impl Game {
             top: Vec::new(),
             #[cfg(feature = "online")]
             online: None,
+            #[cfg(feature = "engine")]
+            engine: None,
         };
         for line in &replay.restored {
             for sink in &mut game.sinks {
@@ -331,6 +338,8 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         top,
         #[cfg(feature = "online")]
         online,
+        #[cfg(feature = "engine")]
+        engine,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
@@ -352,13 +361,16 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         sinks.push(Box::new(sink));
         running
     });
+    #[cfg(feature = "engine")]
+    let engine = engine.map(|link| engine_actor(link, &session, &tx, &mut sinks));
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {
-            // Online, the opponent's moves come from the server: every console line
-            // is the visually impaired player's (issue 32.3).
+            // Online, the opponent's moves come from the server, in training from the
+            // engine: every console line is the visually impaired player's (issue 32.3).
             let opponent_input = opponent_input(&settings, session.setup().impaired)
-                || session.setup().online.is_some();
+                || session.setup().online.is_some()
+                || session.setup().engine.is_some();
             let reader = crate::console::spawn_reader(tx, opponent_input);
             let session =
                 crate::station::run_journaled(session, rx, &mut sinks, opening, journal).await;
@@ -385,8 +397,28 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     if let Some(running) = online {
         running.stop().await;
     }
+    #[cfg(feature = "engine")]
+    if let Some(running) = engine {
+        running.stop().await;
+    }
     opened.close().await;
     session
+}
+
+/// The training engine's actor (issue 34.1): it answers the session's requests as the
+/// engine's inputs, and is handed the one the session waits for already (its first move,
+/// a resumed game's).
+#[cfg(feature = "engine")]
+fn engine_actor(
+    link: crate::engine::actor::Link,
+    session: &Session,
+    tx: &mpsc::Sender<crate::station::StationInput>,
+    sinks: &mut Sinks,
+) -> crate::engine::actor::Running {
+    let first = session.engine_request();
+    let (sink, running) = crate::engine::actor::spawn(link, first, tx.clone());
+    sinks.push(Box::new(sink));
+    running
 }
 
 /// What the session said before the devices opened: by the time it was said (`said`, for

@@ -11,7 +11,7 @@
 //!   closed.
 //! - [`devices`]: opening every device the settings ask for.
 //! - [`records`]: the game's PGN, BRF and WAV at the end.
-//! - [`play`], [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
+//! - [`play`], `train` (feature `engine`), [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
 //!   `doctor`), [`script`], [`models`] (`models install`, `models list`): the commands.
 //! - [`failure`]: a failure to start said, shown and printed in the game's language.
 //! - [`AppError`]: why a command failed.
@@ -38,6 +38,8 @@ pub mod records;
 pub mod script;
 pub mod scripted;
 pub mod sheets;
+#[cfg(feature = "engine")]
+pub mod train;
 pub mod web;
 
 pub use error::AppError;

@@ -8,7 +8,7 @@ use crate::app::failure::{self, Starting};
 use crate::app::launch::{self, Game, JournalAt, Players, Sinks};
 use crate::app::options::GameOptions;
 use crate::app::{AppError, records};
-use crate::config::Settings;
+use crate::config::{Layers, Settings};
 use crate::console::{ConsoleSink, Show};
 use crate::core::output::{Audience, Priority};
 use crate::core::phrases::Message;
@@ -16,7 +16,7 @@ use crate::core::time::Timestamp;
 use crate::station::Sink as _;
 
 /// The arguments of `ansage play`.
-#[derive(clap::Args, Debug)]
+#[derive(clap::Args, Clone, Debug)]
 pub struct PlayArgs {
     /// The console only: open no other device (speech, Braille display, microphone), but
     /// an electronic board an input names (`--black-input eboard`).
@@ -73,7 +73,25 @@ pub fn run(args: PlayArgs) -> Result<(), AppError> {
 
 /// Plays a game.
 fn play(args: PlayArgs) -> Result<(), AppError> {
-    let mut layers = args.options.layers()?;
+    let layers = args.options.layers()?;
+    let settings = layers.settings()?;
+    // Issue 24: an online opponent's moves come only from the server of `ansage online`;
+    // at the board nothing would ever move for him.
+    if settings.game.online.is_some() {
+        return Err(AppError::OnlineNeedsOnlineCommand);
+    }
+    station(args, layers, |_| Ok(())).map(|_| ())
+}
+
+/// Runs the station for `args`'s game (a new one, or the one in `--resume`'s journal)
+/// with the settings `layers`, `attach` adding to the game what the command brings (the
+/// training engine) before the devices open; writes the records at the end and returns
+/// the session.
+pub(crate) fn station(
+    args: PlayArgs,
+    mut layers: Layers,
+    attach: impl FnOnce(&mut Game) -> Result<(), AppError>,
+) -> Result<crate::core::session::Session, AppError> {
     if let Some(addr) = &args.web {
         layers.set_key("web.enabled", "true")?;
         if !addr.is_empty() {
@@ -81,11 +99,6 @@ fn play(args: PlayArgs) -> Result<(), AppError> {
         }
     }
     let settings = layers.settings()?;
-    // Issue 24: an online opponent's moves come only from the server of `ansage online`;
-    // at the board nothing would ever move for him.
-    if settings.game.online.is_some() {
-        return Err(AppError::OnlineNeedsOnlineCommand);
-    }
     let show = if args.transcript {
         Show::Transcript
     } else {
@@ -111,6 +124,7 @@ fn play(args: PlayArgs) -> Result<(), AppError> {
         None => new_game(settings, args.journal, args.no_journal, sinks)?,
     };
     game.said.insert(0, (Timestamp::ZERO, starting));
+    attach(&mut game)?;
     let folder = game.folder();
     // FIDE Laws 8.1: the records kept current after every made move, not only at the end.
     if folder.is_some() || args.pgn.is_some() {
@@ -141,7 +155,7 @@ fn play(args: PlayArgs) -> Result<(), AppError> {
     for msg in &written {
         eprintln!("{}", session.phrases().speech(msg));
     }
-    Ok(())
+    Ok(session)
 }
 
 /// A new game, its journal in `journal` or in a new folder for the game (said to the
@@ -183,7 +197,7 @@ fn new_game(
 
 /// The language of the game in the journal at `path`, from its setup record (read, not
 /// replayed: the station says it is starting before the replay), if it reads.
-fn journal_lang(path: &std::path::Path) -> Option<crate::core::lang::Language> {
+pub(crate) fn journal_lang(path: &std::path::Path) -> Option<crate::core::lang::Language> {
     let bytes = std::fs::read(path).ok()?;
     crate::core::journal::read(&bytes).setup().map(|c| c.lang)
 }

@@ -27,7 +27,7 @@ fn bad_files_name_the_line_and_the_key() {
         (
             "[game]\nlnag = \"de\"\n",
             expect![
-                "config.toml:2: game.lnag: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `arbiter`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`, `braille_input`, `online`; did you mean `lang`?"
+                "config.toml:2: game.lnag: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `arbiter`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`, `braille_input`, `online`, `engine`, `level`; did you mean `lang`?"
             ],
         ),
         (
@@ -295,7 +295,7 @@ fn bad_options_name_the_option() {
         (
             "game.lnag=de",
             expect![
-                "--set game.lnag=de: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `arbiter`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`, `braille_input`, `online`; did you mean `lang`?"
+                "--set game.lnag=de: unknown field `lnag`, expected one of `lang`, `vi`, `assistant`, `arbiter`, `confirm`, `confirm_sighted`, `tc`, `tc_white`, `tc_black`, `fen`, `chess960`, `white`, `black`, `event`, `site`, `date`, `round`, `braille_input`, `online`, `engine`, `level`; did you mean `lang`?"
             ],
         ),
         (

@@ -120,6 +120,14 @@ macro_rules! command_table {
             /// The stop word ("still", "stop"): as the `stop` key, silences what is said to
             /// the speaker now and what waits ([`crate::core::output::Output::Hush`]).
             stop => Stop "stop";
+            // A training game (issue 34.1): the engine's level ("Stufe fünf").
+            level => |s| Command::Level(s.number?);
+            /// A training game: this game ends unfinished and a new one starts, the
+            /// player keeping his colour ("Neue Partie").
+            new_game => NewGame "new-game";
+            /// A training game: this game ends unfinished and a new one starts, the
+            /// player taking the other colour ("Farbe wechseln").
+            switch_colour => SwitchColour "switch-colour";
         }
     };
 }

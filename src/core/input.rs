@@ -206,6 +206,9 @@ macro_rules! command_enum {
                 /// Who made the illegal move.
                 offender: Color,
             },
+            /// A training game (issue 34.1): the engine's level from its next move on,
+            /// 1 to 10 (another number is answered, not taken).
+            Level(u32),
             /// Switch the clock announcements on or off (FIDE requires that alarms can be
             /// turned off).
             Alarms(bool),
@@ -366,6 +369,9 @@ pub enum Event {
     /// A line of an online game's stream, from the server (issue 24; the actor is the
     /// online opponent): the game's state, with every move and both clocks.
     Server(Box<crate::core::online::game::GameLine>),
+    /// The training engine's answer (issue 34.1; the actor is the engine's side): its
+    /// move, or what went wrong with it.
+    Engine(crate::core::engine::exchange::EngineReply),
 }
 
 /// One input to [`crate::core::session::Session::handle`].
@@ -417,6 +423,13 @@ impl Input {
         Input::Act {
             by,
             event: Event::Server(Box::new(line)),
+        }
+    }
+    /// The training engine's answer, on `by`'s behalf (the engine's side).
+    pub fn engine(by: Actor, reply: crate::core::engine::exchange::EngineReply) -> Input {
+        Input::Act {
+            by,
+            event: Event::Engine(reply),
         }
     }
     /// A key pressed by `by`.

@@ -371,6 +371,10 @@ pub enum Output {
     /// Something for the online game's server (issue 24): only the online adapter acts
     /// on it.
     Online(OnlineRequest),
+    /// A training game (issue 34.1): the engine's move is wanted in this position; only
+    /// the engine's adapter acts on it, and answers by an input
+    /// ([`crate::core::input::Event::Engine`]).
+    Engine(crate::core::engine::exchange::EngineRequest),
 }
 
 /// A request to the online game's server ([`Output::Online`]). The server answers by its

@@ -151,6 +151,7 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), BodyError> {
         }
         "board" => Action::Input(Input::board(who, board::parse_board_event(rest)?)),
         "server" => Action::Input(Input::server(who, server::parse_server_line(rest)?)),
+        "engine" => Action::Input(Input::engine(who, rest.parse()?)),
         "wait" => Action::Wait,
         _ => return Err(BodyError::Verb(verb.to_owned())),
     };
@@ -288,7 +289,7 @@ pub fn parse_exact(text: &str) -> Option<Duration> {
 /// command without arguments by its verb in the command table
 /// ([`crate::core::command_table`]: `yes`, `no`, `offer-draw`, `resign`, `claim-draw`,
 /// `repeat`, `stop`, `start`, `pause`, `resume`, `take-back`, `adjourn`, …);
-/// `alarms on|off`, `set-clock SIDE H:MM:SS.mmm`, `set-moves SIDE N`,
+/// `alarms on|off`, `level N` (a training game's engine), `set-clock SIDE H:MM:SS.mmm`, `set-moves SIDE N`,
 /// `add-time SIDE H:MM:SS.mmm`, `penalty SIDE` (FIDE Laws 7.5.b), `take-back-to N SIDE`
 /// (7.5, D.2.8), `access-code ROLE` and `ask QUESTION` (`whose-move`, `move-number`,
 /// `last-moves N`, `pieces mine|theirs [ROLE]`, `square e4`, `targets [ROLE] [SQUARE]`,
@@ -297,6 +298,7 @@ pub fn parse_exact(text: &str) -> Option<Duration> {
 pub fn command_text(command: &Command) -> String {
     match command {
         Command::Alarms(on) => format!("alarms {}", if *on { "on" } else { "off" }),
+        Command::Level(n) => format!("level {n}"),
         Command::SetClock { side, time } => {
             format!("set-clock {} {}", color_word(*side), exact(*time))
         }
@@ -376,6 +378,10 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
     let command = match words.as_slice() {
         ["alarms", "on"] => Command::Alarms(true),
         ["alarms", "off"] => Command::Alarms(false),
+        ["level", n] => Command::Level(
+            n.parse()
+                .map_err(|_| CommandError::Level(text.to_owned()))?,
+        ),
         ["set-clock", _, _] => Command::SetClock {
             side: side(words.get(1))?,
             time: duration(words.get(2))?,
@@ -542,6 +548,7 @@ pub fn input_line(at: Timestamp, input: &Input) -> String {
         Event::Move(uci) => ("move", uci.to_string()),
         Event::Board(b) => ("board", board::board_event_text(b)),
         Event::Server(line) => ("server", server::server_line_text(line)),
+        Event::Engine(reply) => ("engine", reply.to_string()),
     };
     if text.is_empty() {
         format!("{t} {by} {verb}")

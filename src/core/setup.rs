@@ -108,6 +108,12 @@ pub struct SessionSetup {
     /// the other side's moves, once made (D.2.3), are sent
     /// ([`crate::core::output::Output::Online`]). `None`: a game at the board.
     pub online: Option<Color>,
+    /// A training game (issue 34.1): the side the engine plays. Its moves come from the
+    /// engine's adapter ([`crate::core::input::Event::Engine`]), asked for by
+    /// [`crate::core::output::Output::Engine`]. `None`: no engine.
+    pub engine: Option<Color>,
+    /// The training engine's level at the start (FIDE-free: a trainer's setting).
+    pub level: crate::core::engine::level::Level,
 }
 
 impl SessionSetup {
@@ -154,6 +160,8 @@ impl Default for SessionSetup {
             eboard: crate::core::eboard::settings::BoardSetup::default(),
             braille_input: false,
             online: None,
+            engine: None,
+            level: crate::core::engine::level::Level::DEFAULT,
         }
     }
 }

@@ -8,9 +8,13 @@
 //! [`client`] (the handshake, the level's options, one search with a time limit, its best
 //! move checked against the position) and [`opponent`] (a search that survives the
 //! engine: a crash, a hang or an illegal move is told as an [`opponent::Incident`], the
-//! engine restarted and given the position again). The engine never runs on the
+//! engine restarted and given the position again) and [`actor`] (the training game's
+//! engine on the station's runtime: the session's requests in, its answers out as
+//! journaled inputs). The engine never runs on the
 //! station's main loop: the core stays pure, the process is tokio's.
 
+#[cfg(feature = "engine")]
+pub mod actor;
 #[cfg(feature = "engine")]
 pub mod client;
 pub mod find;
@@ -25,7 +29,7 @@ use crate::core::engine::uci::UciError;
 
 /// The Debian package that brings the engine (named in the sentence that says it is
 /// missing).
-pub const PACKAGE: &str = "stockfish";
+pub const PACKAGE: &str = crate::core::engine::PACKAGE;
 
 /// Why the engine cannot play a move.
 #[derive(Debug, thiserror::Error)]

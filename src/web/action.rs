@@ -251,6 +251,7 @@ fn check(input: &Input, grant: Grant) -> Result<(), ActionError> {
         Event::Command(c) => command_name(c),
         Event::Board(_) => "board".to_owned(),
         Event::Server(_) => "server".to_owned(),
+        Event::Engine(_) => "engine".to_owned(),
     };
     if allowed(grant.role, &name) {
         Ok(())

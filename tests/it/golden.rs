@@ -295,6 +295,11 @@ golden!(
         records_draw_before_move,
         records_questions_after_end,
     ],
+    training: [
+        training_game_de,
+        training_game_es,
+        training_game_en,
+    ],
     startup: [
         startup_resume_de,
         startup_resume_es,

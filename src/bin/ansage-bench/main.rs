@@ -45,8 +45,10 @@
 //! - [`launch`](mod@launch): from launching `ansage play` to "Bereit" on the rig's Braille
 //!   display and to the first spoken word (the real `ansage`, built with every device
 //!   feature).
-//! - `train` (feature `engine`): the training levels' order, level 10 against level 1 in
-//!   short games at a fixed node budget against Debian's stockfish (issue 34).
+//! - `train` (feature `engine`): the engine's move ready until its announcement, through
+//!   the real `ansage train` and a fake engine (`train_latency`); the training levels'
+//!   order, level 10 against level 1 in short games at a fixed node budget against
+//!   Debian's stockfish (issue 34).
 //! - [`step`]: the step view and the sinks that look at it, per step of a long game and
 //!   per second of a running clock (issue 35.3).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
@@ -89,6 +91,8 @@ mod stats;
 mod step;
 #[cfg(feature = "engine")]
 mod train;
+#[cfg(feature = "engine")]
+mod train_latency;
 mod voice;
 #[cfg(feature = "vosk")]
 mod vosk;
@@ -159,9 +163,10 @@ enum Benchmark {
     /// A resumed game's summary (six half-moves, a clock, a draw offer, an echo pending) in
     /// seconds of espeak-ng speech, de, es and en, against the goal of about 8 s.
     Resume,
-    /// The training levels' order: level 10 against level 1 in `--moves N` short games
-    /// (default 10) at `--nodes` (default 20000) a move, stockfish on one thread (feature
-    /// `engine`).
+    /// The engine's move ready until its announcement (100 moves through the real
+    /// `ansage train` beside this program, a fake engine); then the training levels'
+    /// order: level 10 against level 1 in `--moves N` short games (default 10) at
+    /// `--nodes` (default 20000) a move, stockfish on one thread (feature `engine`).
     Train,
     /// The step view and the sinks that look at it (records, web page, grammar) per step
     /// of a 200-ply game, with none and with the three, and per second of a running clock.
@@ -371,9 +376,14 @@ fn online(cli: &Cli) -> Result<()> {
     Ok(())
 }
 
-/// `train`: the levels' order, `--moves` games (10) at `--nodes` (20000) a move.
+/// `train`: the engine's move to its announcement through the real `ansage train` (100
+/// moves against a fake engine), then the levels' order, `--moves` games (10) at
+/// `--nodes` (20000) a move.
 #[cfg(feature = "engine")]
 fn train(cli: &Cli) -> Result<()> {
+    let ansage = eboard::find_ansage(cli.ansage.clone())?;
+    let pgn = games(cli.games.as_ref())?;
+    println!("{}", train_latency::run(&ansage, &pgn, 100)?);
     let figures = train::levels(cli.moves.unwrap_or(10), cli.nodes.unwrap_or(20_000))?;
     println!("{figures}");
     Ok(())

@@ -216,3 +216,28 @@ fn every_phrase_as_written_is_understood() {
         }
     }
 }
+
+/// The trainer's German words (issue 34.1) are in the recognizer's words, which the model's
+/// vocabulary check at start-up and `ansage doctor` check, and each of its phrases is
+/// understood as its command.
+#[test]
+fn the_trainers_words_are_checked_and_understood() {
+    let all = crate::core::grammar::GrammarBuilder::new(Language::De)
+        .unwrap()
+        .all_words();
+    for w in [
+        "stufe",
+        "spielstärke",
+        "neue",
+        "partie",
+        "farbe",
+        "wechseln",
+        "zehn",
+    ] {
+        assert!(all.binary_search(&w.to_owned()).is_ok(), "{w}");
+    }
+    assert_eq!(de("Stufe fünf"), Some(Command::Level(5)));
+    assert_eq!(de("stufe 3"), Some(Command::Level(3)));
+    assert_eq!(de("Neue Partie"), Some(Command::NewGame));
+    assert_eq!(de("Farbe wechseln"), Some(Command::SwitchColour));
+}

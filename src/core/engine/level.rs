@@ -46,6 +46,8 @@ const TABLE: [Row; 10] = [
 const FULL_SKILL: i64 = 20;
 
 impl Level {
+    /// The level a training game starts at unless told otherwise: the middle one.
+    pub const DEFAULT: Level = Level(5);
     /// The lowest level.
     pub const MIN: Level = Level(1);
     /// The highest level, the engine's full strength.

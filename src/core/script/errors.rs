@@ -71,6 +71,9 @@ pub enum BodyError {
     /// `server` with no line of an online game's stream (serde's words).
     #[error("invalid server line: {0}")]
     Server(String),
+    /// `engine` with no engine reply.
+    #[error(transparent)]
+    Engine(#[from] crate::core::engine::exchange::ReplyError),
 }
 
 /// Why the words of a `say` line do not read.
@@ -109,6 +112,9 @@ pub enum CommandError {
     /// `take-back-to` without a move number.
     #[error("command {0:?}: expected a move number")]
     MoveNumber(String),
+    /// `level` without a number.
+    #[error("command {0:?}: expected a level 1 to 10")]
+    Level(String),
     /// `ask` with no question.
     #[error("command {0:?}: unknown question")]
     Question(String),

@@ -110,6 +110,9 @@ fn every_command() -> Vec<Command> {
         Command::AccessCode(crate::core::input::AccessRole::Opponent),
         Command::AccessCode(crate::core::input::AccessRole::Arbiter),
         Command::RevokeAccess,
+        Command::Level(7),
+        Command::NewGame,
+        Command::SwitchColour,
     ];
     let questions = [
         Question::WhoseMove,
@@ -171,6 +174,19 @@ fn input_lines_round_trip() {
         Input::board(black, BoardEvent::Lever),
         Input::board(black, BoardEvent::Lost),
     ]);
+    // The training engine's replies (issue 34.1).
+    inputs.extend(
+        [
+            "move 1 e7e5",
+            "move 12 e7e8q",
+            "restarted 3 crashed",
+            "restarted 3 timeout",
+            "restarted 3 nonsense",
+            "failed 4",
+            "missing",
+        ]
+        .map(|text| Input::engine(black, text.parse().unwrap())),
+    );
     inputs.extend(Key::ALL.iter().map(|(k, _)| Input::key(Actor::Arbiter, *k)));
     inputs.extend(every_command().into_iter().map(|c| Input::Act {
         by: Actor::Arbiter,

@@ -92,6 +92,7 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
             format!("{t} web:{} address", to.name())
         }
         Output::Online(request) => format!("{t} online {}", request.text()),
+        Output::Engine(request) => format!("{t} engine {}", request.text()),
     }
 }
 

@@ -90,6 +90,7 @@ impl Session {
                 let to = audience(by);
                 match command {
                     Command::No => {
+                        self.keep_game();
                         self.tell(to, Priority::Move, Message::new("end-cancelled"), out);
                     }
                     // A flag fell meanwhile: the game is over already.
@@ -109,6 +110,7 @@ impl Session {
             }
             _ => {
                 self.ending = None;
+                self.keep_game();
                 false
             }
         }

@@ -46,6 +46,10 @@
 //!   requests), `online_offers.rs` (offers read back from the server's flags, each told
 //!   once), `online_edges.rs` (out-of-turn announcements, a refused token, a move made
 //!   elsewhere, chat, the quit question), `online_expiry.rs` (the first-move deadline);
+//! - `training.rs`: a training game's engine (issue 34.1): its move asked for once per
+//!   position (`Output::Engine`), taken as the engine side's input (`Event::Engine`) and
+//!   made as a sighted opponent's, a late answer dropped, its failures said; the level,
+//!   a new game and the other colour;
 //! - `telling.rs`: the one place that renders outputs (speech, Braille, the clock and
 //!   status lines, the result, questions and answers).
 
@@ -71,6 +75,7 @@ mod repeat;
 mod settled;
 mod take_back;
 mod telling;
+mod training;
 mod view;
 mod which;
 
@@ -94,6 +99,7 @@ use adjournment::Adjournment;
 use kept::Kept;
 use pending::Pending;
 use protocol::Announced;
+pub use training::NextGame;
 
 /// One game under FIDE Laws Appendix D.
 pub struct Session {
@@ -148,6 +154,8 @@ pub struct Session {
     executed: usize,
     /// An online game's state beyond its moves (issue 24).
     online: online::Online,
+    /// A training game's state beyond its moves (issue 34.1).
+    training: training::Training,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -199,8 +207,15 @@ impl Session {
             eboard: None,
             executed: 0,
             online: online::Online::default(),
+            training: training::Training::new(setup.level),
             now: Timestamp::ZERO,
             setup,
+        })
+        .map(|mut session| {
+            // A training game the engine opens: its first move is asked for at once
+            // (the station hands [`Session::engine_request`] to the engine).
+            session.ask_engine(&mut Vec::new());
+            session
         })
     }
 
@@ -364,6 +379,7 @@ impl Session {
                 self.replying = None;
             }
         }
+        self.ask_engine(&mut out);
         self.settle(before, &out);
         out
     }
@@ -385,6 +401,7 @@ impl Session {
             Event::Move(uci) => self.announce_move(by, Announced::Move(uci), now, out),
             Event::Board(event) => self.board(by, event, now, out),
             Event::Server(line) => self.server(by, *line, now, out),
+            Event::Engine(reply) => self.engine_reply(by, reply, now, out),
         }
     }
 
@@ -421,7 +438,10 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
-        if self.answer_to_ending(by, &command, out) || self.online_command(by, &command, out) {
+        if self.answer_to_ending(by, &command, out)
+            || self.online_command(by, &command, out)
+            || self.training_command(by, &command, out)
+        {
             return;
         }
         match command {
@@ -461,6 +481,8 @@ impl Session {
             Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
             Command::Alarms(on) => self.switch_alarms(by, on, out),
             Command::Executed => self.executed(by, out),
+            // Answered by `training_command` above.
+            Command::Level(_) | Command::NewGame | Command::SwitchColour => {}
         }
     }
 

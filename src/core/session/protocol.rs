@@ -132,7 +132,7 @@ impl Session {
             self.tell(to, Priority::Answer, Message::new("game-adjourned"), out);
             return false;
         }
-        if !self.online_may_announce(by, out) {
+        if !self.online_may_announce(by, out) || !self.engine_may_announce(by, out) {
             return false;
         }
         if self.side_of(by) != self.position().turn() {

@@ -208,6 +208,11 @@ settings! {
     /// on the server. `ansage online` sets it from the server's game; empty: a game at
     /// the board.
     online: Option<crate::core::online::Side> = None, Game.online, script "online";
+    /// A training game (issue 34): the side the engine plays. `ansage train` sets it;
+    /// empty: no engine.
+    engine: Option<crate::core::online::Side> = None, Game.engine, script "engine";
+    /// The training engine's level, 1 (a beginner) to 10 (full strength); empty: 5.
+    level: Option<crate::core::engine::level::Level> = None, Game.level, script "level";
 }
 
 /// The key of a script's setup line named `name` (`announce_moves`).
@@ -299,6 +304,10 @@ impl GameSettings {
             },
             braille_input: self.braille_input.0,
             online: self.online.map(shakmaty::Color::from),
+            engine: self.engine.map(shakmaty::Color::from),
+            level: self
+                .level
+                .unwrap_or(crate::core::engine::level::Level::DEFAULT),
             announce: Announcements {
                 move_count: self.announce_moves.0,
                 alarms: AlarmSettings {
@@ -351,6 +360,8 @@ impl GameSettings {
             eboard_complete: config.eboard.complete,
             braille_input: OnOff(config.braille_input),
             online: config.online.map(crate::core::online::Side::from),
+            engine: config.engine.map(crate::core::online::Side::from),
+            level: config.engine.map(|_| config.level),
             ..GameSettings::default()
         }
     }

@@ -292,6 +292,10 @@ fn settings() -> impl Strategy<Value = GameSettings> {
                 braille_input: OnOff(on.3 && on.0),
                 // Online against the side the language's index picks, or at the board.
                 online: [None, Some(Side::White), Some(Side::Black)][(lang + vi) % 3],
+                // A training game's engine on the other side, at a level from the names.
+                engine: [None, Some(Side::Black), Some(Side::White)][(lang + vi) % 3],
+                level: crate::core::engine::level::Level::new(1 + (names.0.len() % 10) as u8)
+                    .filter(|_| (lang + vi) % 3 != 0),
                 arbiter: OnOff(on.4),
                 confirm: AnnouncedConfirm(confirm),
                 confirm_sighted: sighted,

@@ -303,6 +303,9 @@ pub enum ValueError {
     /// `online`.
     #[error(transparent)]
     Side(#[from] crate::core::online::SideError),
+    /// `level` (issue 34): not 1 to 10.
+    #[error("{0}")]
+    Level(String),
 }
 
 impl From<Infallible> for ValueError {
@@ -366,6 +369,16 @@ value_from_str!(
     StableWait,
     crate::core::online::Side,
 );
+
+impl Value for crate::core::engine::level::Level {
+    fn read(text: &str) -> Result<Self, ValueError> {
+        text.parse().map_err(ValueError::Level)
+    }
+
+    fn write(&self) -> String {
+        self.to_string()
+    }
+}
 
 impl Value for OnOff {
     const FLAG: bool = true;

@@ -1,0 +1,301 @@
+//! `ansage train` as a process (issue 34.1, 34.6): the blind player typing on the console,
+//! the scripted fake engine (`support::fake_engine`) as the opponent: its moves announced
+//! and journaled, every failure of the engine said and mended, a game resumed after
+//! kill -9 with the engine given the position again; no engine installed said with its
+//! package.
+
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use crate::support::fake_engine::{fake_engine, received, starts};
+use crate::support::{load, proc};
+
+/// How long any one thing the station must do may take (a loaded 2-core machine).
+const LIMIT: Duration = Duration::from_secs(30);
+
+/// `ansage train` read as it runs: its transcript on stdout, the player typing on stdin.
+struct Station {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+    cursor: usize,
+    stderr: Option<JoinHandle<String>>,
+    _busy: load::Busy,
+}
+
+impl Station {
+    /// Starts `ansage train ARGS` in English at the console (a resumed game in its
+    /// journal's language and settings), the settings and files in `dir`, the engine at
+    /// `engine`.
+    fn start(dir: &Path, engine: &Path, args: &[&str]) -> Station {
+        let busy = load::busy();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ansage"));
+        cmd.args(["train", "--console", "--transcript", "--no-braille"]);
+        if !args.contains(&"--resume") {
+            cmd.args(["--lang", "en", "--set", "reminders=off"]);
+        }
+        cmd.arg("--set")
+            .arg(format!("engine.path={}", engine.display()))
+            .args(args)
+            .env("XDG_CONFIG_HOME", dir.join("config"))
+            .env("XDG_DATA_HOME", dir.join("data"))
+            .env("XDG_RUNTIME_DIR", dir.join("run"))
+            .env("RUST_LOG", "info")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        let mut child = proc::spawn(&mut cmd);
+        let stdout = child.stdout.take().unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stderr = std::thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr.read_to_string(&mut text);
+            text
+        });
+        Station {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            seen: Vec::new(),
+            cursor: 0,
+            stderr: Some(stderr),
+            _busy: busy,
+        }
+    }
+
+    /// Types `line` on the console.
+    fn send(&mut self, line: &str) {
+        let stdin = self.stdin.as_mut().expect("the station's stdin is open");
+        writeln!(stdin, "{line}").expect("the station reads its stdin");
+        stdin.flush().unwrap();
+    }
+
+    /// Waits (up to [`LIMIT`]) for a line after the last one waited for that contains
+    /// `needle`; returns it.
+    #[track_caller]
+    fn wait_for(&mut self, needle: &str) -> String {
+        let deadline = Instant::now() + LIMIT;
+        loop {
+            if let Some(i) = self.seen[self.cursor..]
+                .iter()
+                .position(|l| l.contains(needle))
+            {
+                self.cursor += i + 1;
+                return self.seen[self.cursor - 1].clone();
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => self.seen.push(line),
+                Err(RecvTimeoutError::Timeout) => {
+                    let (out, err) = self.finish();
+                    panic!("no line with {needle:?} within {LIMIT:?}: {out:#?}\nstderr:\n{err}")
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let (out, err) = self.finish();
+                    panic!("the station ended before {needle:?}: {out:#?}\nstderr:\n{err}")
+                }
+            }
+        }
+    }
+
+    /// The player's move: typed, echoed, confirmed, made.
+    #[track_caller]
+    fn play(&mut self, typed: &str, echo: &str) {
+        self.send(typed);
+        self.wait_for(echo);
+        self.send("yes");
+        self.wait_for("made ");
+    }
+
+    /// Ends the input, waits for the process; its transcript and its stderr.
+    fn finish(&mut self) -> (Vec<String>, String) {
+        self.stdin.take();
+        proc::wait_within(&mut self.child, LIMIT, "ansage train");
+        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
+            self.seen.push(line);
+        }
+        let err = self
+            .stderr
+            .take()
+            .map(|h| proc::join_within(h, LIMIT, "stderr"))
+            .unwrap_or_default();
+        (self.seen.clone(), err)
+    }
+
+    /// Kills the station at once (kill -9).
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        proc::wait_within(&mut self.child, LIMIT, "ansage train, killed");
+    }
+}
+
+impl Drop for Station {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A temporary folder with the fake engine playing `plan` in `engine/`.
+fn setup(plan: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let engine_dir = dir.path().join("engine");
+    std::fs::create_dir(&engine_dir).unwrap();
+    let engine = fake_engine(&engine_dir, plan);
+    (dir, engine)
+}
+
+/// Counts the lines that contain `needle`.
+fn count(lines: &[String], needle: &str) -> usize {
+    lines.iter().filter(|l| l.contains(needle)).count()
+}
+
+/// A game against the engine: it is asked once per move, its moves announced to the
+/// player in words and made; the player's moves go through echo and confirmation; the
+/// engine is given the whole game each time; the PGN holds the game.
+#[test]
+fn the_engine_answers_each_move_and_is_announced() {
+    let (dir, engine) = setup(&["e7e5", "b8c6"]);
+    let pgn = dir.path().join("game.pgn");
+    let mut station = Station::start(
+        dir.path(),
+        &engine,
+        &[
+            "--level",
+            "3",
+            "--no-journal",
+            "--pgn",
+            pgn.to_str().unwrap(),
+        ],
+    );
+    station.wait_for("Training against the engine, level 3. You play White.");
+    station.play("e4", "e4?");
+    station.wait_for("engine play 1 level 3 after e2e4");
+    station.wait_for("say:white e5.");
+    station.play("Nf3", "Knight f3?");
+    station.wait_for("say:white Knight c6.");
+    station.send("level 7");
+    station.wait_for("Level 7.");
+    station.play("Bc4", "Bishop c4?");
+    station.wait_for("engine play 3 level 7 after e2e4 e7e5 g1f3 b8c6 f1c4");
+    let (out, _) = station.finish();
+    assert_eq!(count(&out, "say:white e5."), 1, "{out:#?}");
+    let sent = received(&dir.path().join("engine"));
+    assert!(
+        sent.contains(&"position startpos moves e2e4 e7e5 g1f3".to_owned())
+            || sent.iter().any(|l| l.ends_with("moves e2e4 e7e5 g1f3")),
+        "{sent:#?}"
+    );
+    let pgn = std::fs::read_to_string(&pgn).unwrap();
+    assert!(pgn.contains("1. e4") && pgn.contains("Nc6"), "{pgn}");
+    assert!(pgn.contains("[Event \"Training\"]"), "{pgn}");
+}
+
+/// The engine playing White opens the game at once; the player plays Black.
+#[test]
+fn the_engine_opens_when_the_player_is_black() {
+    let (dir, engine) = setup(&["d2d4"]);
+    let mut station = Station::start(dir.path(), &engine, &["--colour", "black", "--no-journal"]);
+    station.wait_for("You play Black.");
+    station.wait_for("say:black d4.");
+    station.send("white e4");
+    station.play("d5", "d5?");
+    let (out, _) = station.finish();
+    assert!(count(&out, "made ") >= 2, "{out:#?}");
+}
+
+/// A crash mid-game is said, the engine restarted with the whole position, and the game
+/// goes on; nonsense (garbage lines, then an illegal best move) likewise.
+#[test]
+fn a_crash_and_nonsense_are_said_and_the_game_goes_on() {
+    let (dir, engine) = setup(&["e7e5", "crash", "b8c6", "illegal e1e8", "g8f6"]);
+    let mut station = Station::start(dir.path(), &engine, &["--no-journal"]);
+    station.play("e4", "e4?");
+    station.wait_for("say:white e5.");
+    station.play("Nf3", "Knight f3?");
+    station.wait_for("The engine crashed and was started again. The game goes on.");
+    station.wait_for("say:white Knight c6.");
+    station.play("Bc4", "Bishop c4?");
+    station.wait_for("The engine answered nonsense and was started again.");
+    station.wait_for("say:white Knight f6.");
+    let (_, err) = station.finish();
+    assert!(starts(&dir.path().join("engine")) >= 3, "{err}");
+}
+
+/// An engine that does not answer in time is stopped, restarted and said.
+#[test]
+fn a_hang_is_stopped_restarted_and_said() {
+    let (dir, engine) = setup(&["hang", "e7e5"]);
+    let mut station = Station::start(
+        dir.path(),
+        &engine,
+        &["--no-journal", "--set", "engine.timeout_ms=1000"],
+    );
+    station.play("e4", "e4?");
+    station.wait_for("The engine did not answer in time and was started again.");
+    station.wait_for("say:white e5.");
+    station.finish();
+}
+
+/// No engine at all: the station does not start, and says which package to install.
+#[test]
+fn no_engine_names_the_package() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-engine");
+    let mut station = Station::start(dir.path(), &missing, &["--no-journal"]);
+    let (_, err) = station.finish();
+    assert!(err.contains("stockfish"), "{err}");
+}
+
+/// Killed (kill -9) while the engine thinks: resumed from the journal, the engine is
+/// given the whole position again and its move is made; nothing of the game is lost.
+#[test]
+fn killed_while_the_engine_thinks_the_game_resumes() {
+    let (dir, engine) = setup(&["e7e5", "hang"]);
+    let journal = dir.path().join("journal.txt");
+    let journal_arg = journal.to_str().unwrap().to_owned();
+    let mut station = Station::start(
+        dir.path(),
+        &engine,
+        &[
+            "--journal",
+            &journal_arg,
+            "--set",
+            "engine.timeout_ms=60000",
+        ],
+    );
+    station.play("e4", "e4?");
+    station.wait_for("say:white e5.");
+    station.play("Nf3", "Knight f3?");
+    station.wait_for("engine play 2");
+    station.kill();
+    let engine_dir = dir.path().join("engine");
+    std::fs::write(engine_dir.join("plan"), "b8c6\n").unwrap();
+    std::fs::remove_file(engine_dir.join("count")).unwrap();
+    let mut station = Station::start(dir.path(), &engine, &["--resume", &journal_arg]);
+    station.wait_for("say:white Knight c6.");
+    station.play("Bc4", "Bishop c4?");
+    let (out, err) = station.finish();
+    let sent = received(&engine_dir);
+    assert!(
+        sent.iter().any(|l| l.ends_with("moves e2e4 e7e5 g1f3")),
+        "{sent:#?}\n{out:#?}\n{err}"
+    );
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert!(text.contains("black engine move 1 e7e5"), "{text}");
+    assert!(text.contains("black engine move 2 b8c6"), "{text}");
+}
