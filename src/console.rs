@@ -397,10 +397,11 @@ mod tests {
     }
 
     /// The sighted player offers a draw and the visually impaired player declines it by
-    /// word: while the station's voice speaks to the visually impaired player, the
-    /// sighted offerer's console prints the decline at once, in each language.
+    /// word: said once to everyone, naming who declined; the console prints it once when
+    /// no voice speaks, and leaves it to the station's voice when one does, in each
+    /// language.
     #[test]
-    fn a_draw_declined_by_word_is_printed_for_the_sighted_offerer() {
+    fn a_draw_declined_by_word_is_printed_once() {
         use crate::core::input::{Actor, Event, Input};
         use crate::core::session::Session;
         use crate::core::setup::SessionSetup;
@@ -431,8 +432,10 @@ mod tests {
             let mut s = Session::new(setup).unwrap();
             s.handle(typed(Color::Black, offer), Timestamp::from_millis(1000));
             let outputs = s.handle(typed(Color::White, decline), Timestamp::from_millis(2000));
-            let line = reader_line(&outputs, &[Audience::White, Audience::All]);
+            let line = reader_line(&outputs, &[]);
             assert_eq!(line.as_deref(), Some(want), "{lang}");
+            let voiced = reader_line(&outputs, &[Audience::White, Audience::All]);
+            assert_eq!(voiced, None, "{lang}");
         }
     }
 

@@ -81,6 +81,15 @@ pub enum StationInput {
         /// What, in the session's language.
         message: Message,
     },
+    /// What only its audience may learn (a web page's access code asked at the board):
+    /// told like a [`StationInput::Notice`], through [`Sink::deliver_secret`], which the
+    /// web page's sink leaves out (every page of a role lists what is said to it).
+    Secret {
+        /// Whom to tell.
+        to: Audience,
+        /// What, in the session's language.
+        message: Message,
+    },
     /// The station's voice did not open after all (speech-dispatcher opens in the
     /// background, issue 22): every sink hears of it ([`Sink::voice_lost`]: the console
     /// prints what is said again), then `message` is told to everyone as a
@@ -100,6 +109,12 @@ pub enum StationInput {
 pub trait Sink {
     /// Hands over the outputs of one step, stamped with their instant.
     fn deliver(&mut self, at: Timestamp, outputs: &[Output]);
+
+    /// Hands over what only its audience may learn ([`StationInput::Secret`]): a device
+    /// that would show it to others too leaves it out; every other takes it as any output.
+    fn deliver_secret(&mut self, at: Timestamp, outputs: &[Output]) {
+        self.deliver(at, outputs);
+    }
 
     /// Looks at the game after each step (after [`Sink::deliver`]), as a value built once
     /// for every sink: a device that follows the game itself (the recognizer's grammar of
@@ -414,6 +429,14 @@ fn receive(
         Some(StationInput::Notice { to, message }) => {
             handle_due(session, journal, sinks, t);
             deliver(sinks, t, &session.announce(to, Priority::Urgent, &message));
+            None
+        }
+        Some(StationInput::Secret { to, message }) => {
+            handle_due(session, journal, sinks, t);
+            let told = session.announce(to, Priority::Urgent, &message);
+            for sink in sinks.iter_mut() {
+                sink.deliver_secret(t, &told);
+            }
             None
         }
         Some(StationInput::VoiceLost { message }) => {

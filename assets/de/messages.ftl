@@ -620,6 +620,7 @@ web-error-no-role = Sie schauen nur zu. Zum Mitspielen oder Leiten bitte mit ein
 web-error-foreign = Diese Anfrage kommt nicht von der Seite der Station.
 web-error-not-your-move = Sie sind nicht am Zug.
 web-error-wrong-code = Dieser Zugangscode gilt nicht (falsch, abgelaufen oder schon benutzt).
+web-error-guarded = Für diesen Code kamen zu viele falsche Versuche, auch von diesem Gerät. Bitte an der Station einen neuen Code erfragen.
 web-error-not-found = Diese Seite gibt es nicht.
 web-error-stale = Inzwischen hat sich die Partie geändert. Bitte noch einmal prüfen.
 web-error-too-big = Die Anfrage ist zu groß.

@@ -585,6 +585,7 @@ web-error-no-role = You are watching only. To play or to act as arbiter, join wi
 web-error-foreign = This request does not come from the station's page.
 web-error-not-your-move = It is not your move.
 web-error-wrong-code = This access code is not valid (wrong, expired or already used).
+web-error-guarded = Too many wrong tries came for this code, some from this device. Please ask the station for a new code.
 web-error-not-found = There is no such page.
 web-error-stale = The game has changed meanwhile. Please check again.
 web-error-too-big = The request is too big.

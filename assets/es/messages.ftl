@@ -642,6 +642,7 @@ web-error-no-role = Usted solo está mirando. Para jugar o arbitrar, entre prime
 web-error-foreign = Esta petición no viene de la página de la estación.
 web-error-not-your-move = No le toca mover.
 web-error-wrong-code = Este código de acceso no vale (erróneo, caducado o ya usado).
+web-error-guarded = Llegaron demasiados intentos erróneos para este código, también desde este aparato. Pida un código nuevo a la estación, por favor.
 web-error-not-found = Esta página no existe.
 web-error-stale = La partida ha cambiado entretanto. Compruébelo otra vez, por favor.
 web-error-too-big = La petición es demasiado grande.

@@ -14,7 +14,7 @@ import { showSaid, say, alert, clearAlert, setupPosts, act, postJoin, postLeave 
 import { opponentControls, playerControls, actionBar } from './controls.js';
 import { arbiterControls } from './arbiter.js';
 import { playersLine, roleLine, lastMoveText, turnText, facts, moveItems,
-         statusLine, moveAnnouncement } from './view.js';
+         statusLine, moveAnnouncement, saidFor } from './view.js';
 
 const page = { state: null, board: null, source: null, connected: false, everConnected: false,
                refocus: null, lastMoveKey: null, movesKey: null };
@@ -177,7 +177,14 @@ function announce(state, moved, news) {
   const named = last && news.polite.some(text =>
     [last.words, last.local, last.san].some(m => m && text.includes(m)));
   const parts = moved && !named ? [moved, ...news.polite] : news.polite;
-  if (parts.length) say(parts.join(' '));
+  if (parts.length) say(parts.map(sentence).join(' '));
+}
+
+/** A part of an announcement as a sentence of its own: ends with its mark, else a full
+ *  stop, so that a screen reader pauses between "Eva fünf." and "Zug 2." */
+function sentence(text) {
+  const trimmed = text.trim();
+  return /[.!?…:]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** Renders a whole state (from the stream, or the fresh one of a 409). */
@@ -198,7 +205,7 @@ function render(state) {
   setClock(state.clock, state.sent_ms);
   const moved = renderTexts(state);
   updateControls(state);
-  const news = showSaid(state.said || []);
+  const news = showSaid(state.said || [], text => saidFor(state, text));
   if (newer) announce(state, moved, news);
   applyConnected();
   const main = $('main');

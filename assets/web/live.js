@@ -31,11 +31,13 @@ export function clearAlert() {
 let seenSaid = null;  // the highest `n` of the messages already shown
 
 /**
- * The station's messages for this role, all listed; urgent new ones go to the assertive
- * region at once. Answers the polite new ones' texts, for the page to announce once with
- * whatever else the event brought, and whether an urgent one came.
+ * The station's messages for this role, all listed, each as `shown` gives it (a move in
+ * notation for a sighted reader); urgent new ones go to the assertive region at once.
+ * Answers the polite new ones' texts, for the page to announce once with whatever else
+ * the event brought, and whether an urgent one came.
  */
-export function showSaid(said) {
+export function showSaid(given, shown = text => text) {
+  const said = given.map(m => ({ ...m, text: shown(m.text) }));
   const list = document.getElementById('message-list');
   list.replaceChildren(...said.slice().reverse().map(m => {
     const li = document.createElement('li');

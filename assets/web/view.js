@@ -54,6 +54,24 @@ function moveFor(state, m) {
   return m.local || m.san || m.words || '';
 }
 
+/** The station's words for this viewer: to a reader of notation (every role but the
+ *  blind player's), each move the state names in words is given in its notation
+ *  ("Eva fünf." → "e5."), from the state's own pairs of words and notation. */
+export function saidFor(state, text) {
+  if (readsWords(state)) return text;
+  const named = [...(state.moves || []), ...(state.pending ? [state.pending] : []),
+                 ...(state.settled ? [state.settled] : [])]
+    .filter(m => m.words && (m.local || m.san))
+    .sort((a, b) => b.words.length - a.words.length);
+  let out = text;
+  for (const m of named) {
+    const escaped = m.words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    out = out.replace(new RegExp(`(^|[^\\p{L}])${escaped}(?![\\p{L}])`, 'giu'),
+                      (_, before) => `${before}${m.local || m.san}`);
+  }
+  return out;
+}
+
 export function roleLine(state) {
   const side = state.colour ? sideName(state.colour) : '';
   switch (state.role) {
@@ -71,12 +89,13 @@ export function lastMoveText(state) {
                           move: moveFor(state, m) });
 }
 
-/** The last move as a screen reader is told it, once: who, which, its words. */
+/** The last move as a screen reader is told it, once: who, which, its words (its
+ *  notation for a reader of notation). */
 export function moveAnnouncement(state) {
   const m = state.moves[state.moves.length - 1];
   if (!m) return '';
   return t("move-announced", { side: playerName(state, m.side), number: m.number,
-                               words: m.words || m.local || m.san || '' });
+                               words: moveFor(state, m) });
 }
 
 export function turnText(state) {
@@ -129,8 +148,12 @@ export function settledFact(state) {
 }
 
 function executedFact(state) {
-  if (state.executed === true) return t("executed-yes");
-  if (state.executed === false) return t("executed-not-yet");
+  // The sighted opponent's page speaks of his own board.
+  const yours = state.role === 'opponent';
+  if (state.executed === true) return yours ? t("executed-yes-yours") : t("executed-yes");
+  if (state.executed === false) {
+    return yours ? t("executed-not-yet-yours") : t("executed-not-yet");
+  }
   return '';
 }
 

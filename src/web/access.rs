@@ -2,18 +2,27 @@
 //! bound to a role (and a colour) of this game. Pure: the time (`now`, since the server
 //! started), the client's address and the random numbers are passed in.
 //!
-//! A code is six digits, good for [`CODE_LIFE`] and one browser. Wrong codes are counted
-//! per client address: after [`WRONG_TRIES`] of them that address is refused for [`LOCK`]
-//! (even with a right code), while every other browser still joins; and a code is void
-//! once [`CODE_WRONG_LIMIT`] wrong codes were tried while it was good, so that many
-//! addresses together cannot guess it either. A token is 128 random bits; the table keeps
-//! only its SHA-256 ([`token_hash`]), so that the grants can be stored beside the journal
-//! and survive `--resume` of the same game ([`Access::stored`], [`Access::restore`])
-//! without the tokens themselves ever being written. Revoking ends every token and every
-//! code at once, and the page of a revoked token is told so ([`Lost`]).
+//! A code is six digits, good for [`CODE_LIFE`] and one browser. Wrong codes are limited
+//! two ways, so that a guesser is stopped and nobody else is:
+//!
+//! - **Per client address** ([`Client`]: an IPv4 address, or an IPv6 address's /64, which
+//!   one device may fill with addresses of its own): after [`WRONG_TRIES`] wrong codes that
+//!   address is refused for [`LOCK`] (even with a right code), while every other browser
+//!   still joins.
+//! - **Per code**: once [`CODE_WRONG_LIMIT`] wrong codes were tried (from any address)
+//!   while a code was good, it is *guarded*: it still lets in any address that tried no
+//!   wrong code while it was good, and no other. A code is never made void by wrong tries,
+//!   so that someone else's guessing never blocks the person it was given to; the guessers
+//!   together get at most [`CODE_WRONG_LIMIT`] tries and then one per address.
+//!
+//! A token is 128 random bits; the table keeps only its SHA-256 ([`token_hash`]), so that
+//! the grants can be stored beside the journal and survive `--resume` of the same game
+//! ([`Access::stored`], [`Access::restore`]) without the tokens themselves ever being
+//! written. Revoking ends every token and every code at once, and the page of a revoked
+//! token is told so ([`Lost`]).
 
 use std::collections::{HashMap, HashSet};
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::time::Duration;
 
 use sha2::{Digest, Sha256};
@@ -28,10 +37,30 @@ pub const CODE_LIFE: Duration = Duration::from_secs(120);
 pub const WRONG_TRIES: u32 = 5;
 /// How long an address is refused after [`WRONG_TRIES`] wrong codes.
 pub const LOCK: Duration = Duration::from_secs(60);
-/// Wrong codes (from any address) tried while a code was good that make it void.
+/// Wrong codes (from any address) tried while a code was good after which it lets in
+/// only addresses that tried none.
 pub const CODE_WRONG_LIMIT: u32 = 50;
-/// The most client addresses whose wrong codes are remembered at once.
+/// The most client addresses whose wrong codes are remembered at once (in the table of
+/// addresses, and in each code's guessers).
 const CLIENTS_KEPT: usize = 4096;
+
+/// A client as the wrong codes are counted for it: an IPv4 address (also when it comes
+/// mapped into IPv6), or the /64 of an IPv6 address (one device may take any address of
+/// its network's /64, so counting its addresses one by one would not stop it).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Client(IpAddr);
+
+impl From<IpAddr> for Client {
+    fn from(ip: IpAddr) -> Client {
+        match ip.to_canonical() {
+            IpAddr::V6(v6) => {
+                let prefix = v6.to_bits() & !((1u128 << 64) - 1);
+                Client(IpAddr::V6(Ipv6Addr::from_bits(prefix)))
+            }
+            v4 => Client(v4),
+        }
+    }
+}
 
 /// What a browser may do: its role, and the colour of a player's role.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -87,6 +116,10 @@ pub enum JoinError {
         /// How long the lock still lasts.
         retry_after: Duration,
     },
+    /// The code is right, but guarded after many wrong codes, and this address tried one
+    /// of them: a new code from the board lets it in.
+    #[error("the code is guarded against this address")]
+    Guarded,
 }
 
 #[derive(Debug)]
@@ -96,6 +129,24 @@ struct Pending {
     expires: Duration,
     /// Wrong codes tried while it was good.
     wrong: u32,
+    /// The clients that tried a wrong code while it was good (at most [`CLIENTS_KEPT`]).
+    guessers: HashSet<Client>,
+}
+
+impl Pending {
+    /// Whether `client` may trade this code: always until [`CODE_WRONG_LIMIT`] wrong codes
+    /// were tried while it was good, then only if it tried none of them.
+    fn admits(&self, client: Client) -> bool {
+        self.wrong < CODE_WRONG_LIMIT || !self.guessers.contains(&client)
+    }
+
+    /// Counts a wrong code tried by `client` while this one was good.
+    fn guessed_by(&mut self, client: Client) {
+        self.wrong = self.wrong.saturating_add(1);
+        if self.guessers.len() < CLIENTS_KEPT {
+            self.guessers.insert(client);
+        }
+    }
 }
 
 /// One address's wrong codes.
@@ -114,7 +165,7 @@ pub struct Access {
     tokens: HashMap<String, Grant>,
     /// The hashes of the tokens that were revoked.
     revoked: HashSet<String>,
-    clients: HashMap<IpAddr, Tries>,
+    clients: HashMap<Client, Tries>,
 }
 
 /// Six digits of `random`.
@@ -189,14 +240,15 @@ impl Access {
             grant,
             expires: now + CODE_LIFE,
             wrong: 0,
+            guessers: HashSet::new(),
         });
         code
     }
 
     /// A code for `grant` asked at the board: the newest one given before while it is
-    /// still good and unused (so asking again, or the repeat key, gives the same code:
-    /// the person at the board may not have caught it), else a new one ([`Access::issue`],
-    /// its digits from `random`, asked only then).
+    /// still good, unused and not guarded (so asking again, or the repeat key, gives the
+    /// same code: the person at the board may not have caught it), else a new one
+    /// ([`Access::issue`], its digits from `random`, asked only then).
     pub fn code_for(
         &mut self,
         grant: Grant,
@@ -204,7 +256,8 @@ impl Access {
         random: impl FnOnce() -> Option<u32>,
     ) -> Option<Issued> {
         self.codes.retain(|p| p.expires > now);
-        if let Some(p) = self.codes.iter().rev().find(|p| p.grant == grant) {
+        let open = |p: &&Pending| p.grant == grant && p.wrong < CODE_WRONG_LIMIT;
+        if let Some(p) = self.codes.iter().rev().find(open) {
             return Some(Issued {
                 code: p.code.clone(),
                 left: p.expires - now,
@@ -220,7 +273,7 @@ impl Access {
     }
 
     /// Trades `code`, sent from `client`, for `token`: the code's grant, the code used
-    /// up; or why not.
+    /// up; or why not (the address locked, the code wrong, or guarded against it).
     pub fn join(
         &mut self,
         code: &str,
@@ -228,6 +281,7 @@ impl Access {
         client: IpAddr,
         token: Secret,
     ) -> Result<Grant, JoinError> {
+        let client = Client::from(client);
         self.forget_old_tries(now);
         let tries = self.clients.entry(client).or_default();
         if let Some(until) = tries.locked_until {
@@ -238,8 +292,7 @@ impl Access {
             }
             *tries = Tries::default();
         }
-        self.codes
-            .retain(|p| p.expires > now && p.wrong < CODE_WRONG_LIMIT);
+        self.codes.retain(|p| p.expires > now);
         let Some(i) = self.codes.iter().position(|p| p.code.expose() == code) else {
             tries.wrong += 1;
             tries.last = now;
@@ -247,10 +300,13 @@ impl Access {
                 tries.locked_until = Some(now + LOCK);
             }
             for p in &mut self.codes {
-                p.wrong += 1;
+                p.guessed_by(client);
             }
             return Err(JoinError::Wrong);
         };
+        if !self.codes[i].admits(client) {
+            return Err(JoinError::Guarded);
+        }
         let pending = self.codes.swap_remove(i);
         self.clients.remove(&client);
         self.tokens
@@ -259,12 +315,15 @@ impl Access {
     }
 
     /// Forgets the wrong codes of addresses that tried none for [`LOCK`] and are not
-    /// locked; keeps at most a bounded number of addresses.
+    /// locked; keeps at most [`CLIENTS_KEPT`] addresses (the unlocked ones go first).
     fn forget_old_tries(&mut self, now: Duration) {
         self.clients.retain(|_, t| match t.locked_until {
             Some(until) => now < until,
             None => now < t.last + LOCK,
         });
+        if self.clients.len() >= CLIENTS_KEPT {
+            self.clients.retain(|_, t| t.locked_until.is_some());
+        }
         if self.clients.len() >= CLIENTS_KEPT {
             self.clients.clear();
         }

@@ -26,6 +26,12 @@ pub struct Page {
     pub address: PageAddress,
 }
 
+/// Whether the answer to `request` is a secret: a code for a role (told to the asker at
+/// the board only, never listed on a page).
+pub fn is_secret(request: &AccessRequest) -> bool {
+    matches!(request, AccessRequest::Code { role, .. } if *role != AccessRole::Spectator)
+}
+
 /// The answer to `request` at `now` (the server's time): to whom, and what. A new code
 /// takes its digits from `random`; without one the asker is told to ask again.
 pub fn answer(

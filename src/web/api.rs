@@ -46,7 +46,8 @@ struct Join {
 }
 
 /// `POST /api/join {"code"}`: the code's role as this browser's cookie; wrong codes are
-/// counted for the client's address (a guesser is locked, nobody else).
+/// counted for the client's address and for each code good meanwhile (a guesser is
+/// locked, nobody else; `access.rs`).
 pub async fn join(
     State(app): State<App>,
     ConnectInfo(client): ConnectInfo<SocketAddr>,
@@ -78,6 +79,7 @@ pub async fn join(
                 .into_response()
         }
         Err(JoinError::Wrong) => refuse(hub, Refusal::WrongCode, None),
+        Err(JoinError::Guarded) => refuse(hub, Refusal::Guarded, None),
         Err(JoinError::Locked { retry_after }) => {
             let mut answer = refuse(hub, Refusal::Locked, None);
             if let Ok(v) = retry_after.as_secs().max(1).to_string().parse() {

@@ -22,14 +22,16 @@
 //!   `action/permissions.rs`, the one table of what each role may do;
 //!   `action/situation.rs`, which of them the situation allows, read from the core's view;
 //! - `access.rs` (pure): one-time codes, tokens kept as hashes, the wrong-code limits per
-//!   client address and per code, why a page lost its role; `store.rs`: the grants beside
+//!   client address (an IPv6 /64 as one) and per code (guarded, never void), why a page
+//!   lost its role; `store.rs`: the grants beside
 //!   the journal (mode 0600, written by a thread of its own) so that `--resume` keeps
 //!   every role; `random.rs`: codes, tokens and the run's epoch;
 //! - `answer.rs` (pure): the answers to the page's requests at the board (also used by the
 //!   golden runner); `address.rs`: the page's address in words a synthesizer reads right;
 //!   `machine.rs`: this machine's names for the address;
 //! - `sink.rs`: the [`WebSink`] (the said ring, `Output::Access`, publishing the step
-//!   view's `GameView` when it changed); `words.rs`: the refusals in the game's words;
+//!   view's `GameView` when it changed; a code asked at the board goes back as a
+//!   `StationInput::Secret`, which it leaves out of every page); `words.rs`: the refusals in the game's words;
 //!   `assets.rs`: the page's files (rust-embed of `assets/web/`); `pgn.rs`: `/game.pgn`;
 //!   `qr.rs`: the address as a QR code.
 

@@ -38,7 +38,8 @@ pub fn status(refusal: Refusal) -> StatusCode {
         | Refusal::NoRole
         | Refusal::Foreign
         | Refusal::NotYourMove
-        | Refusal::WrongCode => StatusCode::FORBIDDEN,
+        | Refusal::WrongCode
+        | Refusal::Guarded => StatusCode::FORBIDDEN,
         Refusal::NotFound => StatusCode::NOT_FOUND,
         Refusal::Stale => StatusCode::CONFLICT,
         Refusal::TooBig => StatusCode::PAYLOAD_TOO_LARGE,

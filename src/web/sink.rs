@@ -47,10 +47,12 @@ impl WebSink {
     /// Answers a request asked at the board ([`answer::answer`]: a code, the same again
     /// while it is valid; the address; every access ended) and tells whoever asked
     /// through the station's channel (never blocking: a full channel loses the answer,
-    /// and asking again gives it again). Every access ended is pushed to the open pages
-    /// with the next state, at once.
+    /// and asking again gives it again). A code is told as a secret
+    /// ([`StationInput::Secret`]): at the board only, never in a page's messages. Every
+    /// access ended is pushed to the open pages with the next state, at once.
     pub fn on_access(&mut self, request: AccessRequest) {
         let revoked = matches!(request, AccessRequest::RevokeAll { .. });
+        let secret = answer::is_secret(&request);
         self.fresh |= revoked;
         let page = answer::Page {
             seats: self.hub.seats,
@@ -63,12 +65,12 @@ impl WebSink {
         if revoked {
             self.hub.save_grants();
         }
-        if self
-            .hub
-            .tx
-            .try_send(StationInput::Notice { to, message })
-            .is_err()
-        {
+        let told = if secret {
+            StationInput::Secret { to, message }
+        } else {
+            StationInput::Notice { to, message }
+        };
+        if self.hub.tx.try_send(told).is_err() {
             tracing::warn!("web: the station's channel is full; an access answer is lost");
         }
     }
@@ -101,6 +103,9 @@ impl Sink for WebSink {
             }
         }
     }
+
+    /// A code told at the board is no page's business: not kept, not published.
+    fn deliver_secret(&mut self, _at: Timestamp, _outputs: &[Output]) {}
 
     fn observe(&mut self, step: &StepView) {
         let old = Arc::clone(&self.state.borrow());

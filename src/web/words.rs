@@ -21,6 +21,9 @@ pub enum Refusal {
     NotYourMove,
     /// A code that is not good (403).
     WrongCode,
+    /// A right code guarded after many wrong ones against an address that tried one
+    /// (403).
+    Guarded,
     /// No such page (404).
     NotFound,
     /// The page showed an older state (409).
@@ -35,13 +38,14 @@ pub enum Refusal {
 
 impl Refusal {
     /// Every refusal.
-    pub const ALL: [Refusal; 11] = [
+    pub const ALL: [Refusal; 12] = [
         Refusal::Malformed,
         Refusal::Forbidden,
         Refusal::NoRole,
         Refusal::Foreign,
         Refusal::NotYourMove,
         Refusal::WrongCode,
+        Refusal::Guarded,
         Refusal::NotFound,
         Refusal::Stale,
         Refusal::TooBig,
@@ -64,6 +68,7 @@ impl Refusal {
             Refusal::Foreign => "web-error-foreign",
             Refusal::NotYourMove => "web-error-not-your-move",
             Refusal::WrongCode => "web-error-wrong-code",
+            Refusal::Guarded => "web-error-guarded",
             Refusal::NotFound => "web-error-not-found",
             Refusal::Stale => "web-error-stale",
             Refusal::TooBig => "web-error-too-big",

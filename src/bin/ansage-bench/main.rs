@@ -350,12 +350,13 @@ fn eboard(cli: &Cli) -> Result<()> {
 fn web(cli: &Cli) -> Result<()> {
     let ansage = eboard::find_ansage(cli.ansage.clone())?;
     let pgn = games(cli.games.as_ref())?;
+    let mut runs = Vec::new();
     for pages in [0, 1, web::PAGES] {
-        println!(
-            "{}",
-            web::run(&ansage, &pgn, pages, cli.moves.unwrap_or(60))?
-        );
+        let figures = web::run(&ansage, &pgn, pages, cli.moves.unwrap_or(60))?;
+        println!("{figures}");
+        runs.push(figures);
     }
+    println!("{}", web::side_by_side(&runs));
     Ok(())
 }
 

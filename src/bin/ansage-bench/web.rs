@@ -3,16 +3,21 @@
 //! browser; and the station's own move path beside it, with no page, 1 and 50 pages open.
 //!
 //! The station is the real `ansage` (`ansage play --console --transcript --web
-//! 127.0.0.1:PORT`, German, 90 minutes, nobody visually impaired so that a typed move is
-//! made at once, its journal synced as always), found beside `ansage-bench` or named by
-//! `--ansage PATH`. The moves are those of the first game of `tests/data/games.pgn` (or
-//! `--games`) long enough, typed as UCI on its standard input, one after the other.
+//! 127.0.0.1:PORT`, German, 90 minutes, Black visually impaired, its journal synced as
+//! always), found beside `ansage-bench` or named by `--ansage PATH`. The moves are those of
+//! the first game of `tests/data/games.pgn` (or `--games`) long enough, typed as UCI on its
+//! standard input, one after the other: White's (`white type e2e4`) are made at once;
+//! Black's (`black type e7e5`) are echoed to him and made by his confirmation (`black key
+//! confirm`), as Appendix D has it.
 //!
-//! - **Send**: the wall-clock instant (`SystemTime`) just before the move's line is written
-//!   to the station's standard input.
+//! - **Send**: the wall-clock instant (`SystemTime`) just before the line that makes the
+//!   move (White's move, Black's confirmation) is written to the station's standard input.
 //! - **Made**: the instant its `made …` line is read from the station's standard output
 //!   (the station's own move path: stdin, journal with fdatasync, session, console; the
 //!   `journal` benchmark measures the same path in process).
+//! - **Echo**: from just before Black's move is typed until the echo's `say:black …?`
+//!   line is read (the station's echo path: stdin, journal, the words resolved, the echo
+//!   handed to the console and speech).
 //! - **Page**: inside the page, a `MutationObserver` on the page's last-move region
 //!   (`#last-move`) stamps `performance.timeOrigin + performance.now()` (wall-clock
 //!   milliseconds of the same host) when the move's words are put in the document.
@@ -66,6 +71,8 @@ pub struct WebFigures {
     pub pages: usize,
     /// Send to the made line.
     pub made_ms: Vec<f64>,
+    /// Black's typed move to its echo.
+    pub echo_ms: Vec<f64>,
     /// Send to the move in the measured page's document (empty without a page).
     pub page_ms: Vec<f64>,
 }
@@ -86,6 +93,13 @@ impl fmt::Display for WebFigures {
             &[0.5, 0.95],
             1,
         )?;
+        summary(
+            f,
+            "typed to echoed (the station's echo path)",
+            &self.echo_ms,
+            &[0.5, 0.95],
+            1,
+        )?;
         if !self.page_ms.is_empty() {
             summary(
                 f,
@@ -103,6 +117,29 @@ impl fmt::Display for WebFigures {
         }
         Ok(())
     }
+}
+
+/// The runs side by side, a line each: the pages open, then p50 / p95 of the station's
+/// move path (journal), its echo path and the move into the page.
+pub fn side_by_side(runs: &[WebFigures]) -> String {
+    let pair = |v: &[f64]| {
+        if v.is_empty() {
+            "-".to_owned()
+        } else {
+            format!("{:.1} / {:.1} ms", pct(v, 0.5), pct(v, 0.95))
+        }
+    };
+    let mut text = String::from("side by side (p50 / p95): pages | made | echo | in the page\n");
+    for run in runs {
+        text.push_str(&format!(
+            "  {} | {} | {} | {}\n",
+            run.pages,
+            pair(&run.made_ms),
+            pair(&run.echo_ms),
+            pair(&run.page_ms)
+        ));
+    }
+    text
 }
 
 /// Milliseconds since the Unix epoch, now (the page's clock is the same host's).
@@ -142,7 +179,7 @@ impl Station {
                 "--lang",
                 "de",
             ])
-            .args(["--tc", "90", "--vi", "none", "--set", "reminders=off"])
+            .args(["--tc", "90", "--vi", "black", "--set", "reminders=off"])
             .arg("--journal")
             .arg(dir.join("journal.txt"))
             .arg("--web")
@@ -431,6 +468,19 @@ fn long_game(pgn: &str, moves: usize) -> Result<Vec<Move>> {
     bail!("no game of more than {moves} moves")
 }
 
+/// Black (visually impaired) types his move: the milliseconds until its echo, a question
+/// to him, is read (then it waits for his confirmation).
+fn echo(station: &mut Station, uci: &UciMove) -> Result<f64> {
+    std::thread::sleep(PAUSE);
+    let sent = Instant::now();
+    station.type_line(&format!("black type {uci}"))?;
+    let (echoed, _) = station.wait_for("the echo", |l| {
+        l.contains(" say:black ") && l.trim_end().ends_with('?')
+    })?;
+    std::thread::sleep(PAUSE);
+    Ok((echoed - sent).as_secs_f64() * 1e3)
+}
+
 /// One run: a station, `pages` pages (0, 1, or 1 in the browser and the rest streams),
 /// `moves` moves typed and timed.
 pub fn run(ansage: &Path, pgn: &str, pages: usize, moves: usize) -> Result<WebFigures> {
@@ -450,10 +500,17 @@ pub fn run(ansage: &Path, pgn: &str, pages: usize, moves: usize) -> Result<WebFi
     let mut figures = WebFigures {
         pages,
         made_ms: Vec::new(),
+        echo_ms: Vec::new(),
         page_ms: Vec::new(),
     };
     for (i, mv) in game.iter().take(moves).enumerate() {
-        let line = format!("move {}", UciMove::from_move(*mv, CastlingMode::Standard));
+        let uci = UciMove::from_move(*mv, CastlingMode::Standard);
+        let line = if i % 2 == 0 {
+            format!("white type {uci}")
+        } else {
+            figures.echo_ms.push(echo(&mut station, &uci)?);
+            "black key confirm".to_owned()
+        };
         let sent_wall = wall_ms();
         let sent = Instant::now();
         station.type_line(&line)?;
@@ -481,6 +538,7 @@ pub fn run(ansage: &Path, pgn: &str, pages: usize, moves: usize) -> Result<WebFi
     drop(station);
     let _ = std::fs::remove_dir_all(&dir);
     figures.made_ms.sort_by(f64::total_cmp);
+    figures.echo_ms.sort_by(f64::total_cmp);
     figures.page_ms.sort_by(f64::total_cmp);
     Ok(figures)
 }
@@ -507,10 +565,14 @@ mod tests {
         let figures = WebFigures {
             pages: 50,
             made_ms: vec![1.0, 2.0],
+            echo_ms: vec![3.0, 4.0],
             page_ms: vec![10.0, 120.0],
         };
         let text = figures.to_string();
         assert!(text.starts_with("50 pages connected, 2 moves:"), "{text}");
+        assert!(text.contains("typed to echoed"), "{text}");
         assert!(text.contains("MISSED"), "{text}");
+        let table = side_by_side(&[figures]);
+        assert!(table.contains("  50 | "), "{table}");
     }
 }

@@ -44,15 +44,11 @@ impl Session {
             }
         }
         self.draw_offer = Some(side);
-        let name = self.color_name(side);
-        self.tell(
-            audience(by),
-            Priority::Answer,
-            Message::new("draw-offered-ack"),
-            out,
-        );
-        let msg = Message::new("draw-offered").arg("side", name);
-        self.tell(Audience::player(!side), Priority::Move, msg, out);
+        // One fact, said once to everyone ("Schwarz bietet Remis an."): the offerer hears
+        // that his offer stands, the opponent that it is made, and a station with one
+        // speaker or one console says it once, not twice in other words.
+        let msg = Message::new("draw-offered").arg("side", self.color_name(side));
+        self.tell(Audience::All, Priority::Move, msg, out);
     }
 
     /// FIDE Laws 9.1.b: the opponent's offer accepted (by the arbiter: any offer).
@@ -78,11 +74,10 @@ impl Session {
         }
     }
 
-    /// FIDE Laws 9.1.b: the opponent's offer declined. The offerer is told at once, in
-    /// words of his own that name who declined ("Schwarz lehnt das Remis ab."), so that
-    /// they are never taken for the decliner's acknowledgement: the console prints them
-    /// for a sighted offerer even while the station's voice says "Remis abgelehnt." to the
-    /// visually impaired player.
+    /// FIDE Laws 9.1.b: the opponent's offer declined, said once to everyone in words
+    /// that name who declined ("Schwarz lehnt das Remis ab."; by the arbiter: "Remis
+    /// abgelehnt."): the offerer learns it at once, the decliner hears it taken, and the
+    /// console and a station with one speaker say it once.
     pub(super) fn decline_draw(&mut self, by: Actor, out: &mut Vec<Output>) {
         let side = self.side_of(by);
         match self.draw_offer {
@@ -96,9 +91,13 @@ impl Session {
                     }
                     Actor::Arbiter => Message::new("draw-declined"),
                 };
-                self.tell(Audience::player(offerer), Priority::Move, told, out);
-                let msg = Message::new("draw-declined");
-                self.tell(audience(by), Priority::Answer, msg, out);
+                if self.setup.online.is_some() {
+                    // The offerer is not at the station: the decliner hears it taken.
+                    let msg = Message::new("draw-declined");
+                    self.tell(audience(by), Priority::Answer, msg, out);
+                } else {
+                    self.tell(Audience::All, Priority::Move, told, out);
+                }
             }
             _ => self.tell(
                 audience(by),

@@ -109,7 +109,9 @@ impl Session {
                 self.tell(to, Priority::Move, msg, out);
             }
             Resolution::Illegal(reason) => {
-                let msg = self.illegal_message(&what, heard_text, &reason);
+                // The sighted player and the arbiter read notation.
+                let sighted = by.color().is_none_or(|c| !self.setup.impaired.includes(c));
+                let msg = self.illegal_message(&what, heard_text, &reason, sighted);
                 self.tell(to, Priority::Move, msg, out);
             }
             Resolution::NotUnderstood => {

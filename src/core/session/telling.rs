@@ -278,32 +278,37 @@ impl Session {
     }
 
     /// The sentence saying that what was announced (`heard`: its text) is a clearly
-    /// described move that is impossible, and why. The move is said in the language's
-    /// words (FIDE Laws D.2.1): spoken words as heard, typed notation or a move picked on
-    /// the display in words ("Se5": "Springer Eva fünf"); the display shows it in notation
-    /// with the reason, within one line of 40 cells (D.2.6: `Unmöglich: Se5. S nicht nach
-    /// e5`).
+    /// described move that is impossible, and why. To a visually impaired player the move
+    /// is said in the language's words (FIDE Laws D.2.1): spoken words as heard, typed
+    /// notation or a move picked on the display in words ("Se5": "Springer Eva fünf"); the
+    /// display shows it in notation with the reason, within one line of 40 cells (D.2.6:
+    /// `Unmöglich: Se5. S nicht nach e5`). To a `sighted` player (his page, his console)
+    /// the move and its squares are in notation, as he reads them: "Unmöglicher Zug: Kf1.
+    /// Kein König kann nach f1 ziehen."
     pub(super) fn illegal_message(
         &self,
         what: &Announced,
         heard: String,
         reason: &IllegalReason,
+        sighted: bool,
     ) -> Message {
         let described = match what {
             Announced::Heard(words) => self.here.describe_words(words),
             Announced::Typed(text) => self.here.describe_typed(text),
             Announced::Move(uci) => self.here.describe_uci(uci),
         };
-        let said = match (what, &described) {
-            (Announced::Heard(_), _) | (_, None) => heard.clone(),
-            (_, Some(d)) => d.words.clone(),
-        };
         // The move as described ("Ke2"), else what the reason names, else the words.
         let shown = described
-            .map(|d| d.notation)
+            .as_ref()
+            .map(|d| d.notation.clone())
             .or_else(|| reason_notation(self.vocab, reason))
-            .unwrap_or(heard);
-        let reason = illegal_reason(self.vocab, reason);
+            .unwrap_or_else(|| heard.clone());
+        let said = match (what, &described) {
+            _ if sighted => shown.clone(),
+            (Announced::Heard(_), _) | (_, None) => heard,
+            (_, Some(d)) => d.words.clone(),
+        };
+        let reason = illegal_reason(self.vocab, reason, sighted);
         Message::new("illegal-move")
             .arg("heard", said)
             .arg("shown", shown)
@@ -313,7 +318,7 @@ impl Session {
 
     /// The sentence saying why words describe no legal move, alone.
     pub(super) fn reason_message(&self, reason: &IllegalReason) -> Message {
-        illegal_reason(self.vocab, reason)
+        illegal_reason(self.vocab, reason, false)
     }
 
     /// A span of time as spoken ("zwei Minuten").
@@ -346,15 +351,21 @@ impl Session {
 
 /// The sentence saying why a move is impossible; its Braille form names squares and
 /// pieces in notation (`sq` "e5", `letter` "S", FIDE Laws C.5, D.2.6).
-fn illegal_reason(vocab: &Vocabulary, reason: &IllegalReason) -> Message {
+/// Why a move is impossible; its squares in Appendix D's words, or in notation ("f1")
+/// for a `sighted` player.
+fn illegal_reason(vocab: &Vocabulary, reason: &IllegalReason, sighted: bool) -> Message {
     let piece = |m: Message, role: Role| {
         m.arg("piece", vocab.piece_name(role))
             .arg("role", role_key(role))
             .arg("letter", vocab.piece_letter(role).to_string())
     };
     let square = |m: Message, sq: Square| {
-        m.arg("square", vocab.square_name(sq))
-            .arg("sq", sq.to_string())
+        let name = if sighted {
+            sq.to_string()
+        } else {
+            vocab.square_name(sq)
+        };
+        m.arg("square", name).arg("sq", sq.to_string())
     };
     match reason {
         IllegalReason::NoSuchPiece { role } => piece(Message::new("reason-no-such-piece"), *role),

@@ -105,26 +105,127 @@ fn five_wrong_codes_lock_that_address_for_a_minute() {
     );
 }
 
-/// Many addresses together cannot guess a code: it is void after
-/// [`CODE_WRONG_LIMIT`] wrong codes tried while it was good.
+/// An address of the 10.x network, numbered.
+fn address(n: u32) -> IpAddr {
+    IpAddr::V4(std::net::Ipv4Addr::from(0x0a00_0000 + n))
+}
+
+/// Many addresses together cannot guess a code: after [`CODE_WRONG_LIMIT`] wrong codes
+/// tried while it was good, it lets in only addresses that tried none, so each further
+/// guesser has one try. The person it was given to, who tried no wrong code, still joins.
 #[test]
-fn a_code_is_void_after_too_many_wrong_codes_from_anywhere() {
+fn many_wrong_codes_guard_a_code_against_the_guessers_only() {
     let mut a = Access::new();
     let code = a.issue(OPPONENT, s(0), 123_456);
     for i in 0..CODE_WRONG_LIMIT {
-        let from = IpAddr::V4(std::net::Ipv4Addr::from(0x0a00_0000 + i));
         assert_eq!(
-            a.join("000000", s(1), from, token(9)),
+            a.join("000000", s(1), address(i), token(9)),
             Err(JoinError::Wrong)
         );
     }
+    // A guesser that hits the code now is not let in.
     assert_eq!(
-        a.join(code.expose(), s(2), OTHER, token(1)),
+        a.join(code.expose(), s(2), address(7), token(8)),
+        Err(JoinError::Guarded)
+    );
+    assert_eq!(a.grant(token(8).expose()), None);
+    // Nor is a new address after its own wrong try.
+    assert_eq!(
+        a.join("000001", s(2), address(999), token(8)),
         Err(JoinError::Wrong)
     );
-    // A code given after the guessing is good.
-    let fresh = a.issue(OPPONENT, s(3), 7);
-    assert_eq!(a.join(fresh.expose(), s(4), OTHER, token(1)), Ok(OPPONENT));
+    assert_eq!(
+        a.join(code.expose(), s(3), address(999), token(8)),
+        Err(JoinError::Guarded)
+    );
+    // The person it was given to joins.
+    assert_eq!(a.join(code.expose(), s(4), OTHER, token(1)), Ok(OPPONENT));
+}
+
+/// A guarded code is not given again at the board: asked again, the board gets a new one,
+/// which lets in whoever tried the old one wrongly.
+#[test]
+fn a_guarded_code_is_replaced_when_asked_again() {
+    let mut a = Access::new();
+    let first = a.code_for(OPPONENT, s(0), || Some(111_111)).unwrap();
+    // The holder mistypes once, then the guessers come.
+    assert_eq!(
+        a.join("111112", s(1), OTHER, token(9)),
+        Err(JoinError::Wrong)
+    );
+    for i in 1..CODE_WRONG_LIMIT {
+        let _ = a.join("000000", s(1), address(i), token(9));
+    }
+    assert_eq!(
+        a.join(first.code.expose(), s(2), OTHER, token(1)),
+        Err(JoinError::Guarded)
+    );
+    let second = a.code_for(OPPONENT, s(3), || Some(222_222)).unwrap();
+    assert!(second.new && second.code != first.code, "{second:?}");
+    assert_eq!(
+        a.join(second.code.expose(), s(4), OTHER, token(1)),
+        Ok(OPPONENT)
+    );
+}
+
+/// Whatever wrong codes other addresses send (each case: how many addresses, how many
+/// wrong codes each, spread over the code's life), the person a code was given to, who
+/// typed it right, joins with it.
+#[test]
+fn a_right_code_is_never_blocked_by_other_addresses_wrong_codes() {
+    let cases: [(u32, u32); 5] = [(1, 100), (5, 20), (60, 5), (500, 1), (2000, 3)];
+    for (addresses, each) in cases {
+        let mut a = Access::new();
+        let code = a.issue(ARBITER, s(0), 424_242);
+        for n in 0..addresses {
+            for k in 0..each {
+                let at = s(u64::from(k * 100 / each.max(1)));
+                let _ = a.join(&format!("{:06}", k), at, address(n), token(9));
+            }
+        }
+        assert_eq!(
+            a.join(code.expose(), s(119), OTHER, token(1)),
+            Ok(ARBITER),
+            "{addresses} addresses with {each} wrong codes each"
+        );
+    }
+}
+
+/// The wrong codes of an IPv6 /64 count together (one device may take any of its
+/// addresses); an IPv4 address mapped into IPv6 counts as itself; another network is
+/// another client.
+#[test]
+fn an_ipv6_network_counts_as_one_client() {
+    let v6 = |s: &str| -> IpAddr { s.parse().unwrap() };
+    assert_eq!(
+        Client::from(v6("2001:db8:1:2:aaaa::1")),
+        Client::from(v6("2001:db8:1:2:bbbb::2"))
+    );
+    assert_ne!(
+        Client::from(v6("2001:db8:1:2::1")),
+        Client::from(v6("2001:db8:1:3::1"))
+    );
+    assert_eq!(
+        Client::from(v6("::ffff:192.168.1.66")),
+        Client::from(GUESSER)
+    );
+    let mut a = Access::new();
+    let code = a.issue(OPPONENT, s(0), 5);
+    for i in 0..WRONG_TRIES {
+        let from = v6(&format!("2001:db8:1:2::{:x}", i + 1));
+        assert_eq!(
+            a.join("999999", s(1), from, token(9)),
+            Err(JoinError::Wrong)
+        );
+    }
+    assert!(matches!(
+        a.join(code.expose(), s(2), v6("2001:db8:1:2::99"), token(1)),
+        Err(JoinError::Locked { .. })
+    ));
+    assert_eq!(
+        a.join(code.expose(), s(2), v6("2001:db8:1:7::1"), token(1)),
+        Ok(OPPONENT)
+    );
 }
 
 /// An address's wrong codes are forgotten a minute after its last one.

@@ -28,10 +28,12 @@ fn fits(name: &str, grant: Grant, game: &GameView) -> bool {
     let clock = game.clock.as_ref();
     let runs = clock.is_some_and(|c| c.started && !c.paused && c.running.is_some());
     let offered_to_me = game.draw_offer.is_some() && game.draw_offer != mine;
+    // The arbiter answers for either side (an echo, a resignation), but only while
+    // something waits: "Welcher …?" is the announcer's to answer.
     let pending_for_me = game
         .pending
         .as_ref()
-        .is_some_and(|p| arbiter || Some(p.side) == mine);
+        .is_some_and(|p| (arbiter && p.stage != "which") || Some(p.side) == mine);
     match name {
         // What still acts after the result: questions (the player's line, his keys) and
         // the arbiter's corrections and closing.
@@ -44,7 +46,7 @@ fn fits(name: &str, grant: Grant, game: &GameView) -> bool {
         "executed" => game.executed == Some(false) && grant.role == AccessRole::Opponent,
         "accept-draw" | "decline-draw" => offered_to_me,
         "offer-draw" => game.draw_offer.is_none(),
-        "yes" | "no" => pending_for_me || arbiter,
+        "yes" | "no" => pending_for_me,
         "resign" => game.pending.as_ref().is_none_or(|p| p.stage != "resign"),
         "claim-draw" => mine == Some(game.turn),
         "start" => clock.is_some_and(|c| !c.started),
@@ -58,186 +60,4 @@ fn fits(name: &str, grant: Grant, game: &GameView) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use shakmaty::Color;
-
-    use super::*;
-    use crate::core::input::{Actor, Event, Input};
-    use crate::core::session::Session;
-    use crate::core::setup::{Impaired, SessionSetup};
-    use crate::core::time::Timestamp;
-
-    const OPPONENT: Grant = Grant {
-        role: AccessRole::Opponent,
-        colour: Some(Color::White),
-    };
-    const ARBITER: Grant = Grant {
-        role: AccessRole::Arbiter,
-        colour: None,
-    };
-
-    fn game(steps: &[(Actor, &str)], clock: bool) -> GameView {
-        let mut s = Session::new(SessionSetup {
-            impaired: Impaired::Black,
-            arbiter: true,
-            clock: clock.then(|| crate::core::clock::ClockSetup::same("15+10".parse().unwrap())),
-            ..SessionSetup::default()
-        })
-        .unwrap();
-        for (i, (by, text)) in steps.iter().enumerate() {
-            let at = Timestamp::from_millis(1000 * (i as u64 + 1));
-            let input = match crate::core::script::parse_command(text) {
-                Ok(c) if !text.contains(' ') || text.starts_with("confirmed") => Input::Act {
-                    by: *by,
-                    event: Event::Command(c),
-                },
-                _ => Input::typed(*by, text),
-            };
-            s.handle(input, at);
-        }
-        s.view()
-    }
-
-    /// (the situation, its steps, timed, whose page, an action, whether it is offered).
-    type Case = (
-        &'static str,
-        Vec<(Actor, &'static str)>,
-        bool,
-        Grant,
-        &'static str,
-        bool,
-    );
-
-    const W: Actor = Actor::Player(Color::White);
-    const B: Actor = Actor::Player(Color::Black);
-
-    /// Each case: (the situation, whose page, an action, whether it is offered).
-    #[test]
-    fn only_what_the_situation_allows_is_offered() {
-        let blind_moved = [(W, "e4"), (B, "e5"), (B, "yes")];
-        let cases: Vec<Case> = vec![
-            ("start", vec![], false, OPPONENT, "move", true),
-            ("start", vec![], false, OPPONENT, "executed", false),
-            ("start", vec![], false, OPPONENT, "accept-draw", false),
-            ("start", vec![], false, OPPONENT, "offer-draw", true),
-            ("start", vec![], false, OPPONENT, "resign", true),
-            (
-                "blind moved",
-                blind_moved.to_vec(),
-                false,
-                OPPONENT,
-                "executed",
-                true,
-            ),
-            (
-                "executed",
-                [&blind_moved[..], &[(W, "executed")]].concat(),
-                false,
-                OPPONENT,
-                "executed",
-                false,
-            ),
-            (
-                "black's move: a tap is answered",
-                vec![(W, "e4")],
-                false,
-                OPPONENT,
-                "move",
-                true,
-            ),
-            (
-                "offer",
-                vec![(B, "offer-draw")],
-                false,
-                OPPONENT,
-                "accept-draw",
-                true,
-            ),
-            (
-                "offer",
-                vec![(B, "offer-draw")],
-                false,
-                OPPONENT,
-                "decline-draw",
-                true,
-            ),
-            (
-                "own offer",
-                vec![(W, "offer-draw")],
-                false,
-                OPPONENT,
-                "accept-draw",
-                false,
-            ),
-            ("untimed", vec![], false, ARBITER, "start", false),
-            ("timed", vec![], true, ARBITER, "start", true),
-            ("timed", vec![], true, ARBITER, "pause", false),
-            (
-                "running",
-                vec![(Actor::Arbiter, "start")],
-                true,
-                ARBITER,
-                "start",
-                false,
-            ),
-            (
-                "running",
-                vec![(Actor::Arbiter, "start")],
-                true,
-                ARBITER,
-                "pause",
-                true,
-            ),
-            (
-                "paused",
-                vec![(Actor::Arbiter, "start"), (Actor::Arbiter, "pause")],
-                true,
-                ARBITER,
-                "resume",
-                true,
-            ),
-            (
-                "resigned",
-                vec![(B, "confirmed resign")],
-                false,
-                OPPONENT,
-                "resign",
-                false,
-            ),
-            (
-                "resigned",
-                vec![(B, "confirmed resign")],
-                false,
-                OPPONENT,
-                "move",
-                false,
-            ),
-            (
-                "resigned",
-                vec![(B, "confirmed resign")],
-                false,
-                OPPONENT,
-                "line",
-                false,
-            ),
-            (
-                "resigned",
-                vec![(B, "confirmed resign")],
-                false,
-                ARBITER,
-                "end",
-                true,
-            ),
-        ];
-        for (what, steps, clock, grant, action, offered) in cases {
-            let view = game(&steps, clock);
-            let can = can_now(grant, Some(&view));
-            assert_eq!(
-                can.contains(&action),
-                offered,
-                "{what}: {:?} {action} in {can:?}",
-                grant.role
-            );
-        }
-    }
-}
+mod tests;

@@ -1,6 +1,7 @@
 //! Issue 31: an impossible move, however it came (typed in notation or in words, a UCI
-//! pick), is said in the language's words and shown on one line of a 40-cell display, in
-//! random legal positions, in de, es and en.
+//! pick), is said to the visually impaired player in the language's words and shown on one
+//! line of a 40-cell display, in random legal positions, in de, es and en; to the sighted
+//! player (issue 33) it is said in the notation the display shows.
 
 use ansage::core::lang::Language;
 use ansage::core::output::Output;
@@ -65,7 +66,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
     #[test]
-    fn an_impossible_move_is_said_in_words_and_fits_the_display(
+    fn an_impossible_move_is_said_in_words_or_notation_and_fits_the_display(
         choices in prop::collection::vec(any::<u16>(), 0..60),
         lang in 0usize..3,
         kind in any::<u8>(),
@@ -90,17 +91,28 @@ proptest! {
             .zip(["Unmöglich: ", "Imposible: ", "Impossible: "])
             .nth(Language::ALL.iter().position(|l| *l == lang).unwrap())
             .unwrap();
+        // White is visually impaired: told in words. Black is sighted: told in the
+        // notation the display shows.
+        let mut told = None;
+        let mut on_display = None;
         for (_, output) in &run.outputs {
             match output {
                 Output::Say(s) if s.text.starts_with(said) => {
                     let heard = s.text[said.len()..].split(". ").next().unwrap_or("");
-                    prop_assert!(!has_notation(lang, heard), "{lang}: {text:?} said {:?}", s.text);
+                    if who == "white" {
+                        prop_assert!(!has_notation(lang, heard), "{lang}: {text:?} said {:?}", s.text);
+                    }
+                    told = Some(heard.to_owned());
                 }
                 Output::Braille(b) if b.text.starts_with(shown) => {
                     prop_assert!(b.text.chars().count() <= 40, "{lang}: {text:?} shown {:?}", b.text);
+                    on_display = b.text[shown.len()..].split(". ").next().map(str::to_owned);
                 }
                 _ => {}
             }
+        }
+        if who == "black" {
+            prop_assert_eq!(told, on_display, "{}: {:?} to the sighted player", lang, text);
         }
     }
 }

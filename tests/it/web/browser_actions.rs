@@ -217,11 +217,11 @@ fn executed_run(browser: &browser::Browser, web: bool) -> Vec<String> {
         Some(page) => {
             let w = words(&station);
             page.wait_seq(made["seq"].as_u64().expect("a seq"));
-            page.wait_text(&word(&w, "executed-not-yet", &[]));
+            page.wait_text(&word(&w, "executed-not-yet-yours", &[]));
             page.click_css("[data-can='executed']");
             let state = station.wait_state("the move executed", |s| s["executed"] == true);
             page.wait_seq(state["seq"].as_u64().expect("a seq"));
-            page.wait_text(&word(&w, "executed-yes", &[]));
+            page.wait_text(&word(&w, "executed-yes-yours", &[]));
         }
         None => {
             station.send("white do executed");

@@ -363,3 +363,154 @@ fn every_roles_page_is_accessible_in_spanish_and_english() {
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
+
+/// Records every text a live region (`#said`, `#alert`) is given, in order.
+const RECORD_LIVE: &str = "window.__live = []; \
+    for (const id of ['said', 'alert']) { \
+      const region = document.getElementById(id); \
+      new MutationObserver(() => { \
+        if (region.textContent.trim() !== '') window.__live.push({id, text: region.textContent}); \
+      }).observe(region, {childList: true, characterData: true, subtree: true}); \
+    } \
+    return true;";
+
+/// The texts the live regions were given since [`RECORD_LIVE`], in order: (region, text).
+fn live_texts(page: &Page) -> Vec<(String, String)> {
+    let found = page.js("return window.__live;", vec![]);
+    found
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|e| {
+            let s = |k: &str| e[k].as_str().unwrap_or_default().trim().to_owned();
+            (s("id"), s("text"))
+        })
+        .collect()
+}
+
+/// Waits (with a bound) until the live regions were given `n` texts in all.
+fn wait_live(page: &Page, n: usize, what: &str) {
+    page.wait_until(what, &format!("window.__live.length >= {n}"), WAIT);
+}
+
+/// Whether every `words` in `text` ends its sentence ("Eva fünf." / "Eva fünf?"), so that
+/// a screen reader never runs it into the next one ("Eva fünf Zug 2.").
+fn ends_its_sentence(text: &str, words: &str) -> bool {
+    text.match_indices(words).all(|(i, _)| {
+        text[i + words.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| matches!(c, '.' | '?' | '!' | ','))
+    })
+}
+
+/// (7) One live announcement per event on the blind player's page, read from the
+/// accessibility tree after each: White's move made, his own move's echo, its
+/// confirmation, a draw offer; each once, in one region, the move's words once and
+/// ending their sentence. The arbiter's page shows Ja/Nein only while something waits
+/// for them, and lists no access code said at the board. The sighted opponent's page
+/// gives the moves in notation, an impossible one too.
+#[test]
+fn one_live_announcement_per_event_in_sentences() {
+    let Some(browser) = browser("one_live_announcement_per_event_in_sentences") else {
+        return;
+    };
+    let mut station = WebStation::start(&GAME);
+    let arbiter = role_page(&browser, &mut station, "arbiter", TABLET);
+    let player = role_page(&browser, &mut station, "player", TABLET);
+    assert_eq!(player.js(RECORD_LIVE, vec![]), json!(true));
+    let arbiter_answers = |page: &Page| {
+        let actions = shown(page);
+        ["yes", "no"].map(|a| actions.iter().any(|s| s == a))
+    };
+    assert_eq!(
+        arbiter_answers(&arbiter),
+        [false, false],
+        "Ja/Nein for the arbiter with nothing to answer"
+    );
+
+    // Each event: the console line, what the transcript shows when it is done, the words
+    // that must be in its one announcement.
+    let mut told = 0;
+    let mut check = |station: &mut WebStation, line: &str, done: &str, words: &str| {
+        station.send(line);
+        station.wait_for(done);
+        player.wait_seq(newest_seq(station));
+        told += 1;
+        wait_live(&player, told, &format!("the announcement of {line:?}"));
+        let texts = live_texts(&player);
+        let (region, text) = texts.last().cloned().unwrap_or_default();
+        assert_eq!(texts.len(), told, "{line:?}: announcements {texts:#?}");
+        assert_eq!(region, "said", "{line:?}: {texts:#?}");
+        assert_eq!(text.matches(words).count(), 1, "{line:?}: {text:?}");
+        assert!(
+            ends_its_sentence(&text, words),
+            "{line:?}: run together: {text:?}"
+        );
+        let regions = player.ax_live_regions();
+        let saying: Vec<_> = regions.iter().filter(|r| r.text.contains(words)).collect();
+        assert_eq!(
+            saying.len(),
+            1,
+            "{line:?}: live regions naming it: {regions:#?}"
+        );
+        assert_eq!(
+            (saying[0].role.as_str(), saying[0].live.as_str()),
+            ("status", "polite"),
+            "{line:?}"
+        );
+        text
+    };
+    check(&mut station, "white type e4", "made 1. e4", "Eva vier");
+    let echo = check(&mut station, "black type e5", "fünf?", "Eva fünf");
+    assert!(echo.trim_end().ends_with('?'), "the echo: {echo:?}");
+    arbiter.wait_seq(newest_seq(&station));
+    assert_eq!(arbiter_answers(&arbiter), [true, true], "an echo waits");
+    check(
+        &mut station,
+        "black key confirm",
+        "made 1... e5",
+        "Eva fünf",
+    );
+    arbiter.wait_seq(newest_seq(&station));
+    assert_eq!(
+        arbiter_answers(&arbiter),
+        [false, false],
+        "made: nothing waits"
+    );
+    check(
+        &mut station,
+        "white do offer-draw",
+        "bietet Remis an",
+        "bietet Remis an",
+    );
+    // Nothing more came after the last event: a one-key question is the next one.
+    player.type_into("#keys-area", "s");
+    wait_live(&player, told + 1, "the answer to s");
+    assert_eq!(
+        live_texts(&player).len(),
+        told + 1,
+        "{:#?}",
+        live_texts(&player)
+    );
+
+    // The sighted opponent's page gives moves in notation, also in the station's words:
+    // his messages and his impossible move.
+    let opponent = role_page(&browser, &mut station, "opponent", PHONE);
+    opponent.type_into(FIELD, "Ke3\u{E007}");
+    station.wait_for("Unmöglicher Zug: Ke3.");
+    opponent.wait_text("Unmöglicher Zug: Ke3. Kein König kann nach e3 ziehen.");
+    let said = opponent.text_of("#message-list").unwrap_or_default();
+    assert!(
+        said.contains("e5") && !said.contains("Eva") && !said.contains("Emil"),
+        "the opponent's messages in Appendix D words: {said}"
+    );
+
+    // The codes asked at the board are said there, never listed on a page.
+    let messages = arbiter.text_of("#message-list").unwrap_or_default();
+    assert!(
+        !messages.contains("Code für"),
+        "the arbiter's page lists access codes: {messages}"
+    );
+    station.quit();
+}

@@ -1,4 +1,5 @@
-//! The web page in a real club (issue 33): a guesser locks only himself out, every answer
+//! The web page in a real club (issue 33): a guesser locks only himself out, many
+//! guessers never block a right code, every answer
 //! carries the hardening headers, a body announced too big is refused before it is
 //! sent, a revocation and a page opening reach the open pages at once, and a
 //! resignation confirmed on the page is not asked again.
@@ -58,6 +59,53 @@ async fn a_guesser_locks_only_himself_out_body() {
         (429, Some("locked"))
     );
     // The opponent, at another address, joins with his code.
+    let token = station.join(&code).await;
+    assert_eq!(station.state(Some(&token)).await["role"], "opponent");
+}
+
+#[test]
+fn many_guessers_never_block_a_right_code() {
+    run(many_guessers_never_block_a_right_code_body());
+}
+
+/// 60 addresses of this machine each send a wrong code (more than the 50 after which a
+/// code is guarded): a guesser that then sends the right code is refused (`guarded`),
+/// while the opponent, who typed no wrong code, joins with it.
+async fn many_guessers_never_block_a_right_code_body() {
+    let station = Station::start(&[(AccessRole::Opponent, Audience::Black)]).await;
+    let code = station.codes(1).await.remove(0);
+    let wrong = if code == "000000" { "000001" } else { "000000" };
+    let (host, origin) = (station.host(), station.origin());
+    let headers = [("Host", host.as_str()), ("Origin", origin.as_str())];
+    let join = |code: &str| format!(r#"{{"code": "{code}"}}"#);
+    let guesser = |n: u8| IpAddr::V4(Ipv4Addr::new(127, 0, 1, n));
+    for n in 1..=60 {
+        let answer = send_from(
+            Some(guesser(n)),
+            station.addr,
+            "POST",
+            "/api/join",
+            &headers,
+            &join(wrong),
+        )
+        .await;
+        assert_eq!(answer.status, 403, "guesser {n}: {}", answer.body);
+    }
+    let hit = send_from(
+        Some(guesser(7)),
+        station.addr,
+        "POST",
+        "/api/join",
+        &headers,
+        &join(&code),
+    )
+    .await;
+    assert_eq!(
+        (hit.status, hit.json()["error"].as_str()),
+        (403, Some("guarded")),
+        "{}",
+        hit.body
+    );
     let token = station.join(&code).await;
     assert_eq!(station.state(Some(&token)).await["role"], "opponent");
 }
