@@ -29,6 +29,11 @@ use crate::station::{Backlog, Sink, Timeline};
 /// Where the outputs go.
 pub type Sinks = Vec<Box<dyn Sink + Send>>;
 
+/// A service started with the station's channel once its runtime runs (the analysing
+/// engine, issue 34.4): its sink, which it answers through the channel.
+pub type Helper =
+    Box<dyn FnOnce(mpsc::Sender<crate::station::StationInput>) -> Box<dyn Sink + Send> + Send>;
+
 /// A game ready to be played at the station.
 pub struct Game {
     /// The settings (the devices read theirs).
@@ -56,6 +61,8 @@ pub struct Game {
     /// An online game (issue 24): the game followed on the server while the station runs.
     #[cfg(feature = "online")]
     pub online: Option<crate::online::actor::Link>,
+    /// Services started once the station runs ([`Helper`]).
+    pub helpers: Vec<Helper>,
 }
 
 impl std::fmt::Debug for Game {
@@ -131,7 +138,26 @@ impl Game {
             top: Vec::new(),
             #[cfg(feature = "online")]
             online: None,
+            helpers: Vec::new(),
         })
+    }
+
+    /// A game read from a file, to be gone through (`ansage review`, issue 34): no journal,
+    /// nothing said yet.
+    pub fn review(settings: Settings, session: Session, sinks: Sinks) -> Game {
+        Game {
+            settings,
+            session,
+            journal: Box::new(NoJournal),
+            start: Timestamp::ZERO,
+            sinks,
+            said: Backlog::new(),
+            unvoiced: Backlog::new(),
+            top: Vec::new(),
+            #[cfg(feature = "online")]
+            online: None,
+            helpers: Vec::new(),
+        }
     }
 
     /// Continues the game in the journal at `path`: hands the restored moves to the
@@ -160,6 +186,7 @@ impl Game {
             top: Vec::new(),
             #[cfg(feature = "online")]
             online: None,
+            helpers: Vec::new(),
         };
         for line in &replay.restored {
             for sink in &mut game.sinks {
@@ -331,6 +358,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         top,
         #[cfg(feature = "online")]
         online,
+        helpers,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
@@ -352,6 +380,9 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         sinks.push(Box::new(sink));
         running
     });
+    for helper in helpers {
+        sinks.push(helper(tx.clone()));
+    }
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {

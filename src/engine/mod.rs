@@ -12,6 +12,8 @@
 //! station's main loop: the core stays pure, the process is tokio's.
 
 #[cfg(feature = "engine")]
+pub mod analyst;
+#[cfg(feature = "engine")]
 pub mod client;
 pub mod find;
 #[cfg(feature = "engine")]

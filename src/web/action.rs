@@ -269,6 +269,7 @@ fn check(input: &Input, grant: Grant) -> Result<(), ActionError> {
         Event::Command(c) => command_name(c),
         Event::Board(_) => "board".to_owned(),
         Event::Server(_) => "server".to_owned(),
+        Event::Analysis(_) => "analysis".to_owned(),
     };
     if allowed(grant.role, &name) {
         Ok(())

@@ -71,6 +71,9 @@ pub enum BodyError {
     /// `server` with no line of an online game's stream (serde's words).
     #[error("invalid server line: {0}")]
     Server(String),
+    /// `analysis` with no analysis reply.
+    #[error(transparent)]
+    Analysis(#[from] crate::core::engine::analysis::ReplyError),
 }
 
 /// Why the words of a `say` line do not read.

@@ -29,6 +29,7 @@
 
 mod access;
 mod adjournment;
+mod analysing;
 mod arbiter;
 mod asking;
 mod deadlines;
@@ -44,6 +45,7 @@ mod online_offers;
 mod pending;
 mod protocol;
 mod repeat;
+mod review;
 mod settled;
 mod take_back;
 mod telling;
@@ -119,6 +121,13 @@ pub struct Session {
     executed: usize,
     /// An online game's state beyond its moves (issue 24).
     online: online::Online,
+    /// Issue 34: the game gone through, and where.
+    review: Option<review::Review>,
+    /// The result recorded in a file read to be gone through, when the position does not
+    /// decide it ("1-0").
+    recorded_result: Option<String>,
+    /// Issue 34.4: the engine's analysis of the game gone through.
+    analysing: analysing::Analysing,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -169,6 +178,9 @@ impl Session {
             eboard: None,
             executed: 0,
             online: online::Online::default(),
+            review: None,
+            recorded_result: None,
+            analysing: analysing::Analysing::default(),
             now: Timestamp::ZERO,
             setup,
         })
@@ -341,6 +353,9 @@ impl Session {
     /// One act of a player or the arbiter: a key, a command, words that are a command or
     /// else announce a move, or a move given by its squares.
     fn act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
+        if self.review.is_some() {
+            return self.review_act(by, event, now, out);
+        }
         match event {
             Event::Key(key) => self.key(by, key, now, out),
             Event::Command(c) => self.command(by, c, None, now, out),
@@ -355,6 +370,38 @@ impl Session {
             Event::Move(uci) => self.announce_move(by, Announced::Move(uci), now, out),
             Event::Board(event) => self.board(by, event, now, out),
             Event::Server(line) => self.server(by, *line, now, out),
+            // An answer that comes after the game was left: nothing waits for it.
+            Event::Analysis(_) => {}
+        }
+    }
+
+    /// An act while the game is gone through: commands and questions; words that are none,
+    /// and a move, get what can be said; the devices' board and server lines change
+    /// nothing.
+    fn review_act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
+        let text = match event {
+            Event::Key(key) => {
+                let command = match key {
+                    Key::Confirm => Command::Forward,
+                    Key::Cancel => Command::Back,
+                    Key::Repeat => Command::Repeat,
+                    Key::Help => Command::Ask(Question::Help),
+                    Key::Stop => Command::Stop,
+                    Key::Time => Command::Ask(self.time_key(by, now)),
+                    Key::Start | Key::Pause | Key::Resume => Command::Review,
+                };
+                return self.review_command(by, command, now, out);
+            }
+            Event::Command(c) => return self.review_command(by, c, now, out),
+            Event::Typed(text) => text,
+            Event::Heard(utterance) => utterance.text(),
+            Event::Move(_) => return self.review_words(by, out),
+            Event::Analysis(reply) => return self.analysis_reply(reply, out),
+            Event::Board(_) | Event::Server(_) => return,
+        };
+        match self.commands.understand(&text) {
+            Some(u) => self.review_command(by, u.command, now, out),
+            None => self.review_words(by, out),
         }
     }
 
@@ -395,6 +442,29 @@ impl Session {
             return;
         }
         match command {
+            Command::Review => self.start_review(by, out),
+            Command::Forward
+            | Command::Back
+            | Command::First
+            | Command::Last
+            | Command::GoTo { .. } => {
+                let id = if self.result.is_some() {
+                    "review-how"
+                } else {
+                    "review-not-over"
+                };
+                self.tell(to, Priority::Answer, Message::new(id), out)
+            }
+            Command::Evaluation
+            | Command::BestMove
+            | Command::Analyse
+            | Command::StopAnalysis
+            | Command::Mistakes => self.tell(
+                to,
+                Priority::Answer,
+                Message::new("analysis-not-review"),
+                out,
+            ),
             // Only the speech output acts on it; the session's state does not change.
             Command::Stop => out.push(Output::Hush { to }),
             Command::Repeat => self.repeat(to, out),
