@@ -876,3 +876,20 @@ mistakes-end = { $count ->
    *[other] Das waren alle { $count } Fehler.
 } Von vorn mit: Fehler.
 mistakes-not-analysed = Die Partie ist noch nicht analysiert. Sagen Sie: Partie analysieren.
+
+## Learning from the mistakes (issue 34.5).
+practice-none = Es läuft keine Übung. Sagen Sie: Üben.
+practice-started = Üben: { $count ->
+    [one] eine Aufgabe
+   *[other] { $count } Aufgaben
+} aus Ihren Fehlern. Sagen Sie einen Zug; Tipp und Lösung helfen.
+practice-exercise = Aufgabe { $n } von { $count }: Zug { $number }, { $side } am Zug. In der Partie geschah { $move }. Finden Sie einen besseren Zug.
+practice-exercise-braille = Aufgabe { $n }/{ $count }: { $number }.{ $san }? Besser?
+practice-unclear = Diesen Zug gibt es hier nicht. Bitte noch einmal.
+practice-right = Richtig: { $move } ist der Zug der Engine.
+practice-game-move = { $move } war der Zug der Partie. Suchen Sie einen besseren.
+practice-good = Gut: { $move } ist so gut wie der Zug der Engine.
+practice-misses = { $move } ist nicht so gut: darauf folgt { $answer }. Noch einmal, Tipp oder Lösung.
+practice-hint = Tipp: { $piece } auf { $square }.
+practice-solution = Lösung: { $move }.
+practice-done = Üben beendet: { $found } von { $count } gefunden.

@@ -844,3 +844,20 @@ mistakes-end = { $count ->
    *[other] Those were all { $count } mistakes.
 } From the start again: mistakes.
 mistakes-not-analysed = The game is not analysed yet. Say: analyse game.
+
+## Learning from the mistakes (issue 34.5).
+practice-none = No exercise is running. Say: practice.
+practice-started = Practice: { $count ->
+    [one] one exercise
+   *[other] { $count } exercises
+} from your mistakes. Say a move; hint and solution help.
+practice-exercise = Exercise { $n } of { $count }: move { $number }, { $side } to move. In the game: { $move }. Find a better move.
+practice-exercise-braille = Exercise { $n }/{ $count }: { $number }.{ $san }? Better?
+practice-unclear = That move is not possible here. Please again.
+practice-right = Right: { $move } is the engine's move.
+practice-game-move = { $move } was the game's move. Look for a better one.
+practice-good = Good: { $move } is as good as the engine's move.
+practice-misses = { $move } is not as good: it is answered by { $answer }. Again, hint or solution.
+practice-hint = Hint: { $piece } on { $square }.
+practice-solution = Solution: { $move }.
+practice-done = Practice over: { $found } of { $count } found.

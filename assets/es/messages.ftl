@@ -901,3 +901,20 @@ mistakes-end = { $count ->
    *[other] Esos fueron los { $count } errores.
 } Desde el principio: errores.
 mistakes-not-analysed = La partida aún no está analizada. Diga: analizar partida.
+
+## Learning from the mistakes (issue 34.5).
+practice-none = No hay ningún ejercicio en curso. Diga: practicar.
+practice-started = Práctica: { $count ->
+    [one] un ejercicio
+   *[other] { $count } ejercicios
+} de sus errores. Diga una jugada; pista y solución ayudan.
+practice-exercise = Ejercicio { $n } de { $count }: jugada { $number }, juegan { $side }. En la partida: { $move }. Busque una jugada mejor.
+practice-exercise-braille = Ejercicio { $n }/{ $count }: { $number }.{ $san }? Mejor?
+practice-unclear = Esa jugada no es posible aquí. Otra vez, por favor.
+practice-right = Correcto: { $move } es la jugada del motor.
+practice-game-move = { $move } fue la jugada de la partida. Busque una mejor.
+practice-good = Bien: { $move } es tan buena como la jugada del motor.
+practice-misses = { $move } no es tan buena: la respuesta es { $answer }. Otra vez, pista o solución.
+practice-hint = Pista: { $piece } en { $square }.
+practice-solution = Solución: { $move }.
+practice-done = Práctica terminada: { $found } de { $count } encontradas.

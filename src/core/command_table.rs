@@ -146,6 +146,13 @@ macro_rules! command_table {
             stop_analysis => StopAnalysis "stop-analysis";
             /// Going through an analysed game: the asker's next fault, at its point.
             mistakes => Mistakes "mistakes";
+            /// Going through an analysed game (issue 34.5): the asker's mistakes as
+            /// exercises, each position set for a better move.
+            practice => Practice "practice";
+            /// In an exercise: the piece and square of the engine's move; again, the move.
+            hint => Hint "hint";
+            /// In an exercise: the engine's move, then the next exercise.
+            solution => Solution "solution";
         }
     };
 }

@@ -45,6 +45,8 @@ enum Wanted {
     BestMove(Audience),
     /// "Partie analysieren", for `to`.
     Game(Audience),
+    /// A move the player tried in an exercise ("Üben"): the position after it.
+    Try(super::practice::Tried),
 }
 
 /// The analysis of the game gone through.
@@ -59,7 +61,9 @@ pub(super) struct Analysing {
     /// The quarters of the whole game's analysis told so far.
     quarters: u32,
     /// Each move's note, once the whole game is analysed.
-    notes: Option<Vec<MoveNote>>,
+    pub(super) notes: Option<Vec<MoveNote>>,
+    /// The exercises from the faults ("Üben"), while they run.
+    pub(super) practice: Option<super::practice::Practice>,
     /// The next fault "Fehler" reads (an index into the asker's faults).
     next_fault: usize,
     /// The rest of an engine answer, for "mehr": to whom, and what.
@@ -129,7 +133,25 @@ impl Session {
         if !self.engine_free(wanted, out) {
             return;
         }
-        self.request(at, wanted, out);
+        self.request(at, None, wanted, out);
+    }
+
+    /// The engine's score at point `at` (White's point of view), if known.
+    pub(super) fn analysing_score(&self, at: usize) -> Option<Score> {
+        self.found_at(at).map(|f| f.score)
+    }
+
+    /// An exercise's tried move sent to the engine (the position after it).
+    pub(super) fn try_move(
+        &mut self,
+        at: usize,
+        tried: super::practice::Tried,
+        out: &mut Vec<Output>,
+    ) {
+        let wanted = Wanted::Try(tried);
+        if self.engine_free(wanted, out) {
+            self.request(at, Some(tried.mv), wanted, out);
+        }
     }
 
     /// Whether the engine is free for a new request; if not, `wanted`'s asker is told so.
@@ -146,12 +168,13 @@ impl Session {
         self.analysing.found.get(at).and_then(Option::as_ref)
     }
 
-    /// Asks the engine about point `at`.
-    fn request(&mut self, at: usize, wanted: Wanted, out: &mut Vec<Output>) {
+    /// Asks the engine about point `at` (and `then`, a move played there).
+    fn request(&mut self, at: usize, then: Option<Move>, wanted: Wanted, out: &mut Vec<Output>) {
         self.analysing.seq += 1;
         let seq = self.analysing.seq;
         self.analysing.waiting = Some((seq, at, wanted));
-        let moves: Vec<Move> = self.history[..at].iter().map(|p| p.mv).collect();
+        let mut moves: Vec<Move> = self.history[..at].iter().map(|p| p.mv).collect();
+        moves.extend(then);
         out.push(Output::Analyse(AnalysisRequest::new(
             seq,
             &self.initial,
@@ -182,7 +205,7 @@ impl Session {
             self.tell(to, Priority::Answer, msg, out);
         }
         match (0..points).find(|i| self.found_at(*i).is_none()) {
-            Some(at) => self.request(at, Wanted::Game(to), out),
+            Some(at) => self.request(at, None, Wanted::Game(to), out),
             None => self.game_analysed(to, out),
         }
     }
@@ -216,6 +239,13 @@ impl Session {
                 );
             }
         };
+        if let Wanted::Try(tried) = wanted {
+            let mut after = self.position_at(at).clone();
+            after.play_unchecked(tried.mv);
+            let line = legal_line(&after, &pv);
+            let judged = (score.for_white(after.turn()), line.first().copied());
+            return self.tried_judged(tried, Some(judged), out);
+        }
         let pos = self.position_at(at).clone();
         let found = Found {
             score: score.for_white(pos.turn()),
@@ -390,6 +420,7 @@ impl Session {
 fn asker(wanted: Wanted) -> Audience {
     match wanted {
         Wanted::Evaluation(to) | Wanted::BestMove(to) | Wanted::Game(to) => to,
+        Wanted::Try(tried) => tried.to,
     }
 }
 

@@ -43,6 +43,7 @@ mod online_edges;
 mod online_expiry;
 mod online_offers;
 mod pending;
+mod practice;
 mod protocol;
 mod repeat;
 mod review;
@@ -379,7 +380,7 @@ impl Session {
     /// and a move, get what can be said; the devices' board and server lines change
     /// nothing.
     fn review_act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
-        let text = match event {
+        let (text, typed) = match event {
             Event::Key(key) => {
                 let command = match key {
                     Key::Confirm => Command::Forward,
@@ -393,14 +394,15 @@ impl Session {
                 return self.review_command(by, command, now, out);
             }
             Event::Command(c) => return self.review_command(by, c, now, out),
-            Event::Typed(text) => text,
-            Event::Heard(utterance) => utterance.text(),
+            Event::Typed(text) => (text, true),
+            Event::Heard(utterance) => (utterance.text(), false),
             Event::Move(_) => return self.review_words(by, out),
             Event::Analysis(reply) => return self.analysis_reply(reply, out),
             Event::Board(_) | Event::Server(_) => return,
         };
         match self.commands.understand(&text) {
             Some(u) => self.review_command(by, u.command, now, out),
+            None if self.practice_words(by, &text, typed, out) => {}
             None => self.review_words(by, out),
         }
     }
@@ -459,7 +461,10 @@ impl Session {
             | Command::BestMove
             | Command::Analyse
             | Command::StopAnalysis
-            | Command::Mistakes => self.tell(
+            | Command::Mistakes
+            | Command::Practice
+            | Command::Hint
+            | Command::Solution => self.tell(
                 to,
                 Priority::Answer,
                 Message::new("analysis-not-review"),

@@ -146,8 +146,19 @@ impl Session {
             return;
         };
         let last = self.history.len();
-        if self.analysis_command(by, &command, out) {
+        if self.analysis_command(by, &command, out) || self.practice_command(by, &command, out) {
             return;
+        }
+        if matches!(
+            command,
+            Command::Review
+                | Command::Forward
+                | Command::Back
+                | Command::First
+                | Command::Last
+                | Command::GoTo { .. }
+        ) {
+            self.leave_practice();
         }
         if command == Command::Ask(Question::More) && self.analysis_more(to, out) {
             return;
