@@ -80,6 +80,8 @@ mod online_flap;
 mod process;
 mod resolve;
 mod resume;
+#[cfg(feature = "engine")]
+mod review;
 mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
@@ -160,6 +162,9 @@ enum Benchmark {
     /// (default 10) at `--nodes` (default 20000) a move, stockfish on one thread (feature
     /// `engine`).
     Train,
+    /// Going through a game of 40 moves: "vor" to its sentence, and "Partie analysieren"
+    /// at the default budget with stockfish (feature `engine`).
+    Review,
     /// Not a measurement: a board driven by hand from the terminal, on a pseudo-terminal
     /// the station opens (`--kind dgt|millennium`, `--clock`, `--link PATH`).
     Emulate,
@@ -194,7 +199,7 @@ impl Benchmark {
             Benchmark::Echo => Some("vosk,audio,speech"),
             Benchmark::Launch => Some("hardware"),
             Benchmark::Online => Some("online"),
-            Benchmark::Train => Some("engine"),
+            Benchmark::Train | Benchmark::Review => Some("engine"),
             _ => None,
         }
     }
@@ -299,6 +304,7 @@ fn main() -> Result<()> {
         Benchmark::Online => online(&cli),
         Benchmark::Launch => launch(&cli),
         Benchmark::Train => train(&cli),
+        Benchmark::Review => review_bench(&cli),
         Benchmark::Resume => {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
@@ -366,6 +372,20 @@ fn train(cli: &Cli) -> Result<()> {
     let figures = train::levels(cli.moves.unwrap_or(10), cli.nodes.unwrap_or(20_000))?;
     println!("{figures}");
     Ok(())
+}
+
+#[cfg(feature = "engine")]
+fn review_bench(cli: &Cli) -> Result<()> {
+    println!("{}", review::review(&games(cli.games.as_ref())?)?);
+    Ok(())
+}
+
+#[cfg(not(feature = "engine"))]
+fn review_bench(_cli: &Cli) -> Result<()> {
+    anyhow::bail!(
+        "`review` needs the engine adapter: `{}`",
+        Benchmark::Review.command()
+    )
 }
 
 #[cfg(not(feature = "engine"))]
