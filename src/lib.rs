@@ -9,9 +9,11 @@
 //!   and spoken scoresheets: D.2.6's recording device), [`audio`] (microphone and earcons
 //!   through the sound card), [`braille`] (the display), [`eboard`] (the sighted player's
 //!   electronic board), [`engine`] (the training opponent, a UCI engine),
+//!   [`online`] (games on lichess through its Board API), `web` (the page for the
+//!   opponent, the arbiter and spectators; feature `web`), [`tls`] (its certificate),
 //!   [`journal_file`] (the journal on disk), [`adapter`] (what the adapters share),
-//!   [`config`] (the settings file), [`doctor`], [`models`] (installing the speech
-//!   models);
+//!   [`secret`] (the one redacting type for codes and tokens), [`config`] (the settings
+//!   file), [`doctor`], [`models`] (installing the speech models);
 //! - [`app`]: the `ansage` program's commands, on top of everything (the one station
 //!   set-up of `play` and `demo`, opening every device).
 //!
@@ -38,6 +40,7 @@ pub mod journal_file;
 pub mod models;
 pub mod online;
 pub mod recorder;
+pub mod secret;
 pub mod speech;
 pub mod station;
 pub mod tls;

@@ -15,7 +15,7 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use crate::core::input::Input;
+use crate::core::input::{Actor, Event, Input};
 use crate::core::journal::input_record;
 use crate::core::output::{Audience, Output, Priority};
 use crate::core::phrases::Message;
@@ -23,6 +23,7 @@ use crate::core::script::ConsoleOwner;
 use crate::core::session::Session;
 use crate::core::step_view::StepView;
 use crate::core::time::Timestamp;
+use crate::core::words::HeardWords;
 use crate::journal_file::{Journal, NoJournal, WriteError};
 
 mod heartbeat;
@@ -48,6 +49,16 @@ pub enum StationInput {
         input: Input,
         /// Fired after the step.
         done: tokio::sync::oneshot::Sender<()>,
+    },
+    /// Words heard by a microphone (the hearing actor's final result): `by` is who speaks
+    /// into it when one person only does, else the session names the speaker
+    /// ([`Session::speaker`]: the side to move), so that who spoke is decided in one place,
+    /// against the position the words are handled in.
+    Heard {
+        /// Who speaks into this microphone, if one person only does.
+        by: Option<Actor>,
+        /// What was heard, with confidences and alternatives.
+        words: HeardWords,
     },
     /// A console line, parsed against the session; without WHO it is the visually impaired
     /// player's or the side to move's ([`ConsoleOwner`], the sighted opponent having no
@@ -399,6 +410,10 @@ fn receive(
             return quit(session, sinks, t, Some(&line), quit_asked);
         }
         Some(StationInput::Input(input)) => Some(input),
+        Some(StationInput::Heard { by, words }) => Some(Input::Act {
+            by: session.speaker(by),
+            event: Event::Heard(words),
+        }),
         Some(StationInput::Acknowledged { input, done }) => {
             return Received::Input(input, Some(done));
         }

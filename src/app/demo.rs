@@ -69,7 +69,7 @@ pub fn run(args: &DemoArgs) -> Result<(), AppError> {
     }
     // The spoken scoresheet (FIDE Laws D.2.6: the moves on a recording device).
     let wav = dir.join("game.wav");
-    let sheet = crate::core::game_record::scoresheet(&session);
+    let sheet = session.scoresheet();
     match spoken::render(&sheet, config.lang, &wav, &SpokenOptions::default()) {
         Ok(cues) => println!(
             "WAV: {} (the spoken scoresheet, {} moves, espeak-ng)",

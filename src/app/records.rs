@@ -6,11 +6,10 @@
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::thread::JoinHandle;
 
 use crate::app::AppError;
-use crate::core::game_record::pgn;
 use crate::core::output::Output;
 use crate::core::phrases::Message;
 use crate::core::scoresheet::brf;
@@ -64,7 +63,7 @@ pub fn write_file(path: &Path, text: &str) -> Result<(), AppError> {
 
 /// Writes the game as PGN to `path` (atomically).
 pub fn write_pgn(session: &Session, path: &Path) -> Result<(), AppError> {
-    write_file(path, &pgn(session))
+    write_file(path, &session.pgn())
 }
 
 /// Where a game's records went.
@@ -114,7 +113,7 @@ impl Written {
 
 /// The files of a game's records and their texts now.
 fn texts(step: &StepView, folder: Option<&Path>, pgn_out: Option<&Path>) -> Vec<(PathBuf, String)> {
-    let text = step.pgn.clone();
+    let text = step.pgn.to_string();
     let mut out = Vec::new();
     if let Some(dir) = folder {
         out.push((dir.join("game.pgn"), text.clone()));
@@ -152,7 +151,9 @@ pub fn write(session: &Session, dir: &Path) -> Result<Written, AppError> {
 pub struct RecordsSink {
     folder: Option<PathBuf>,
     pgn_out: Option<PathBuf>,
-    last: Option<String>,
+    /// The PGN last handed over: the session renders it again only when the moves or the
+    /// result changed, so an unchanged step hands the same `Arc` (compared by address).
+    last: Option<Arc<str>>,
     sender: Option<mpsc::Sender<Vec<(PathBuf, String)>>>,
     writer: Option<JoinHandle<()>>,
 }
@@ -200,10 +201,11 @@ impl Sink for RecordsSink {
     fn deliver(&mut self, _at: Timestamp, _outputs: &[Output]) {}
 
     fn observe(&mut self, step: &StepView) {
-        if self.last.as_ref() == Some(&step.pgn) {
+        let same = |last: &Arc<str>| Arc::ptr_eq(last, &step.pgn) || **last == *step.pgn;
+        if self.last.as_ref().is_some_and(same) {
             return;
         }
-        let now = step.pgn.clone();
+        let now = Arc::clone(&step.pgn);
         let files = texts(step, self.folder.as_deref(), self.pgn_out.as_deref());
         if let Some(sender) = &self.sender
             && sender.send(files).is_ok()

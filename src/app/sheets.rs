@@ -7,8 +7,7 @@ use std::time::Duration;
 
 use crate::app::AppError;
 use crate::app::records;
-use crate::core::game_record::scoresheet;
-use crate::core::game_record::{pgn, pgn_of_sheet};
+use crate::core::game_record::pgn_of_sheet;
 use crate::core::journal;
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
@@ -117,10 +116,10 @@ pub fn load(path: &Path, lang: Language) -> Result<Vec<Loaded>, AppError> {
         let session = &replay.session;
         let history = session.history();
         return Ok(vec![Loaded {
-            sheet: scoresheet(session),
+            sheet: std::sync::Arc::unwrap_or_clone(session.scoresheet()),
             clocks: history.iter().map(|p| p.made.clock).collect(),
             elapsed: history.iter().map(|p| p.made.elapsed).collect(),
-            pgn: Some(pgn(session)),
+            pgn: Some(session.pgn().to_string()),
             stop: None,
             number: 1,
         }]);

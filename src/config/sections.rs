@@ -197,10 +197,15 @@ pub struct OnlineSettings {
     pub chat: bool,
 }
 
+impl OnlineSettings {
+    /// The server lichess runs on, `online.server`'s default.
+    pub const DEFAULT_SERVER: &str = "https://lichess.org";
+}
+
 impl Default for OnlineSettings {
     fn default() -> OnlineSettings {
         OnlineSettings {
-            server: crate::online::address::DEFAULT.to_owned(),
+            server: Self::DEFAULT_SERVER.to_owned(),
             chat: true,
         }
     }

@@ -6,9 +6,7 @@ use std::time::Duration;
 
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, Position, fen::Fen, san::SanPlus};
 
-use crate::core::output::Termination;
 use crate::core::scoresheet::Sheet;
-use crate::core::session::Session;
 use crate::core::setup::GameInfo;
 
 /// `h:mm:ss.s`, the form of PGN's `[%clk]` command: the clock as it reads, cut to the
@@ -139,50 +137,6 @@ pub fn write_pgn(game: &PgnGame<'_>) -> String {
     out.push_str(&line);
     out.push_str("\n\n");
     out
-}
-
-/// FIDE Laws D.2.6: the scoresheet of a session's game.
-pub fn scoresheet(session: &Session) -> Sheet {
-    Sheet::from_plies(
-        &session.setup().info,
-        session.setup().clock.as_ref().map(|c| c.white.to_string()),
-        session.result().map(|r| r.pgn().to_owned()),
-        session.initial_position(),
-        session.history(),
-    )
-}
-
-/// The PGN of the game so far: the Seven Tag Roster, TimeControl, Termination, a FEN for
-/// a non-standard start, and the moves with their clock times.
-pub fn pgn(session: &Session) -> String {
-    let termination = match session.result().map(|r| r.reason) {
-        None | Some(Termination::Unfinished | Termination::Aborted) => "unterminated",
-        Some(Termination::FlagFall | Termination::FlagFallInsufficient) => "time forfeit",
-        Some(Termination::Abandoned) => "abandoned",
-        Some(Termination::Adjudicated) => "adjudication",
-        Some(_) => "normal",
-    };
-    let game = PgnGame {
-        info: &session.setup().info,
-        time_control: session.setup().clock.as_ref().map(|c| c.white.to_string()),
-        termination,
-        result: session.result().map_or("*", |r| r.pgn()),
-        initial: session.initial_position(),
-        chess960: session.castling_mode() == CastlingMode::Chess960,
-        moves: session
-            .history()
-            .iter()
-            .map(|p| PgnMove {
-                number: p.made.number,
-                side: p.made.side,
-                san: p.made.san.clone(),
-                clock: p.made.clock,
-                elapsed: p.made.elapsed,
-                draw_offer: p.made.draw_offer,
-            })
-            .collect(),
-    };
-    write_pgn(&game)
 }
 
 /// The PGN of a scoresheet (an imported PGN, a BRF, a move list), with the mover's clock

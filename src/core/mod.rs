@@ -31,6 +31,7 @@ pub mod script;
 pub mod session;
 pub mod settings;
 pub mod setup;
+pub mod side;
 pub mod status;
 pub mod step_view;
 pub mod time;

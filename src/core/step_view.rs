@@ -9,7 +9,6 @@ use std::sync::Arc;
 
 use shakmaty::Chess;
 
-use crate::core::game_record;
 use crate::core::lang::Language;
 use crate::core::ply::Ply;
 use crate::core::scoresheet::Sheet;
@@ -39,10 +38,11 @@ pub struct StepView {
     pub last_ply: Option<Ply>,
     /// The game as a page that follows it shows it.
     pub game: GameView,
-    /// The game record as PGN with its clock times.
-    pub pgn: String,
-    /// FIDE Laws D.2.6: the scoresheet.
-    pub sheet: Sheet,
+    /// The game record as PGN with its clock times, rendered again only when the moves or
+    /// the result changed ([`Session::pgn`]): an unchanged step shares the same text.
+    pub pgn: Arc<str>,
+    /// FIDE Laws D.2.6: the scoresheet, shared the same way ([`Session::scoresheet`]).
+    pub sheet: Arc<Sheet>,
 }
 
 impl StepView {
@@ -57,8 +57,8 @@ impl StepView {
             status: session.status_source(),
             last_ply: session.shown_history().last().cloned(),
             game: session.view(),
-            pgn: game_record::pgn(session),
-            sheet: game_record::scoresheet(session),
+            pgn: session.pgn(),
+            sheet: session.scoresheet(),
         }
     }
 }

@@ -5,35 +5,8 @@
 //! offers and the result. A page renders it; it runs no chess rules of its own.
 
 use serde::Serialize;
-use shakmaty::Color;
 
-/// A side, by its name on the page (`"white"`, `"black"`).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<Color> for Side {
-    fn from(c: Color) -> Side {
-        match c {
-            Color::White => Side::White,
-            Color::Black => Side::Black,
-        }
-    }
-}
-
-impl From<Side> for Color {
-    fn from(s: Side) -> Color {
-        match s {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-}
+pub use crate::core::side::Side;
 
 /// The game as a page shows it.
 #[derive(Clone, Debug, PartialEq, Serialize)]

@@ -17,10 +17,11 @@
 //!   between utterances (never in the middle of one); the phrases come from the session's
 //!   own [`MovePhrases`] of the position, so they are built once for resolution and
 //!   grammar alike;
-//! - sends every final result to the station as
-//!   `StationInput::Input(Input::Act { by, event: Event::Heard(utterance) })`, with its
-//!   words' confidences and alternatives: the core's cost match resolves it, and low
-//!   confidence makes it ask back rather than guess. Results of only `[unk]` (a cough, a
+//! - sends every final result to the station as `StationInput::Heard { by, words }`, with
+//!   its words' confidences and alternatives; who spoke is not guessed here: the session
+//!   names the speaker of a shared microphone
+//!   ([`crate::core::session::Session::speaker`]). The core's cost match resolves the
+//!   words, and low confidence makes it ask back rather than guess. Results of only `[unk]` (a cough, a
 //!   word outside the grammar) are dropped;
 //! - may end an utterance early ([`ListenOptions::quick_end`]): when the partial result is
 //!   a whole phrase of the grammar that no other phrase continues, and the audio has been
@@ -54,13 +55,13 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Color, EnPassantMode, Position};
+use shakmaty::{EnPassantMode, Position};
 use tokio::sync::mpsc::Sender;
 
 use super::{Heard, Recognizer};
 use crate::adapter::Speaking;
 use crate::core::grammar::{Grammar, GrammarBuilder, spoken_form};
-use crate::core::input::{Actor, Event, Input};
+use crate::core::input::Actor;
 use crate::core::output::{Audience, Output};
 use crate::core::phrases::Message;
 use crate::core::step_view::StepView;
@@ -220,7 +221,6 @@ struct Listener {
     recognizer: Box<dyn Recognizer + Send>,
     builder: GrammarBuilder,
     grammar: Grammar,
-    turn: Color,
     options: ListenOptions,
     speaking: Speaking,
     out: Sender<StationInput>,
@@ -256,7 +256,6 @@ impl Listener {
             Ok(()) => {
                 self.stats.switches.push(t0.elapsed());
                 self.grammar = grammar;
-                self.turn = moves.position().turn();
             }
             Err(e) => {
                 self.stats.errors += 1;
@@ -283,12 +282,11 @@ impl Listener {
             return true;
         }
         tracing::info!("hearing: {}", u.text());
-        let by = self.options.by.unwrap_or(Actor::Player(self.turn));
         self.stats.sent += 1;
-        let ok = self.send(StationInput::Input(Input::Act {
-            by,
-            event: Event::Heard(u),
-        }));
+        let ok = self.send(StationInput::Heard {
+            by: self.options.by,
+            words: u,
+        });
         self.stats.sent_at.push(Instant::now());
         ok
     }
@@ -512,7 +510,6 @@ pub fn listen(
         recognizer,
         builder,
         grammar,
-        turn: position.position().turn(),
         options,
         speaking,
         out,

@@ -4,8 +4,11 @@
 
 use std::fmt;
 
-/// The server lichess runs on.
-pub const DEFAULT: &str = "https://lichess.org";
+/// The server lichess runs on (the setting's default, [`OnlineSettings::DEFAULT_SERVER`]:
+/// the settings are a leaf that names no adapter).
+///
+/// [`OnlineSettings::DEFAULT_SERVER`]: crate::config::OnlineSettings::DEFAULT_SERVER
+pub const DEFAULT: &str = crate::config::OnlineSettings::DEFAULT_SERVER;
 
 /// A server address: `https://HOST[:PORT]`, or `http://` to a loopback host.
 #[derive(Clone, Debug, PartialEq, Eq)]

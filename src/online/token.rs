@@ -10,15 +10,17 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::secret::Secret;
+
 /// The environment variable that holds the token (it wins over the file).
 pub const ENV: &str = "ANSAGE_LICHESS_TOKEN";
 
 /// The longest token read (lichess says tokens may grow; 512 characters are expected).
 const MAX_LEN: usize = 4096;
 
-/// A personal access token.
+/// A personal access token, a [`Secret`] of a token's characters.
 #[derive(Clone, PartialEq, Eq)]
-pub struct Token(String);
+pub struct Token(Secret);
 
 impl Token {
     /// A token from its text (surrounding white space dropped): letters, digits and `_`.
@@ -28,7 +30,7 @@ impl Token {
             && text.len() <= MAX_LEN
             && text.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
         if valid {
-            Ok(Token(text.to_owned()))
+            Ok(Token(Secret::new(text)))
         } else {
             Err(TokenError::Invalid)
         }
@@ -36,19 +38,19 @@ impl Token {
 
     /// The token's text, for the `Authorization` header only.
     pub fn expose(&self) -> &str {
-        &self.0
+        self.0.expose()
     }
 }
 
 impl fmt::Debug for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Token([redacted])")
+        write!(f, "Token({:?})", self.0)
     }
 }
 
 impl fmt::Display for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("[redacted]")
+        fmt::Display::fmt(&self.0, f)
     }
 }
 

@@ -19,8 +19,8 @@ use std::time::Duration;
 use sha2::{Digest, Sha256};
 use shakmaty::Color;
 
-use super::secret::Secret;
 use crate::core::input::AccessRole;
+use crate::secret::Secret;
 
 /// How long a code is good for.
 pub const CODE_LIFE: Duration = Duration::from_secs(120);

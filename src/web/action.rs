@@ -7,7 +7,6 @@
 use std::time::Duration;
 
 use serde::Deserialize;
-use shakmaty::Color;
 use shakmaty::uci::UciMove;
 
 use super::access::Grant;
@@ -21,24 +20,7 @@ mod situation;
 pub use permissions::{allowed, can};
 pub use situation::can_now;
 
-/// A side as the page names it.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-impl From<Side> for Color {
-    fn from(side: Side) -> Color {
-        match side {
-            Side::White => Color::White,
-            Side::Black => Color::Black,
-        }
-    }
-}
+pub use crate::core::side::Side;
 
 /// One action of the page.
 #[derive(Clone, Debug, PartialEq, Eq, Deserialize)]

@@ -1,4 +1,4 @@
-//! `GET /game.pgn`: the live PGN with `[%clk]` (`core::game_record::pgn`, as the records are
+//! `GET /game.pgn`: the live PGN with `[%clk]` (`Session::pgn`, as the records are
 //! written), read-only, for a broadcast that polls a PGN address.
 
 use axum::extract::State;
@@ -18,7 +18,7 @@ pub async fn game(State(app): State<App>) -> Response {
             ),
             (header::CACHE_CONTROL, "no-cache"),
         ],
-        published.pgn.clone(),
+        published.pgn.to_string(),
     )
         .into_response()
 }

@@ -46,8 +46,8 @@ pub struct Published {
     pub said: Vec<Said>,
     /// Whose move it is (a page's move for the other side is refused).
     pub turn: Option<Color>,
-    /// The live PGN with `[%clk]`.
-    pub pgn: String,
+    /// The live PGN with `[%clk]` (the session's, shared while unchanged).
+    pub pgn: std::sync::Arc<str>,
 }
 
 /// What one page is sent.

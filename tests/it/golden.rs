@@ -8,7 +8,6 @@
 //! each line became.
 //! Update after an intended change with `UPDATE_EXPECT=1 cargo test --test it golden::`.
 
-use ansage::core::game_record::pgn;
 use ansage::core::output::{Audience, Output};
 use ansage::core::script::{self, ConsoleOwner, transcript_line};
 use ansage::core::time::Timestamp;
@@ -27,7 +26,7 @@ fn transcript(topic: &str, name: &str) -> String {
         run.transcript.join("\n")
     };
     out.push_str("\n--- pgn\n");
-    out.push_str(&pgn(&run.session));
+    out.push_str(&run.session.pgn());
     if name.starts_with("speech_") {
         out.push_str(&speech_timelines(&run.outputs));
     }

@@ -12,7 +12,6 @@ use std::time::Duration;
 use ansage::adapter::Speaking;
 use ansage::audio::capture::{self, CaptureOptions};
 use ansage::core::grammar::GrammarBuilder;
-use ansage::core::input::{Actor, Event, Input};
 use ansage::core::lang::Language;
 use ansage::core::words::{MovePhrases, vocabulary};
 use ansage::hearing::actor::{GrammarSlot, ListenOptions, ListenSetup, listen};
@@ -103,10 +102,7 @@ fn korean_phrases_into_the_microphone_come_out_as_words() {
         assert!(
             rig::wait_until(Duration::from_secs(10), || {
                 match out_rx.try_recv() {
-                    Ok(StationInput::Input(Input::Act {
-                        by,
-                        event: Event::Heard(u),
-                    })) => {
+                    Ok(StationInput::Heard { by, words: u }) => {
                         got = Some((by, u));
                         true
                     }
@@ -117,7 +113,10 @@ fn korean_phrases_into_the_microphone_come_out_as_words() {
             "{ko}: nothing heard"
         );
         let (by, u) = got.unwrap();
-        assert_eq!(by, Actor::Player(shakmaty::Color::White));
+        assert_eq!(
+            by, None,
+            "a shared microphone: the session names the speaker"
+        );
         assert_eq!(u.text(), de, "{ko}: {u:?}");
         assert!(
             u.words

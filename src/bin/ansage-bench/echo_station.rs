@@ -17,7 +17,6 @@ use ansage::adapter::Speaking;
 use ansage::audio::capture::{self, Capture, CaptureOptions};
 use ansage::audio::stream::AudioEvent;
 use ansage::core::grammar::GrammarBuilder;
-use ansage::core::input::{Event, Input};
 use ansage::core::laws::Start;
 use ansage::core::output::Audience;
 use ansage::core::session::Session;
@@ -95,10 +94,7 @@ fn hop(
 ) -> JoinHandle<()> {
     std::thread::spawn(move || {
         while let Some(msg) = from.blocking_recv() {
-            if let StationInput::Input(Input::Act {
-                event: Event::Heard(u),
-                ..
-            }) = &msg
+            if let StationInput::Heard { words: u, .. } = &msg
                 && let Ok(mut v) = heard.lock()
             {
                 v.push((Instant::now(), u.text()));

@@ -47,6 +47,8 @@
 //!   feature).
 //! - `train` (feature `engine`): the training levels' order, level 10 against level 1 in
 //!   short games at a fixed node budget against Debian's stockfish (issue 34).
+//! - [`step`]: the step view and the sinks that look at it, per step of a long game and
+//!   per second of a running clock (issue 35.3).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
 //!   its goal of about 8 s (a bound, not a timing).
 //!
@@ -86,6 +88,7 @@ mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
 mod stats;
+mod step;
 #[cfg(feature = "engine")]
 mod train;
 mod voice;
@@ -165,6 +168,9 @@ enum Benchmark {
     /// Going through a game of 40 moves: "vor" to its sentence, and "Partie analysieren"
     /// at the default budget with stockfish (feature `engine`).
     Review,
+    /// The step view and the sinks that look at it (records, web page, grammar) per step
+    /// of a 200-ply game, with none and with the three, and per second of a running clock.
+    Step,
     /// Not a measurement: a board driven by hand from the terminal, on a pseudo-terminal
     /// the station opens (`--kind dgt|millennium`, `--clock`, `--link PATH`).
     Emulate,
@@ -309,6 +315,10 @@ fn main() -> Result<()> {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
             }
+            Ok(())
+        }
+        Benchmark::Step => {
+            println!("{}", step::step_cost()?);
             Ok(())
         }
         Benchmark::Emulate => {

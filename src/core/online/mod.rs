@@ -35,60 +35,7 @@ pub mod time_control;
 
 use serde::{Deserialize, Serialize};
 
-/// A side as the server names it (`"white"`, `"black"`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    /// White.
-    White,
-    /// Black.
-    Black,
-}
-
-/// Why a text is no side.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("expected white or black")]
-pub struct SideError;
-
-impl std::str::FromStr for Side {
-    type Err = SideError;
-
-    /// `white` or `black`.
-    fn from_str(text: &str) -> Result<Side, SideError> {
-        match text {
-            "white" => Ok(Side::White),
-            "black" => Ok(Side::Black),
-            _ => Err(SideError),
-        }
-    }
-}
-
-impl std::fmt::Display for Side {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Side::White => "white",
-            Side::Black => "black",
-        })
-    }
-}
-
-impl From<Side> for shakmaty::Color {
-    fn from(side: Side) -> shakmaty::Color {
-        match side {
-            Side::White => shakmaty::Color::White,
-            Side::Black => shakmaty::Color::Black,
-        }
-    }
-}
-
-impl From<shakmaty::Color> for Side {
-    fn from(color: shakmaty::Color) -> Side {
-        match color {
-            shakmaty::Color::White => Side::White,
-            shakmaty::Color::Black => Side::Black,
-        }
-    }
-}
+pub use crate::core::side::{Side, SideError};
 
 /// A chess variant as the server names it (`variant.key`: `standard`, `chess960`,
 /// `fromPosition`, and others the station cannot play).

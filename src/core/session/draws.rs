@@ -37,7 +37,8 @@ impl Session {
                 *draw_offer = true;
             }
             _ => {
-                if let Some(ply) = self.history.last_mut().filter(|p| p.made.side == side) {
+                let own_last = self.history.last().is_some_and(|p| p.made.side == side);
+                if let Some(ply) = own_last.then(|| self.history.edit().last_mut()).flatten() {
                     ply.made.draw_offer = true;
                 }
             }

@@ -169,7 +169,7 @@ impl Session {
             self.emit_clock(now, out);
         }
         let text = self.result_text(&result);
-        self.result = Some(result.clone());
+        self.result.set(Some(result.clone()));
         out.push(Output::Result(result));
         let msg = Message::new("game-end").arg("result", text);
         self.tell(Audience::All, Priority::Urgent, msg, out);

@@ -37,6 +37,7 @@ mod draws;
 mod eboard;
 mod eboard_telling;
 mod ending;
+mod kept;
 mod online;
 mod online_commands;
 mod online_edges;
@@ -45,6 +46,7 @@ mod online_offers;
 mod pending;
 mod practice;
 mod protocol;
+mod record;
 mod repeat;
 mod review;
 mod settled;
@@ -70,6 +72,7 @@ use crate::core::time::Timestamp;
 use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
 use adjournment::Adjournment;
+use kept::Kept;
 use pending::Pending;
 use protocol::Announced;
 
@@ -86,7 +89,8 @@ pub struct Session {
     /// `silence_safe` and the recognizer's grammar.
     here: Arc<MovePhrases<'static>>,
     repetitions: Repetitions,
-    history: Vec<Ply>,
+    /// The moves made (their changes counted for the records, `record.rs`).
+    history: Kept<Vec<Ply>>,
     clock: Option<Clock>,
     clock_started: bool,
     pending: Pending,
@@ -101,7 +105,10 @@ pub struct Session {
     closed: bool,
     /// An outstanding draw offer by this side (Art. 9.1.b).
     draw_offer: Option<Color>,
-    result: Option<GameResult>,
+    /// The result (its changes counted for the records, `record.rs`).
+    result: Kept<Option<GameResult>>,
+    /// The records as last rendered.
+    record_memo: record::RecordMemo,
     /// The recent utterances with their audience, newest last, for the repeat key.
     last_said: Vec<repeat::Said>,
     /// The steps handled so far (inputs and deadlines), to tell what was said together.
@@ -160,7 +167,7 @@ impl Session {
             initial: pos.clone(),
             castling_mode,
             here: Arc::new(MovePhrases::new(vocab, pos)),
-            history: Vec::new(),
+            history: Kept::new(Vec::new()),
             clock,
             clock_started: false,
             pending: Pending::None,
@@ -169,7 +176,8 @@ impl Session {
             ending: None,
             closed: false,
             draw_offer: None,
-            result: None,
+            result: Kept::new(None),
+            record_memo: record::RecordMemo::default(),
             last_said: Vec::new(),
             step: 0,
             replying: None,
@@ -507,6 +515,14 @@ impl Session {
             Command::Alarms(on) => self.switch_alarms(by, on, out),
             Command::Executed => self.executed(by, out),
         }
+    }
+
+    /// FIDE Laws D.2.1: who announced the words a microphone heard. A microphone of one
+    /// person (`by`) is theirs; a microphone shared by the players (the station's own) is
+    /// the side to move's in the position the words are handled in, so that no adapter
+    /// guesses it from a position it saw earlier.
+    pub fn speaker(&self, by: Option<Actor>) -> Actor {
+        by.unwrap_or(Actor::Player(self.position().turn()))
     }
 
     /// The side an actor acts for: a player for themselves, the arbiter or assistant for

@@ -431,7 +431,7 @@ impl Session {
             },
             draw_offer,
         };
-        self.history.push(Ply {
+        self.history.edit().push(Ply {
             mv,
             before,
             san_local,

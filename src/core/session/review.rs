@@ -45,11 +45,11 @@ impl Session {
             laws::automatic_end(session.position(), &session.repetitions)
         {
             let loser = winner.map(|w| !w);
-            session.result = Some(crate::core::output::GameResult {
+            session.result.set(Some(crate::core::output::GameResult {
                 winner,
                 loser,
                 reason,
-            });
+            }));
         }
         session.recorded_result = sheet.result.clone();
         session.review = Some(Review { at: 0 });

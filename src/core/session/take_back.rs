@@ -57,13 +57,13 @@ impl Session {
         if keep >= self.history.len() {
             return;
         }
-        let removed: Vec<Ply> = self.history.drain(keep..).collect();
+        let removed: Vec<Ply> = self.history.edit().drain(keep..).collect();
         self.executed = self.executed.min(self.history.len());
         let Some(first) = removed.first() else { return };
         self.set_position(first.before.clone());
         self.repetitions = Repetitions::new(&self.initial);
         let mut replay = self.initial.clone();
-        for ply in &self.history {
+        for ply in self.history.iter() {
             replay.play_unchecked(ply.mv);
             self.repetitions.push(&replay);
         }
@@ -72,7 +72,9 @@ impl Session {
         }
         self.pending = Pending::None;
         self.draw_offer = None;
-        self.result = None;
+        if self.result.is_some() {
+            self.result.set(None);
+        }
         self.adjournment = Adjournment::None;
         out.push(Output::TakenBack {
             plies: self.history.len(),

@@ -1,10 +1,11 @@
 use super::*;
+use crate::core::input::Input;
 use crate::core::lang::Language;
 use crate::core::session::Session;
 use crate::core::setup::{Impaired, SessionSetup};
 use crate::core::words::vocabulary;
 use crate::hearing::scripted::ScriptedRecognizer;
-use shakmaty::Chess;
+use shakmaty::{Chess, Color};
 use std::sync::mpsc::sync_channel;
 
 /// The start position's phrases in German.
@@ -67,14 +68,11 @@ fn run(
     (got, stats)
 }
 
-fn heard(inputs: &[StationInput]) -> Vec<(Actor, String, Vec<f32>)> {
+fn heard(inputs: &[StationInput]) -> Vec<(Option<Actor>, String, Vec<f32>)> {
     inputs
         .iter()
         .filter_map(|i| match i {
-            StationInput::Input(Input::Act {
-                by,
-                event: Event::Heard(u),
-            }) => Some((
+            StationInput::Heard { by, words: u } => Some((
                 *by,
                 u.text(),
                 u.words.iter().map(|w| w.confidence).collect(),
@@ -85,7 +83,7 @@ fn heard(inputs: &[StationInput]) -> Vec<(Actor, String, Vec<f32>)> {
 }
 
 /// The German path through the same actor as vosk: scripted words with confidences
-/// reach the station as heard input of the side to move; a word outside the grammar
+/// reach the station as heard words whose speaker the session names; a word outside the grammar
 /// becomes `[unk]`, a result of only `[unk]` is dropped.
 #[test]
 fn scripted_words_flow_to_the_station_with_confidences() {
@@ -101,12 +99,13 @@ fn scripted_words_flow_to_the_station_with_confidences() {
             ..ListenOptions::default()
         },
     );
-    let white = Actor::Player(Color::White);
+    // A shared microphone: the session names the speaker (Session::speaker).
+    let shared = None;
     assert_eq!(
         heard(&got),
         [
-            (white, "Eva vier".to_owned(), vec![0.8, 0.9]),
-            (white, "ja".to_owned(), vec![1.0]),
+            (shared, "Eva vier".to_owned(), vec![0.8, 0.9]),
+            (shared, "ja".to_owned(), vec![1.0]),
         ]
     );
     assert_eq!(stats.sent, 2);
@@ -168,7 +167,7 @@ fn the_sink_switches_the_grammar_between_utterances() {
     // Slot was filled before the first chunk: switched at once (no utterance yet).
     assert_eq!(stats.switches.len(), 1);
     let h = heard(&got);
-    assert_eq!(h[0].0, Actor::Player(Color::Black));
+    assert_eq!(h[0].0, None, "who spoke is the session's to say");
     assert_eq!(h[0].1, "Eva fünf");
 }
 

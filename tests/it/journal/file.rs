@@ -7,7 +7,6 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use ansage::core::game_record::pgn;
 use ansage::core::input::{Actor, Event, Input, Key};
 use ansage::core::journal::{self, Record};
 use ansage::core::output::Output;
@@ -94,8 +93,8 @@ fn every_golden_script_journaled_and_resumed_is_the_same_game() {
         assert_eq!(session.position(), ran.session.position(), "{name}");
         assert_eq!(session.result(), ran.session.result(), "{name}");
         assert_eq!(session.history(), ran.session.history(), "{name}");
-        assert_eq!(pgn(session), pgn(&ran.session), "{name}");
-        assert_eq!(pgn(&live), pgn(&ran.session), "{name}");
+        assert_eq!(session.pgn(), ran.session.pgn(), "{name}");
+        assert_eq!(live.pgn(), ran.session.pgn(), "{name}");
         match (session.clock(), ran.session.clock()) {
             (Some(a), Some(b)) => {
                 for c in Color::ALL {

@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use ansage::core::game_record::pgn;
 use ansage::core::script;
 
 use crate::support::{golden, load, proc};
@@ -38,9 +37,9 @@ fn pgn_extract_accepts_every_golden_game() {
     for path in golden::scripts() {
         let parsed = script::parse(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let run = script::run(&parsed).unwrap();
-        let text = pgn(&run.session);
+        let text = run.session.pgn();
         let file = tmp.join(path.with_extension("pgn").file_name().unwrap());
-        std::fs::write(&file, &text).unwrap();
+        std::fs::write(&file, &*text).unwrap();
         let out = proc::run(Command::new(&tool).arg("-r").arg(&file), CHECK_LIMIT);
         let log = format!(
             "{}{}",

@@ -11,7 +11,6 @@
 
 use std::time::Duration;
 
-use ansage::core::game_record;
 use ansage::core::input::{Actor, Input};
 use ansage::core::lang::Language;
 use ansage::core::laws::Start;
@@ -210,7 +209,7 @@ fn brf_round_trip(sheet: &Sheet, what: &str) {
 
 /// (a) the station's PGN, read back.
 fn pgn_round_trip(session: &Session, sheet: &Sheet, what: &str) {
-    let pgn = game_record::pgn(session);
+    let pgn = session.pgn();
     let lang = session.setup().lang;
     let games = read_pgn(&pgn, lang).unwrap_or_else(|e| panic!("{what}: {e}\n{pgn}"));
     assert_eq!(games.len(), 1, "{what}");

@@ -194,3 +194,50 @@ async fn an_acknowledged_input_is_answered_after_its_outputs_are_delivered() {
     let lines = lines.lock().unwrap();
     assert!(made, "the move was delivered before the answer: {lines:#?}");
 }
+
+/// Words a shared microphone heard name no speaker: the session names the side to move in
+/// the position the words are handled in (FIDE Laws D.2.1), so "Eva fünf" heard after
+/// white's move made is black's announcement; a microphone of one person keeps its owner.
+#[tokio::test(start_paused = true)]
+async fn heard_words_are_the_side_to_move_s_unless_the_microphone_is_one_person_s() {
+    use ansage::core::input::Actor;
+    use ansage::core::words::HeardWords;
+    use shakmaty::Color;
+    let session = Session::new(Default::default()).unwrap();
+    let (tx, rx) = tokio::sync::mpsc::channel(8);
+    let lines = Arc::new(Mutex::new(Vec::new()));
+    let mut sinks: Vec<Box<dyn Sink + Send>> = vec![Box::new(Collect(Arc::clone(&lines)))];
+    let heard = |by: Option<Actor>, text: &str| StationInput::Heard {
+        by,
+        words: HeardWords::from_text(text),
+    };
+    for msg in [
+        heard(None, "Eva vier"),
+        heard(None, "ja"),
+        heard(None, "Eva fünf"),
+        heard(None, "ja"),
+        heard(Some(Actor::Player(Color::White)), "Springer Felix drei"),
+        StationInput::Shutdown,
+    ] {
+        tx.send(msg).await.unwrap();
+    }
+    let session = tokio::time::timeout(
+        VIRTUAL_LIMIT,
+        run(session, rx, &mut sinks, tokio::time::Instant::now()),
+    )
+    .await
+    .expect("the station's loop did not end within the virtual limit");
+    let sans: Vec<String> = session
+        .history()
+        .iter()
+        .map(|p| p.made.san.clone())
+        .collect();
+    assert_eq!(sans, ["e4", "e5"]);
+    let lines = lines.lock().unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("@0.000 say:white") && l.contains("Springer Felix drei")),
+        "white's own microphone announced white's move: {lines:#?}"
+    );
+}

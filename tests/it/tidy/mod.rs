@@ -1,8 +1,9 @@
 //! Tidy tests: rules of the code base checked by reading the sources (`code`), where tests
-//! go (`layout`), the message ids against every language's messages (`messages`), and the
-//! documentation's shape (`docs`).
+//! go (`layout`), which modules are leaves (`leaves`), the message ids against every
+//! language's messages (`messages`), and the documentation's shape (`docs`).
 
 mod code;
 mod docs;
 mod layout;
+mod leaves;
 mod messages;

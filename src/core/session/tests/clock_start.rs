@@ -5,7 +5,6 @@
 use shakmaty::Color;
 
 use crate::core::clock::{ClockSetup, TimeControl};
-use crate::core::game_record::pgn;
 use crate::core::input::{Actor, Command, Event, Input};
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Output, Termination};
@@ -209,7 +208,7 @@ fn moves_before_the_start_are_counted_without_clock_times() {
         s.handle(command(WHITE, Command::Yes), at(13));
         let clock = s.clock().unwrap();
         assert_eq!(clock.moves_completed(Color::White), 2, "{tc}");
-        let record = pgn(&s);
+        let record = s.pgn();
         assert!(record.contains("1. e4 e5 2. Nf3 { [%clk"), "{tc}: {record}");
     }
 }
@@ -262,7 +261,7 @@ fn ending_the_game_asks_first() {
         );
         assert_eq!(s.closed(), closed, "{inputs:?}");
         if unfinished {
-            assert!(pgn(&s).contains("[Result \"*\"]"));
+            assert!(s.pgn().contains("[Result \"*\"]"));
             assert!(s.clock().unwrap().running().is_none(), "the clocks stop");
         }
     }

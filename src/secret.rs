@@ -1,10 +1,11 @@
-//! A secret of the web page (an access code, a cookie's token): printed as `[redacted]`
-//! by `Debug` and `Display`, so that it cannot reach a log, the journal, a record or an
-//! error text by accident; [`Secret::expose`] is the one way to its text.
+//! A secret (the web page's access codes and cookie tokens, the lichess token): printed as
+//! `[redacted]` by `Debug` and `Display`, so that it cannot reach a log, the journal, a
+//! record or an error text by accident; [`Secret::expose`] is the one way to its text. The
+//! one redacting type of the crate, a leaf every adapter may use.
 
 use std::fmt;
 
-/// A secret text (six digits of a code, the hex of a token).
+/// A secret text (six digits of a code, the hex of a cookie's token, a lichess token).
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Secret(String);
 
@@ -15,7 +16,8 @@ impl Secret {
     }
 
     /// The text itself: only for the one place that must show or send it (the code said to
-    /// whoever asked, the cookie set on the browser that joined).
+    /// whoever asked, the cookie set on the browser that joined, the `Authorization`
+    /// header).
     pub fn expose(&self) -> &str {
         &self.0
     }
