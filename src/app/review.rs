@@ -93,7 +93,7 @@ pub fn run(args: ReviewArgs) -> Result<(), AppError> {
 /// The engine that analyses a game gone through (issue 34.4; feature `engine`): found as
 /// `engine.path` says, searching `engine.analysis_nodes` nodes a position, else
 /// `engine.analysis_ms` milliseconds. Without the feature every request is answered that
-/// no engine is found ([`NoAnalyst`]).
+/// no engine is found.
 pub fn analyst(settings: &crate::config::Settings) -> Option<launch::Helper> {
     #[cfg(feature = "engine")]
     {
