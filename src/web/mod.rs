@@ -6,6 +6,32 @@
 //!
 //! It listens on loopback unless `web.listen` names another address; codes and cookies
 //! are [`Secret`]s, never logged.
+//!
+//! The files:
+//! - this file: start on `web.listen` (the `Hub` the server and the sink
+//!   share, in `hub.rs`), stop;
+//! - `server.rs`: the axum router behind `guard.rs` (the Host and Origin check), the body
+//!   limit refused on the announced length before the body is read, the hardening
+//!   headers on every answer; `request.rs`: what every handler shares (the state, the
+//!   cookie's token, a refusal's JSON);
+//! - `sse.rs`: `/events`, a `watch` of the published state, current state first, rendered
+//!   per role by `state.rs` (the arbiter's stream also on every page opened or closed);
+//! - `api.rs`: join, act, invite, leave; an action waits for
+//!   `StationInput::Acknowledged`, one at a time, 409 on a stale `seq`;
+//! - `action.rs` (pure, fuzzed): JSON → `Action` → `Input` with the role's actor;
+//!   `action/permissions.rs`, the one table of what each role may do;
+//!   `action/situation.rs`, which of them the situation allows, read from the core's view;
+//! - `access.rs` (pure): one-time codes, tokens kept as hashes, the wrong-code limits per
+//!   client address and per code, why a page lost its role; `store.rs`: the grants beside
+//!   the journal (mode 0600, written by a thread of its own) so that `--resume` keeps
+//!   every role; `random.rs`: codes, tokens and the run's epoch;
+//! - `answer.rs` (pure): the answers to the page's requests at the board (also used by the
+//!   golden runner); `address.rs`: the page's address in words a synthesizer reads right;
+//!   `machine.rs`: this machine's names for the address;
+//! - `sink.rs`: the [`WebSink`] (the said ring, `Output::Access`, publishing the step
+//!   view's `GameView` when it changed); `words.rs`: the refusals in the game's words;
+//!   `assets.rs`: the page's files (rust-embed of `assets/web/`); `pgn.rs`: `/game.pgn`;
+//!   `qr.rs`: the address as a QR code.
 
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::sync::atomic::AtomicUsize;

@@ -5,9 +5,10 @@
 //! and observation is timed, with no sink and with the three that look at
 //! every step (the records, written beside the game; the web page, its server on
 //! 127.0.0.1 with no page open; the recognizer's grammar slot). Then the clock runs for a
-//! minute of the game's time with the game at its longest, and every deadline step of it
-//! (the clock's announcements, the displays' second) is timed the same way with the three
-//! sinks: the cost per second of the game's time.
+//! minute of the game's time with the game at its longest, as it stands and then in its
+//! last minute (the final countdown's announcements), and every deadline step of it is
+//! timed the same way with the three sinks: the cost per second of the game's time. (The
+//! journal's heartbeat is a task of its own that builds no step view.)
 //!
 //! Only [`StepView::of`] and [`Sink::observe`] are timed, not the session's own handling,
 //! which is the same whatever looks at it.
@@ -45,10 +46,10 @@ pub struct StepBench {
     pub bare: Micros,
     /// Per step, the three sinks.
     pub three: Micros,
-    /// Deadline steps in the minute the clock ran.
-    pub running_steps: usize,
+    /// Deadline steps in the minute the clock ran as it stood, and in its last minute.
+    pub running_steps: [usize; 2],
     /// Their whole cost, per second of the game's time, in microseconds.
-    pub running_us_per_s: f64,
+    pub running_us_per_s: [f64; 2],
 }
 
 /// Per-step costs in microseconds.
@@ -105,10 +106,15 @@ impl fmt::Display for StepBench {
         )?;
         writeln!(f, "  no sink: {}", self.bare)?;
         writeln!(f, "  records, web page, grammar: {}", self.three)?;
+        writeln!(
+            f,
+            "  a minute of the clock running, the three sinks: {} deadline steps, {:.1} µs per second of the game",
+            self.running_steps[0], self.running_us_per_s[0]
+        )?;
         write!(
             f,
-            "  the clock running a minute at the game's end, the three sinks: {} deadline steps, {:.1} µs per second of the game",
-            self.running_steps, self.running_us_per_s
+            "  the clock's last minute (its announcements), the three sinks: {} deadline steps, {:.1} µs per second of the game",
+            self.running_steps[1], self.running_us_per_s[1]
         )
     }
 }
@@ -177,8 +183,36 @@ fn deliver(
     }
 }
 
-/// The clock runs for [`RUNNING`] of the game's time: every deadline step, timed.
-fn running(session: &mut Session, sinks: &mut [Box<dyn Sink + Send>]) -> (usize, Duration) {
+/// The clock runs for [`RUNNING`] of the game's time, first as it stands, then in its
+/// last minute (the side to move's clock set to a minute by the arbiter: the final
+/// countdown's announcements): every deadline step, timed.
+fn running(
+    session: &mut Session,
+    sinks: &mut [Box<dyn Sink + Send>],
+) -> Result<[(usize, Duration); 2]> {
+    let as_it_stands = run_for(session, sinks);
+    let side = if session.position().turn() == shakmaty::Color::White {
+        "white"
+    } else {
+        "black"
+    };
+    let command = script::parse_command(&format!("set-clock {side} 0:01:00.000"))
+        .map_err(|e| anyhow!("{e}"))?;
+    let at = session.now();
+    let outputs = session.handle(
+        Input::Act {
+            by: Actor::Arbiter,
+            event: ansage::core::input::Event::Command(command),
+        },
+        at,
+    );
+    deliver(sinks, at, &outputs);
+    observe(session, sinks);
+    Ok([as_it_stands, run_for(session, sinks)])
+}
+
+/// Every deadline step of [`RUNNING`] of the game's time, timed.
+fn run_for(session: &mut Session, sinks: &mut [Box<dyn Sink + Send>]) -> (usize, Duration) {
     let end = session.now() + RUNNING;
     let (mut steps, mut spent) = (0, Duration::ZERO);
     while let Some((at, outputs)) = session.poll_due(end) {
@@ -222,7 +256,8 @@ pub fn step_cost() -> Result<StepBench> {
     std::fs::create_dir_all(&dir)?;
     let (mut sinks, server) = three(&session()?, &dir)?;
     let (mut session, with_three) = play(&mut sinks)?;
-    let (running_steps, spent) = running(&mut session, &mut sinks);
+    let running = running(&mut session, &mut sinks)?;
+    let per_second = |spent: Duration| spent.as_secs_f64() * 1e6 / RUNNING.as_secs_f64();
     drop(sinks);
     runtime.block_on(server.stop());
     std::fs::remove_dir_all(&dir)?;
@@ -231,7 +266,7 @@ pub fn step_cost() -> Result<StepBench> {
         steps: with_three.len(),
         bare: Micros::of(bare),
         three: Micros::of(with_three),
-        running_steps,
-        running_us_per_s: spent.as_secs_f64() * 1e6 / RUNNING.as_secs_f64(),
+        running_steps: running.map(|(steps, _)| steps),
+        running_us_per_s: running.map(|(_, spent)| per_second(spent)),
     })
 }

@@ -14,16 +14,42 @@
 //!
 //! - this file: the state, construction, accessors, and the dispatch of
 //!   [`Session::handle`], [`Session::next_deadline`] and [`Session::poll_due`];
+//! - `protocol.rs`: announce → echo → confirm (or correct) → made (D.2.3, D.2.7), with
+//!   `pending.rs`, the state of an announcement not yet made, which the other files read,
+//!   and `which.rs`, the "Welcher …?" question (at most three moves named, else the word
+//!   that tells them apart, D.2.1);
 //! - `deadlines.rs`: correction windows, flags and the clock's announcements, each at its
 //!   own instant;
-//! - `protocol.rs`: announce → echo → confirm (or correct) → made (D.2.3, D.2.7);
 //! - `draws.rs`: draw offers and claims (9.1, 9.2, 9.3, 9.5);
-//! - `ending.rs`: how the game ends (resignation, 6.9 flag fall, 6.12.a the clocks stop);
-//! - `arbiter.rs`: the clock started, paused and set, time added, the 7.5 penalty;
+//! - `ending.rs`: how the game ends (resignation, 6.9 flag fall, 6.12.a the clocks stop,
+//!   "Partie beenden");
+//! - `arbiter.rs`: the clock started, paused and set, time added, the 7.5 penalty, and how
+//!   the clock starts said at the start (6.5, 6.6);
 //! - `take_back.rs`: take-backs (7.5, D.2.8);
 //! - `adjournment.rs`: adjournment (Appendix E);
 //! - `asking.rs`: answers short first, the rest on "mehr" or a second press of the time
-//!   key;
+//!   key; `repeat.rs`: what the repeat key says again;
+//! - `eboard.rs`: the sighted player's electronic board in the game (D.1, D.2.1, D.2.9):
+//!   placements read once stable, the blind player's move executed (or wrongly), the
+//!   sighted player's move echoed and made, take-back candidates, the differing squares
+//!   after a grace; `eboard_telling.rs`: those squares in Appendix D words;
+//! - `access.rs`: the web page's code, address and revocation asked at the board, and the
+//!   sighted player's "ausgeführt" (D.2.1);
+//! - `view.rs`: [`Session::view`], the game as a page shows it (`core/view.rs` its
+//!   types); `settled.rs`: what became of the last announcement, resignation or claim,
+//!   decided once per step;
+//! - `record.rs`: the PGN and the scoresheet, rendered again only when the moves or the
+//!   result changed (`kept.rs` counts their changes, D.2.6);
+//! - `online.rs`: a server line as the online opponent's input (moves made as a sighted
+//!   opponent's, the server's clocks, the endings it decides, the resend after a lost
+//!   answer); `online_commands.rs` (offers, takebacks, resignation, abort, claims as
+//!   requests), `online_offers.rs` (offers read back from the server's flags, each told
+//!   once), `online_edges.rs` (out-of-turn announcements, a refused token, a move made
+//!   elsewhere, chat, the quit question), `online_expiry.rs` (the first-move deadline);
+//! - `review.rs`: going through a game (issue 34.3: the point shown, "vor", "zurück",
+//!   "Zug N"; [`Session::reviewing`] for a file); `analysing.rs`: the engine's analysis
+//!   there (34.4: asked by `Output::Analyse`, answered by `Event::Analysis`, journaled);
+//!   `practice.rs`: "Üben", the player's mistakes as exercises (34.5);
 //! - `telling.rs`: the one place that renders outputs (speech, Braille, the clock and
 //!   status lines, the result, questions and answers).
 
