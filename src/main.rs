@@ -14,6 +14,7 @@ fn main() -> Result<()> {
     match app::cli::parse().command {
         Cmd::Play(args) => told(app::play::run(args))?,
         Cmd::Demo(args) => app::demo::run(&args)?,
+        Cmd::Review(args) => told(app::review::run(args))?,
         Cmd::Compare(args) => {
             if !app::sheets::run(|p| app::sheets::compare(&args, p), &args.lang) {
                 std::process::exit(1);

@@ -824,3 +824,90 @@ training-engine-failed = Die Engine antwortet nicht. Die Station versucht es wei
 training-engine-missing = Keine Schach-Engine gefunden. Bitte das Paket { $package } installieren.
 training-level = Stufe { $level }.
 training-level-range = Die Stufen gehen von { $min } bis { $max }.
+
+## Going through a game (issue 34).
+review-started = Partie durchgehen: { $moves } Züge. { $result } Sagen Sie vor, zurück, Anfang, Ende oder Zug und eine Nummer.
+review-started-braille = Durchgehen: { $moves } Züge. { $result }
+review-result = { $result ->
+    [white] Weiß gewinnt.
+    [black] Schwarz gewinnt.
+    [draw] Remis.
+   *[none] Ohne Ergebnis.
+}
+review-start-position = Anfangsstellung, { $side } am Zug.
+review-start-position-braille = Anfang, { $side } am Zug
+review-move = Zug { $number }, { $side }: { $move }.
+review-move-braille = { $list }
+review-at-end = Das war der letzte Zug. { $result }
+review-at-start = Das ist die Anfangsstellung.
+review-no-such-move = Einen Zug { $number } { $side } gibt es in dieser Partie nicht.
+review-what = Beim Durchgehen: vor, zurück, Anfang, Ende, Zug und eine Nummer, oder eine Frage wie wo sind meine Figuren.
+review-not-over = Durchgehen geht, wenn die Partie beendet ist.
+review-partly = Die Datei liest sich nur zum Teil: { $why } Durchgegangen wird, was sich liest.
+review-how = Zum Durchgehen sagen Sie: Partie durchgehen.
+
+## The engine's analysis while going through (issue 34.4).
+analysis-not-review = Die Engine analysiert beim Durchgehen einer Partie. Sagen Sie: Partie durchgehen.
+analysis-busy = Die Engine rechnet noch. Anhalten mit: Analyse stoppen.
+analysis-idle = Es läuft keine Analyse.
+analysis-stopped = Analyse angehalten.
+analysis-failed = Die Engine antwortet nicht. Die Analyse ist angehalten; noch einmal versuchen.
+analysis-no-engine = Keine Engine gefunden. Installieren Sie das Paket stockfish oder setzen Sie engine.path.
+analysis-verdict = { $kind ->
+    [equal] Die Stellung ist ausgeglichen.
+    [slightly] { $side } steht etwas besser.
+    [better] { $side } steht besser.
+    [clearly] { $side } steht deutlich besser.
+    [winning] { $side } steht auf Gewinn.
+   *[mates] { $side } setzt matt in { $n }.
+}
+analysis-number = Aus Sicht von Weiß: { $sign ->
+    [minus] minus
+   *[plus] plus
+} { $pawns },{ $hundredths }.
+analysis-best = Bester Zug: { $move }.
+analysis-line = Danach: { $moves }.
+analysis-no-move = Hier gibt es keinen Zug mehr.
+analysis-started = Analysiere { $moves } Züge. Anhalten mit: Analyse stoppen.
+analysis-progress = Analyse: { $quarter ->
+    [1] ein Viertel.
+    [2] die Hälfte.
+   *[3] drei Viertel.
+}
+analysis-count = { $side }: { $inaccuracies } { $inaccuracies ->
+    [one] Ungenauigkeit
+   *[other] Ungenauigkeiten
+}, { $mistakes } Fehler, { $blunders } { $blunders ->
+    [one] grober Fehler
+   *[other] grobe Fehler
+}.
+analysis-done = Analyse fertig. { $white } { $black } Ihre Fehler einzeln: Fehler.
+mistake = Zug { $number }, { $move }: { $kind ->
+    [inaccuracy] eine Ungenauigkeit
+    [mistake] ein Fehler
+   *[blunder] ein grober Fehler
+}. Besser: { $best }.
+mistake-braille = { $number }.{ $san }{ $mark } besser { $bestsan }
+mistakes-none = In dieser Partie haben Sie keine Fehler gemacht.
+mistakes-end = { $count ->
+    [one] Das war Ihr einziger Fehler.
+   *[other] Das waren alle { $count } Fehler.
+} Von vorn mit: Fehler.
+mistakes-not-analysed = Die Partie ist noch nicht analysiert. Sagen Sie: Partie analysieren.
+
+## Learning from the mistakes (issue 34.5).
+practice-none = Es läuft keine Übung. Sagen Sie: Üben.
+practice-started = Üben: { $count ->
+    [one] eine Aufgabe
+   *[other] { $count } Aufgaben
+} aus Ihren Fehlern. Sagen Sie einen Zug; Tipp und Lösung helfen.
+practice-exercise = Aufgabe { $n } von { $count }: Zug { $number }, { $side } am Zug. In der Partie geschah { $move }. Finden Sie einen besseren Zug.
+practice-exercise-braille = Aufgabe { $n }/{ $count }: { $number }.{ $san }? Besser?
+practice-unclear = Diesen Zug gibt es hier nicht. Bitte noch einmal.
+practice-right = Richtig: { $move } ist der Zug der Engine.
+practice-game-move = { $move } war der Zug der Partie. Suchen Sie einen besseren.
+practice-good = Gut: { $move } ist so gut wie der Zug der Engine.
+practice-misses = { $move } ist nicht so gut: darauf folgt { $answer }. Noch einmal, Tipp oder Lösung.
+practice-hint = Tipp: { $piece } auf { $square }.
+practice-solution = Lösung: { $move }.
+practice-done = Üben beendet: { $found } von { $count } gefunden.

@@ -789,3 +789,93 @@ training-engine-failed = The engine does not answer. The station keeps trying; t
 training-engine-missing = No chess engine found. Please install the package { $package }.
 training-level = Level { $level }.
 training-level-range = The levels go from { $min } to { $max }.
+
+## Going through a game (issue 34).
+review-started = Review: { $moves } moves. { $result } Say forward, back, beginning, to the end, or move and a number.
+review-started-braille = Review: { $moves } moves. { $result }
+review-result = { $result ->
+    [white] White wins.
+    [black] Black wins.
+    [draw] Draw.
+   *[none] No result.
+}
+review-start-position = Starting position, { $side } to move.
+review-start-position-braille = Start, { $side } to move
+review-move = Move { $number }, { $side }: { $move }.
+review-move-braille = { $list }
+review-at-end = That was the last move. { $result }
+review-at-start = This is the starting position.
+review-no-such-move = This game has no move { $number } for { $side }.
+review-what = In review: forward, back, beginning, to the end, move and a number, or a question like where are my pieces.
+review-not-over = Review works once the game is over.
+review-partly = The file reads only in part: { $why } What reads is gone through.
+review-how = To go through the game, say: review game.
+
+## The engine's analysis while going through (issue 34.4).
+analysis-not-review = The engine analyses while you go through a game. Say: review game.
+analysis-busy = The engine is still thinking. To stop it: stop analysis.
+analysis-idle = No analysis is running.
+analysis-stopped = Analysis stopped.
+analysis-failed = The engine does not answer. The analysis has stopped; try again.
+analysis-no-engine = No engine found. Install the package stockfish or set engine.path.
+analysis-verdict = { $kind ->
+    [equal] The position is level.
+    [slightly] { $side } is slightly better.
+    [better] { $side } is better.
+    [clearly] { $side } is clearly better.
+    [winning] { $side } is winning.
+   *[mates] { $side } mates in { $n }.
+}
+analysis-number = For White: { $sign ->
+    [minus] minus
+   *[plus] plus
+} { $pawns }.{ $hundredths }.
+analysis-best = Best move: { $move }.
+analysis-line = Then: { $moves }.
+analysis-no-move = There is no move here.
+analysis-started = Analysing { $moves } moves. To stop: stop analysis.
+analysis-progress = Analysis: { $quarter ->
+    [1] a quarter.
+    [2] half.
+   *[3] three quarters.
+}
+analysis-count = { $side }: { $inaccuracies } { $inaccuracies ->
+    [one] inaccuracy
+   *[other] inaccuracies
+}, { $mistakes } { $mistakes ->
+    [one] mistake
+   *[other] mistakes
+}, { $blunders } { $blunders ->
+    [one] blunder
+   *[other] blunders
+}.
+analysis-done = Analysis done. { $white } { $black } Your mistakes one by one: mistakes.
+mistake = Move { $number }, { $move }: { $kind ->
+    [inaccuracy] an inaccuracy
+    [mistake] a mistake
+   *[blunder] a blunder
+}. Better: { $best }.
+mistake-braille = { $number }.{ $san }{ $mark } better { $bestsan }
+mistakes-none = You made no mistakes in this game.
+mistakes-end = { $count ->
+    [one] That was your only mistake.
+   *[other] Those were all { $count } mistakes.
+} From the start again: mistakes.
+mistakes-not-analysed = The game is not analysed yet. Say: analyse game.
+
+## Learning from the mistakes (issue 34.5).
+practice-none = No exercise is running. Say: practice.
+practice-started = Practice: { $count ->
+    [one] one exercise
+   *[other] { $count } exercises
+} from your mistakes. Say a move; hint and solution help.
+practice-exercise = Exercise { $n } of { $count }: move { $number }, { $side } to move. In the game: { $move }. Find a better move.
+practice-exercise-braille = Exercise { $n }/{ $count }: { $number }.{ $san }? Better?
+practice-unclear = That move is not possible here. Please again.
+practice-right = Right: { $move } is the engine's move.
+practice-game-move = { $move } was the game's move. Look for a better one.
+practice-good = Good: { $move } is as good as the engine's move.
+practice-misses = { $move } is not as good: it is answered by { $answer }. Again, hint or solution.
+practice-hint = Hint: { $piece } on { $square }.
+practice-solution = Solution: { $move }.
+practice-done = Practice over: { $found } of { $count } found.

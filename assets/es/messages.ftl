@@ -846,3 +846,93 @@ training-engine-failed = El motor no responde. La estación lo sigue intentando;
 training-engine-missing = No se encontró ningún motor de ajedrez. Instale el paquete { $package }.
 training-level = Nivel { $level }.
 training-level-range = Los niveles van de { $min } a { $max }.
+
+## Going through a game (issue 34).
+review-started = Repaso: { $moves } jugadas. { $result } Diga adelante, atrás, principio, final, o jugada y un número.
+review-started-braille = Repaso: { $moves } jugadas. { $result }
+review-result = { $result ->
+    [white] Ganan las blancas.
+    [black] Ganan las negras.
+    [draw] Tablas.
+   *[none] Sin resultado.
+}
+review-start-position = Posición inicial, juegan { $side }.
+review-start-position-braille = Inicio, juegan { $side }
+review-move = Jugada { $number }, { $side }: { $move }.
+review-move-braille = { $list }
+review-at-end = Esa fue la última jugada. { $result }
+review-at-start = Esta es la posición inicial.
+review-no-such-move = Esta partida no tiene jugada { $number } de { $side }.
+review-what = En el repaso: adelante, atrás, principio, final, jugada y un número, o una pregunta como dónde están mis piezas.
+review-not-over = El repaso es posible cuando la partida ha terminado.
+review-partly = El archivo se lee solo en parte: { $why } Se repasa lo que se lee.
+review-how = Para repasar la partida, diga: repasar partida.
+
+## The engine's analysis while going through (issue 34.4).
+analysis-not-review = El motor analiza durante el repaso de una partida. Diga: repasar partida.
+analysis-busy = El motor sigue calculando. Para detenerlo: parar análisis.
+analysis-idle = No hay ningún análisis en curso.
+analysis-stopped = Análisis detenido.
+analysis-failed = El motor no responde. El análisis se ha detenido; inténtelo de nuevo.
+analysis-no-engine = No se encuentra ningún motor. Instale el paquete stockfish o ajuste engine.path.
+analysis-verdict = { $kind ->
+    [equal] La posición está igualada.
+    [slightly] Las { $side } están algo mejor.
+    [better] Las { $side } están mejor.
+    [clearly] Las { $side } están claramente mejor.
+    [winning] Las { $side } ganan.
+   *[mates] Las { $side } dan mate en { $n }.
+}
+analysis-number = Para las blancas: { $sign ->
+    [minus] menos
+   *[plus] más
+} { $pawns },{ $hundredths }.
+analysis-best = Mejor jugada: { $move }.
+analysis-line = Después: { $moves }.
+analysis-no-move = Aquí no hay ninguna jugada.
+analysis-started = Analizando { $moves } jugadas. Para detener: parar análisis.
+analysis-progress = Análisis: { $quarter ->
+    [1] un cuarto.
+    [2] la mitad.
+   *[3] tres cuartos.
+}
+analysis-count = Las { $side }: { $inaccuracies } { $inaccuracies ->
+    [one] imprecisión
+   *[other] imprecisiones
+}, { $mistakes } { $mistakes ->
+    [one] error
+   *[other] errores
+}, { $blunders } { $blunders ->
+    [one] error grave
+   *[other] errores graves
+}.
+analysis-done = Análisis terminado. { $white } { $black } Sus errores uno a uno: errores.
+mistake = Jugada { $number }, { $move }: { $kind ->
+    [inaccuracy] una imprecisión
+    [mistake] un error
+   *[blunder] un error grave
+}. Mejor: { $best }.
+mistake-braille = { $number }.{ $san }{ $mark } mejor { $bestsan }
+mistakes-none = En esta partida no ha cometido errores.
+mistakes-end = { $count ->
+    [one] Ese fue su único error.
+   *[other] Esos fueron los { $count } errores.
+} Desde el principio: errores.
+mistakes-not-analysed = La partida aún no está analizada. Diga: analizar partida.
+
+## Learning from the mistakes (issue 34.5).
+practice-none = No hay ningún ejercicio en curso. Diga: practicar.
+practice-started = Práctica: { $count ->
+    [one] un ejercicio
+   *[other] { $count } ejercicios
+} de sus errores. Diga una jugada; pista y solución ayudan.
+practice-exercise = Ejercicio { $n } de { $count }: jugada { $number }, juegan { $side }. En la partida: { $move }. Busque una jugada mejor.
+practice-exercise-braille = Ejercicio { $n }/{ $count }: { $number }.{ $san }? Mejor?
+practice-unclear = Esa jugada no es posible aquí. Otra vez, por favor.
+practice-right = Correcto: { $move } es la jugada del motor.
+practice-game-move = { $move } fue la jugada de la partida. Busque una mejor.
+practice-good = Bien: { $move } es tan buena como la jugada del motor.
+practice-misses = { $move } no es tan buena: la respuesta es { $answer }. Otra vez, pista o solución.
+practice-hint = Pista: { $piece } en { $square }.
+practice-solution = Solución: { $move }.
+practice-done = Práctica terminada: { $found } de { $count } encontradas.

@@ -121,6 +121,12 @@ pub enum Cmd {
     /// The main job on defaults: plays the example game, announced in German, through the
     /// station, and says where its records went.
     Demo(app::demo::DemoArgs),
+    /// Go through a game, move by move.
+    ///
+    /// A journal, a PGN (its first game, or `--game N`), a BRF or a move list, at the
+    /// station with its devices: forward, back, beginning, the end, move N (black move N),
+    /// and every question of a game on the position reached. Nothing is written.
+    Review(app::review::ReviewArgs),
     /// Write a game's scoresheets.
     ///
     /// PGN, Braille (BRF and Unicode braille) and plain text (.sheet.txt), from a journal,

@@ -29,6 +29,11 @@ use crate::station::{Backlog, Sink, Timeline};
 /// Where the outputs go.
 pub type Sinks = Vec<Box<dyn Sink + Send>>;
 
+/// A service started with the station's channel once its runtime runs (the analysing
+/// engine, issue 34.4): its sink, which it answers through the channel.
+pub type Helper =
+    Box<dyn FnOnce(mpsc::Sender<crate::station::StationInput>) -> Box<dyn Sink + Send> + Send>;
+
 /// A game ready to be played at the station.
 pub struct Game {
     /// The settings (the devices read theirs).
@@ -59,6 +64,8 @@ pub struct Game {
     /// A training game (issue 34.1): the engine that plays the other side.
     #[cfg(feature = "engine")]
     pub engine: Option<crate::engine::actor::Link>,
+    /// Services started once the station runs ([`Helper`]).
+    pub helpers: Vec<Helper>,
 }
 
 impl std::fmt::Debug for Game {
@@ -136,7 +143,28 @@ impl Game {
             online: None,
             #[cfg(feature = "engine")]
             engine: None,
+            helpers: Vec::new(),
         })
+    }
+
+    /// A game read from a file, to be gone through (`ansage review`, issue 34): no journal,
+    /// nothing said yet.
+    pub fn review(settings: Settings, session: Session, sinks: Sinks) -> Game {
+        Game {
+            settings,
+            session,
+            journal: Box::new(NoJournal),
+            start: Timestamp::ZERO,
+            sinks,
+            said: Backlog::new(),
+            unvoiced: Backlog::new(),
+            top: Vec::new(),
+            #[cfg(feature = "online")]
+            online: None,
+            #[cfg(feature = "engine")]
+            engine: None,
+            helpers: Vec::new(),
+        }
     }
 
     /// Continues the game in the journal at `path`: hands the restored moves to the
@@ -167,6 +195,7 @@ impl Game {
             online: None,
             #[cfg(feature = "engine")]
             engine: None,
+            helpers: Vec::new(),
         };
         for line in &replay.restored {
             for sink in &mut game.sinks {
@@ -340,6 +369,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
         online,
         #[cfg(feature = "engine")]
         engine,
+        helpers,
     } = game;
     let (tx, rx) = mpsc::channel(64);
     // The audio scoresheet counts from here.
@@ -363,6 +393,9 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     });
     #[cfg(feature = "engine")]
     let engine = engine.map(|link| engine_actor(link, &session, &tx, &mut sinks));
+    for helper in helpers {
+        sinks.push(helper(tx.clone()));
+    }
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {

@@ -35,6 +35,7 @@ mod online_start;
 pub mod options;
 pub mod play;
 pub mod records;
+pub mod review;
 pub mod script;
 pub mod scripted;
 pub mod sheets;

@@ -124,8 +124,16 @@ pub(crate) fn station(
         None => new_game(settings, args.journal, args.no_journal, sinks)?,
     };
     game.said.insert(0, (Timestamp::ZERO, starting));
+    // Issue 34.4: the game gone through at its end ("Partie durchgehen") is analysed.
+    game.helpers
+        .extend(crate::app::review::analyst(&game.settings));
     attach(&mut game)?;
     let folder = game.folder();
+    if let Some(dir) = &folder {
+        let path = dir.join("game.analysed.pgn");
+        game.sinks
+            .push(Box::new(crate::app::review::AnnotatedSink::new(path)));
+    }
     // FIDE Laws 8.1: the records kept current after every made move, not only at the end.
     if folder.is_some() || args.pgn.is_some() {
         game.sinks.push(Box::new(records::RecordsSink::new(

@@ -224,7 +224,17 @@ pub struct EngineSettings {
     /// How long the engine may take for a move before it is stopped and restarted, in
     /// milliseconds.
     pub timeout_ms: u64,
+    /// How long the engine analyses each position of a game gone through ("Partie
+    /// analysieren", "Bewertung"), in milliseconds (issue 34.4).
+    pub analysis_ms: u64,
+    /// A fixed node budget for each analysed position instead of `analysis_ms` (one
+    /// thread: the same analysis each time); 0: by time.
+    pub analysis_nodes: u64,
 }
+
+/// The default time the engine analyses one position: a game of 40 moves (81 positions)
+/// in about 40 s.
+pub const ANALYSIS_MS: u64 = 500;
 
 impl Default for EngineSettings {
     fn default() -> EngineSettings {
@@ -232,6 +242,8 @@ impl Default for EngineSettings {
             path: PathBuf::new(),
             nodes: 0,
             timeout_ms: 30_000,
+            analysis_ms: ANALYSIS_MS,
+            analysis_nodes: 0,
         }
     }
 }

@@ -128,6 +128,39 @@ macro_rules! command_table {
             /// A training game: this game ends unfinished and a new one starts, the
             /// player taking the other colour ("Farbe wechseln").
             switch_colour => SwitchColour "switch-colour";
+            /// Issue 34: go through the game (at its end, or a game read from a file): the
+            /// moves one by one, each position asked about as in the game.
+            review => Review "review";
+            /// Going through a game: the next move.
+            forward => Forward "forward";
+            /// Going through a game: the move before ("zurück" says it too while going
+            /// through).
+            back => Back "back";
+            /// Going through a game: the starting position.
+            first => First "first";
+            /// Going through a game: the last move.
+            last => Last "last";
+            go_to => |s| Command::GoTo { number: s.number?, side: None };
+            go_to_side => |s| Command::GoTo { number: s.number?, side: Some(s.side?) };
+            /// Going through a game (issue 34.4): the engine's evaluation of the position
+            /// reached, in words (the number on "mehr").
+            evaluation => Evaluation "evaluation";
+            /// Going through a game: the engine's best move there (its line on "mehr").
+            best_move => BestMove "best-move";
+            /// Going through a game: the engine analyses every move, each judged as an
+            /// inaccuracy, a mistake or a blunder.
+            analyse => Analyse "analyse";
+            /// Going through a game: the analysis stopped.
+            stop_analysis => StopAnalysis "stop-analysis";
+            /// Going through an analysed game: the asker's next fault, at its point.
+            mistakes => Mistakes "mistakes";
+            /// Going through an analysed game (issue 34.5): the asker's mistakes as
+            /// exercises, each position set for a better move.
+            practice => Practice "practice";
+            /// In an exercise: the piece and square of the engine's move; again, the move.
+            hint => Hint "hint";
+            /// In an exercise: the engine's move, then the next exercise.
+            solution => Solution "solution";
         }
     };
 }

@@ -138,6 +138,18 @@ pub struct CommandFileError {
     pub detail: String,
 }
 
+/// The most words a number of a command file has ("treinta y uno").
+const MAX_NUMBER_WORDS: usize = 3;
+
+/// A number of a command file as it is matched: each word normalised, joined by one space.
+fn normalize_number(written: &str) -> String {
+    written
+        .split_whitespace()
+        .map(normalize_word)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The commands of one language.
 #[derive(Debug)]
 pub struct CommandBook {
@@ -218,7 +230,7 @@ impl CommandBook {
             sides,
             lang,
             fillers,
-            numbers: f.numbers.iter().map(|w| normalize_word(w)).collect(),
+            numbers: f.numbers.iter().map(|w| normalize_number(w)).collect(),
             written_numbers: f.numbers.clone(),
             patterns,
             written,
@@ -354,7 +366,15 @@ impl CommandBook {
                 }
             }
             Token::Piece => slots.piece = Some(*self.pieces.get(first?)?),
-            Token::Number => slots.number = Some(self.number(first?)?),
+            Token::Number => {
+                // A number may be several words ("twenty one", "treinta y uno"): the
+                // longest that is one.
+                let (n, used) = (1..=MAX_NUMBER_WORDS.min(rest.len()))
+                    .rev()
+                    .find_map(|k| Some((self.number(&rest[..k].join(" "))?, k)))?;
+                slots.number = Some(n);
+                return Some(used);
+            }
             Token::File => slots.file = Some(self.file(first?)?),
             Token::Rank => slots.rank = Some(self.rank(first?)?),
             Token::Square => {
@@ -375,7 +395,8 @@ impl CommandBook {
         Some(1)
     }
 
-    /// A number as digits or as one of the book's number words (the first is 1).
+    /// A number as digits or as one of the book's numbers (the first is 1), its words
+    /// joined by one space.
     fn number(&self, w: &str) -> Option<u32> {
         match w.parse::<u32>() {
             Ok(n) => Some(n),

@@ -221,6 +221,14 @@ macro_rules! command_enum {
                 /// After white's or black's move of that number.
                 side: Color,
             },
+            /// Going through a game (issue 34): to the position after move `number` of
+            /// `side` (white's when no side is named), the move said.
+            GoTo {
+                /// The move number.
+                number: u32,
+                /// Whose move of that number (`None`: white's).
+                side: Option<Color>,
+            },
             /// A one-time access code for the station's web page, said and brailled to
             /// whoever asks ("Zugangscode für den Gegner"): the page's role it opens.
             AccessCode(AccessRole),
@@ -377,6 +385,8 @@ pub enum Event {
     /// The training engine's answer (issue 34.1; the actor is the engine's side): its
     /// move, or what went wrong with it.
     Engine(crate::core::engine::exchange::EngineReply),
+    /// The engine's analysis of a position of the game gone through (issue 34.4).
+    Analysis(crate::core::engine::analysis::AnalysisReply),
 }
 
 /// One input to [`crate::core::session::Session::handle`].
@@ -435,6 +445,13 @@ impl Input {
         Input::Act {
             by,
             event: Event::Engine(reply),
+        }
+    }
+    /// The engine's analysis, for `by` (who asked for it).
+    pub fn analysis(by: Actor, reply: crate::core::engine::analysis::AnalysisReply) -> Input {
+        Input::Act {
+            by,
+            event: Event::Analysis(reply),
         }
     }
     /// A key pressed by `by`.

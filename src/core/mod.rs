@@ -4,6 +4,7 @@
 //! time, does I/O, spawns threads or uses tokio. Time is always passed in as a
 //! [`time::Timestamp`].
 
+pub mod analysis;
 pub mod clock;
 pub mod command_table;
 pub mod commands;

@@ -375,6 +375,13 @@ pub enum Output {
     /// the engine's adapter acts on it, and answers by an input
     /// ([`crate::core::input::Event::Engine`]).
     Engine(crate::core::engine::exchange::EngineRequest),
+    /// Going through a game (issue 34.4): the engine's analysis of a position is wanted;
+    /// only the engine's adapter acts on it, and answers by an input
+    /// ([`crate::core::input::Event::Analysis`]).
+    Analyse(crate::core::engine::analysis::AnalysisRequest),
+    /// The game analysed, as PGN with `[%eval]` comments, NAGs and the engine's better
+    /// moves: written beside the game's records.
+    Annotated(String),
 }
 
 /// A request to the online game's server ([`Output::Online`]). The server answers by its

@@ -152,6 +152,7 @@ pub fn parse_body(text: &str) -> Result<(Actor, Body), BodyError> {
         "board" => Action::Input(Input::board(who, board::parse_board_event(rest)?)),
         "server" => Action::Input(Input::server(who, server::parse_server_line(rest)?)),
         "engine" => Action::Input(Input::engine(who, rest.parse()?)),
+        "analysis" => Action::Input(Input::analysis(who, rest.parse()?)),
         "wait" => Action::Wait,
         _ => return Err(BodyError::Verb(verb.to_owned())),
     };
@@ -310,6 +311,10 @@ pub fn command_text(command: &Command) -> String {
         Command::TakeBackTo { number, side } => {
             format!("take-back-to {number} {}", color_word(*side))
         }
+        Command::GoTo { number, side } => match side {
+            Some(side) => format!("go-to {number} {}", color_word(*side)),
+            None => format!("go-to {number}"),
+        },
         Command::AccessCode(role) => format!("access-code {}", role.name()),
         Command::Confirmed(act) => format!("confirmed {}", act.verb()),
         Command::Quit => "quit".into(),
@@ -406,6 +411,15 @@ pub fn parse_command(text: &str) -> Result<Command, CommandError> {
                 .parse()
                 .map_err(|_| CommandError::MoveNumber(text.to_owned()))?,
             side: side(words.get(2))?,
+        },
+        ["go-to", n, rest @ ..] if rest.len() <= 1 => Command::GoTo {
+            number: n
+                .parse()
+                .map_err(|_| CommandError::MoveNumber(text.to_owned()))?,
+            side: match rest.first() {
+                Some(_) => Some(side(words.get(2))?),
+                None => None,
+            },
         },
         ["confirmed", verb] => Command::Confirmed(
             Irreversible::from_verb(verb).ok_or_else(|| CommandError::Unknown(text.to_owned()))?,
@@ -551,6 +565,7 @@ pub fn input_line(at: Timestamp, input: &Input) -> String {
         Event::Board(b) => ("board", board::board_event_text(b)),
         Event::Server(line) => ("server", server::server_line_text(line)),
         Event::Engine(reply) => ("engine", reply.to_string()),
+        Event::Analysis(reply) => ("analysis", reply.to_string()),
     };
     if text.is_empty() {
         format!("{t} {by} {verb}")

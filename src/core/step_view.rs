@@ -51,11 +51,11 @@ impl StepView {
         StepView {
             now: session.now(),
             lang: session.setup().lang,
-            position: session.position().clone(),
+            position: session.shown_position().clone(),
             move_phrases: Arc::clone(session.move_phrases()),
             asks_which: session.asks_which(),
             status: session.status_source(),
-            last_ply: session.history().last().cloned(),
+            last_ply: session.shown_history().last().cloned(),
             game: session.view(),
             pgn: session.pgn(),
             sheet: session.scoresheet(),

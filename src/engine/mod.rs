@@ -15,6 +15,7 @@
 
 #[cfg(feature = "engine")]
 pub mod actor;
+pub mod analyst;
 #[cfg(feature = "engine")]
 pub mod client;
 pub mod find;

@@ -252,6 +252,7 @@ fn check(input: &Input, grant: Grant) -> Result<(), ActionError> {
         Event::Board(_) => "board".to_owned(),
         Event::Server(_) => "server".to_owned(),
         Event::Engine(_) => "engine".to_owned(),
+        Event::Analysis(_) => "analysis".to_owned(),
     };
     if allowed(grant.role, &name) {
         Ok(())

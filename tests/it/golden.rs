@@ -171,6 +171,15 @@ golden!(
         which_none_en,
         which_promotion_en,
     ],
+    review: [
+        review_seed_game_de,
+        review_seed_game_es,
+        review_seed_game_en,
+        analysis_hung_queen_de,
+        analysis_hung_queen_es,
+        analysis_hung_queen_en,
+        analysis_engine_fails_de,
+    ],
     endings: [
         stalemate,
         threefold_claim_right,

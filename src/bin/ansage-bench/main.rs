@@ -84,6 +84,8 @@ mod online_flap;
 mod process;
 mod resolve;
 mod resume;
+#[cfg(feature = "engine")]
+mod review;
 mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
@@ -168,6 +170,9 @@ enum Benchmark {
     /// order: level 10 against level 1 in `--moves N` short games (default 10) at
     /// `--nodes` (default 20000) a move, stockfish on one thread (feature `engine`).
     Train,
+    /// Going through a game of 40 moves: "vor" to its sentence, and "Partie analysieren"
+    /// at the default budget with stockfish (feature `engine`).
+    Review,
     /// The step view and the sinks that look at it (records, web page, grammar) per step
     /// of a 200-ply game, with none and with the three, and per second of a running clock.
     Step,
@@ -205,7 +210,7 @@ impl Benchmark {
             Benchmark::Echo => Some("vosk,audio,speech"),
             Benchmark::Launch => Some("hardware"),
             Benchmark::Online => Some("online"),
-            Benchmark::Train => Some("engine"),
+            Benchmark::Train | Benchmark::Review => Some("engine"),
             _ => None,
         }
     }
@@ -310,6 +315,7 @@ fn main() -> Result<()> {
         Benchmark::Online => online(&cli),
         Benchmark::Launch => launch(&cli),
         Benchmark::Train => train(&cli),
+        Benchmark::Review => review_bench(&cli),
         Benchmark::Resume => {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
@@ -387,6 +393,20 @@ fn train(cli: &Cli) -> Result<()> {
     let figures = train::levels(cli.moves.unwrap_or(10), cli.nodes.unwrap_or(20_000))?;
     println!("{figures}");
     Ok(())
+}
+
+#[cfg(feature = "engine")]
+fn review_bench(cli: &Cli) -> Result<()> {
+    println!("{}", review::review(&games(cli.games.as_ref())?)?);
+    Ok(())
+}
+
+#[cfg(not(feature = "engine"))]
+fn review_bench(_cli: &Cli) -> Result<()> {
+    anyhow::bail!(
+        "`review` needs the engine adapter: `{}`",
+        Benchmark::Review.command()
+    )
 }
 
 #[cfg(not(feature = "engine"))]

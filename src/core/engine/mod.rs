@@ -8,6 +8,7 @@
 //! everything here is pure and fuzzed (`fuzz/fuzz_targets/uci.rs`), so that the review and
 //! analysis of issue 34 (points 3 to 5) can use the same reader and commands.
 
+pub mod analysis;
 pub mod command;
 pub mod exchange;
 pub mod level;

@@ -74,6 +74,9 @@ pub enum BodyError {
     /// `engine` with no engine reply.
     #[error(transparent)]
     Engine(#[from] crate::core::engine::exchange::ReplyError),
+    /// `analysis` with no analysis reply.
+    #[error(transparent)]
+    Analysis(#[from] crate::core::engine::analysis::ReplyError),
 }
 
 /// Why the words of a `say` line do not read.

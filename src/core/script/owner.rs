@@ -29,9 +29,11 @@ impl LineKind {
             Input::Act { event, .. } => match event {
                 Event::Typed(text) if book.understand(text).is_none() => LineKind::Move,
                 Event::Heard(u) if book.understand(&u.text()).is_none() => LineKind::Move,
-                Event::Move(_) | Event::Board(_) | Event::Server(_) | Event::Engine(_) => {
-                    LineKind::Move
-                }
+                Event::Move(_)
+                | Event::Board(_)
+                | Event::Server(_)
+                | Event::Engine(_)
+                | Event::Analysis(_) => LineKind::Move,
                 _ => LineKind::Other,
             },
             Input::Timeout => LineKind::Other,

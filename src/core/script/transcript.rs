@@ -93,9 +93,20 @@ pub fn transcript_line(at: Timestamp, output: &Output) -> String {
         }
         Output::Online(request) => format!("{t} online {}", request.text()),
         Output::Engine(request) => format!("{t} engine {}", request.text()),
+        Output::Analyse(request) => format!("{t} engine {}", request.text()),
+        Output::Annotated(pgn) => format!("{t} annotated {}", movetext(pgn)),
     }
 }
 
 pub(super) fn color_word(c: shakmaty::Color) -> &'static str {
     if c.is_white() { "white" } else { "black" }
+}
+
+/// A PGN's movetext on one line (its tags left out).
+fn movetext(pgn: &str) -> String {
+    let lines: Vec<&str> = pgn
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('['))
+        .collect();
+    lines.join(" ")
 }

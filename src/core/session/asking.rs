@@ -85,6 +85,11 @@ impl Session {
         }
     }
 
+    /// Forgets where `to` is in their last answer ("mehr" then has nothing to add).
+    pub(super) fn forget_follow(&mut self, to: Audience) {
+        self.follow.retain(|f| f.to != to);
+    }
+
     fn follow_of(&self, to: Audience) -> Option<&Follow> {
         self.follow.iter().find(|f| f.to == to)
     }

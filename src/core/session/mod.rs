@@ -50,11 +50,16 @@
 //!   position (`Output::Engine`), taken as the engine side's input (`Event::Engine`) and
 //!   made as a sighted opponent's, a late answer dropped, its failures said; the level,
 //!   a new game and the other colour;
+//! - `review.rs`: going through a game (issue 34.3: the point shown, "vor", "zurück",
+//!   "Zug N"; [`Session::reviewing`] for a file); `analysing.rs`: the engine's analysis
+//!   there (34.4: asked by `Output::Analyse`, answered by `Event::Analysis`, journaled);
+//!   `practice.rs`: "Üben", the player's mistakes as exercises (34.5);
 //! - `telling.rs`: the one place that renders outputs (speech, Braille, the clock and
 //!   status lines, the result, questions and answers).
 
 mod access;
 mod adjournment;
+mod analysing;
 mod arbiter;
 mod asking;
 mod deadlines;
@@ -69,9 +74,11 @@ mod online_edges;
 mod online_expiry;
 mod online_offers;
 mod pending;
+mod practice;
 mod protocol;
 mod record;
 mod repeat;
+mod review;
 mod settled;
 mod take_back;
 mod telling;
@@ -156,6 +163,13 @@ pub struct Session {
     online: online::Online,
     /// A training game's state beyond its moves (issue 34.1).
     training: training::Training,
+    /// Issue 34: the game gone through, and where.
+    review: Option<review::Review>,
+    /// The result recorded in a file read to be gone through, when the position does not
+    /// decide it ("1-0").
+    recorded_result: Option<String>,
+    /// Issue 34.4: the engine's analysis of the game gone through.
+    analysing: analysing::Analysing,
     /// The latest instant handed in (the core never reads a clock).
     now: Timestamp,
 }
@@ -208,6 +222,9 @@ impl Session {
             executed: 0,
             online: online::Online::default(),
             training: training::Training::new(setup.level),
+            review: None,
+            recorded_result: None,
+            analysing: analysing::Analysing::default(),
             now: Timestamp::ZERO,
             setup,
         })
@@ -387,6 +404,9 @@ impl Session {
     /// One act of a player or the arbiter: a key, a command, words that are a command or
     /// else announce a move, or a move given by its squares.
     fn act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
+        if self.review.is_some() {
+            return self.review_act(by, event, now, out);
+        }
         match event {
             Event::Key(key) => self.key(by, key, now, out),
             Event::Command(c) => self.command(by, c, None, now, out),
@@ -402,6 +422,40 @@ impl Session {
             Event::Board(event) => self.board(by, event, now, out),
             Event::Server(line) => self.server(by, *line, now, out),
             Event::Engine(reply) => self.engine_reply(by, reply, now, out),
+            // An answer that comes after the game was left: nothing waits for it.
+            Event::Analysis(_) => {}
+        }
+    }
+
+    /// An act while the game is gone through: commands and questions; words that are none,
+    /// and a move, get what can be said; the devices' board and server lines change
+    /// nothing.
+    fn review_act(&mut self, by: Actor, event: Event, now: Timestamp, out: &mut Vec<Output>) {
+        let (text, typed) = match event {
+            Event::Key(key) => {
+                let command = match key {
+                    Key::Confirm => Command::Forward,
+                    Key::Cancel => Command::Back,
+                    Key::Repeat => Command::Repeat,
+                    Key::Help => Command::Ask(Question::Help),
+                    Key::Stop => Command::Stop,
+                    Key::Time => Command::Ask(self.time_key(by, now)),
+                    Key::Start | Key::Pause | Key::Resume => Command::Review,
+                };
+                return self.review_command(by, command, now, out);
+            }
+            Event::Command(c) => return self.review_command(by, c, now, out),
+            Event::Typed(text) => (text, true),
+            Event::Heard(utterance) => (utterance.text(), false),
+            Event::Move(_) => return self.review_words(by, out),
+            Event::Analysis(reply) => return self.analysis_reply(reply, out),
+            // A training engine's late move changes nothing while the game is gone through.
+            Event::Board(_) | Event::Server(_) | Event::Engine(_) => return,
+        };
+        match self.commands.understand(&text) {
+            Some(u) => self.review_command(by, u.command, now, out),
+            None if self.practice_words(by, &text, typed, out) => {}
+            None => self.review_words(by, out),
         }
     }
 
@@ -447,6 +501,32 @@ impl Session {
             return;
         }
         match command {
+            Command::Review => self.start_review(by, out),
+            Command::Forward
+            | Command::Back
+            | Command::First
+            | Command::Last
+            | Command::GoTo { .. } => {
+                let id = if self.result.is_some() {
+                    "review-how"
+                } else {
+                    "review-not-over"
+                };
+                self.tell(to, Priority::Answer, Message::new(id), out)
+            }
+            Command::Evaluation
+            | Command::BestMove
+            | Command::Analyse
+            | Command::StopAnalysis
+            | Command::Mistakes
+            | Command::Practice
+            | Command::Hint
+            | Command::Solution => self.tell(
+                to,
+                Priority::Answer,
+                Message::new("analysis-not-review"),
+                out,
+            ),
             // Only the speech output acts on it; the session's state does not change.
             Command::Stop => out.push(Output::Hush { to }),
             Command::Repeat => self.repeat(to, out),

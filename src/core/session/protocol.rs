@@ -388,7 +388,7 @@ impl Session {
     /// time controls stay right) but has no timing: no time was measured, so it is
     /// recorded without `[%clk]`/`[%emt]`. The position moves on, and with it the phrase
     /// forms (built for the new position when first asked for).
-    fn record_move(
+    pub(super) fn record_move(
         &mut self,
         side: Color,
         rendered: RenderedMove,

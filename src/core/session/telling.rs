@@ -89,14 +89,14 @@ impl Session {
     /// language's letters, the clock, the side to move), for the session's own status
     /// line and for a display that redraws the running clock by itself.
     pub fn status_source(&self) -> StatusSource {
-        let last = self.history.last().map(|ply| {
+        let last = self.shown_history().last().map(|ply| {
             let dots = if ply.made.side.is_white() { "." } else { "..." };
             format!("{}{dots}{}", ply.made.number, ply.san_local)
         });
         StatusSource {
             last,
-            clock: self.clock.clone(),
-            turn: self.position().turn(),
+            clock: self.clock.clone().filter(|_| self.review.is_none()),
+            turn: self.shown_position().turn(),
         }
     }
 
@@ -335,15 +335,17 @@ impl Session {
     pub(super) fn context(&self, by: Actor, now: Timestamp) -> questions::Context<'_> {
         questions::Context {
             asker: by,
-            pos: self.position(),
-            history: &self.history,
+            pos: self.shown_position(),
+            history: self.shown_history(),
             vocab: self.vocab,
             phrases: &self.phrases,
             clock: self.clock.as_ref(),
             now,
             echo_pending: matches!(self.pending, Pending::Echoed { .. }),
             in_charge: self.setup.in_charge(by),
-            over: self.result.clone().map(|r| self.result_text(&r)),
+            over: (self.shows_the_end())
+                .then(|| self.result.clone().map(|r| self.result_text(&r)))
+                .flatten(),
             braille_input: self.setup.braille_input,
         }
     }
