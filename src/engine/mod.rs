@@ -10,11 +10,13 @@
 //! engine: a crash, a hang or an illegal move is told as an [`opponent::Incident`], the
 //! engine restarted and given the position again) and [`actor`] (the training game's
 //! engine on the station's runtime: the session's requests in, its answers out as
-//! journaled inputs). The engine never runs on the
-//! station's main loop: the core stays pure, the process is tokio's.
+//! journaled inputs) and `analyst` (the analysis of a game gone through, issue 34.4, on a
+//! task of its own). The engine never runs on the station's main loop: the core stays
+//! pure, the process is tokio's.
 
 #[cfg(feature = "engine")]
 pub mod actor;
+#[cfg(feature = "engine")]
 pub mod analyst;
 #[cfg(feature = "engine")]
 pub mod client;
