@@ -399,12 +399,7 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     let journal = journal.as_mut();
     let session = match players {
         Players::Console => {
-            // Online, the opponent's moves come from the server, in training from the
-            // engine: every console line is the visually impaired player's (issue 32.3).
-            let opponent_input = opponent_input(&settings, session.setup().impaired)
-                || session.setup().online.is_some()
-                || session.setup().engine.is_some();
-            let reader = crate::console::spawn_reader(tx, opponent_input);
+            let reader = crate::console::spawn_reader(tx, console_lines_blind(&settings, &session));
             let session =
                 crate::station::run_journaled(session, rx, &mut sinks, opening, journal).await;
             drop(reader);
@@ -436,6 +431,15 @@ async fn station(game: Game, wanted: Option<Wanted>, players: Players) -> Sessio
     }
     opened.close().await;
     session
+}
+
+/// Whether every console line is the visually impaired player's: the sighted opponent
+/// has an input of his own; online his moves come from the server, in training from the
+/// engine (issue 32.3).
+fn console_lines_blind(settings: &Settings, session: &Session) -> bool {
+    opponent_input(settings, session.setup().impaired)
+        || session.setup().online.is_some()
+        || session.setup().engine.is_some()
 }
 
 /// The training engine's actor (issue 34.1): it answers the session's requests as the

@@ -497,36 +497,11 @@ impl Session {
             || self.answer_to_ending(by, &command, out)
             || self.online_command(by, &command, out)
             || self.training_command(by, &command, out)
+            || self.review_command_in_game(by, &command, out)
         {
             return;
         }
         match command {
-            Command::Review => self.start_review(by, out),
-            Command::Forward
-            | Command::Back
-            | Command::First
-            | Command::Last
-            | Command::GoTo { .. } => {
-                let id = if self.result.is_some() {
-                    "review-how"
-                } else {
-                    "review-not-over"
-                };
-                self.tell(to, Priority::Answer, Message::new(id), out)
-            }
-            Command::Evaluation
-            | Command::BestMove
-            | Command::Analyse
-            | Command::StopAnalysis
-            | Command::Mistakes
-            | Command::Practice
-            | Command::Hint
-            | Command::Solution => self.tell(
-                to,
-                Priority::Answer,
-                Message::new("analysis-not-review"),
-                out,
-            ),
             // Only the speech output acts on it; the session's state does not change.
             Command::Stop => out.push(Output::Hush { to }),
             Command::Repeat => self.repeat(to, out),
@@ -564,8 +539,22 @@ impl Session {
             Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
             Command::Alarms(on) => self.switch_alarms(by, on, out),
             Command::Executed => self.executed(by, out),
-            // Answered by `training_command` above.
+            // Answered by `training_command` and `review_command_in_game` above.
             Command::Level(_) | Command::NewGame | Command::SwitchColour => {}
+            Command::Review
+            | Command::Forward
+            | Command::Back
+            | Command::First
+            | Command::Last
+            | Command::GoTo { .. }
+            | Command::Evaluation
+            | Command::BestMove
+            | Command::Analyse
+            | Command::StopAnalysis
+            | Command::Mistakes
+            | Command::Practice
+            | Command::Hint
+            | Command::Solution => {}
         }
     }
 

@@ -28,6 +28,46 @@ pub(super) struct Review {
 }
 
 impl Session {
+    /// A command of going through a game given while the game is played (issue 34.3):
+    /// "Partie durchgehen" starts it; the moving and analysing commands are answered with
+    /// how to start it (or that the game must end first). False for any other command.
+    pub(super) fn review_command_in_game(
+        &mut self,
+        by: Actor,
+        command: &Command,
+        out: &mut Vec<Output>,
+    ) -> bool {
+        let to = audience(by);
+        let id = match command {
+            Command::Review => {
+                self.start_review(by, out);
+                return true;
+            }
+            Command::Forward
+            | Command::Back
+            | Command::First
+            | Command::Last
+            | Command::GoTo { .. } => {
+                if self.result.is_some() {
+                    "review-how"
+                } else {
+                    "review-not-over"
+                }
+            }
+            Command::Evaluation
+            | Command::BestMove
+            | Command::Analyse
+            | Command::StopAnalysis
+            | Command::Mistakes
+            | Command::Practice
+            | Command::Hint
+            | Command::Solution => "analysis-not-review",
+            _ => return false,
+        };
+        self.tell(to, Priority::Answer, Message::new(id), out);
+        true
+    }
+
     /// A game read from a file (a journal, PGN, BRF or move list: its scoresheet `sheet`)
     /// set up to be gone through from its starting position, in the words of `setup`'s
     /// language. What to say first is [`Session::review_opening`].
