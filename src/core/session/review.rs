@@ -38,21 +38,19 @@ impl Session {
         out: &mut Vec<Output>,
     ) -> bool {
         let to = audience(by);
-        let id = match command {
-            Command::Review => {
-                self.start_review(by, out);
-                return true;
-            }
+        match command {
+            Command::Review => self.start_review(by, out),
             Command::Forward
             | Command::Back
             | Command::First
             | Command::Last
             | Command::GoTo { .. } => {
-                if self.result.is_some() {
+                let id = if self.result.is_some() {
                     "review-how"
                 } else {
                     "review-not-over"
-                }
+                };
+                self.tell(to, Priority::Answer, Message::new(id), out)
             }
             Command::Evaluation
             | Command::BestMove
@@ -61,10 +59,14 @@ impl Session {
             | Command::Mistakes
             | Command::Practice
             | Command::Hint
-            | Command::Solution => "analysis-not-review",
+            | Command::Solution => self.tell(
+                to,
+                Priority::Answer,
+                Message::new("analysis-not-review"),
+                out,
+            ),
             _ => return false,
-        };
-        self.tell(to, Priority::Answer, Message::new(id), out);
+        }
         true
     }
 
