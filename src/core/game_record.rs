@@ -68,35 +68,63 @@ pub struct PgnGame<'a> {
     pub moves: Vec<PgnMove>,
 }
 
+/// One PGN tag pair, its value escaped (`\\` and `"`).
+pub fn write_tag(out: &mut String, name: &str, value: &str) {
+    let value = value.replace('\\', "\\\\").replace('"', "\\\"");
+    let _ = writeln!(out, "[{name} \"{value}\"]");
+}
+
+/// The Seven Tag Roster of `info` with `result`.
+pub fn write_roster(out: &mut String, info: &GameInfo, result: &str) {
+    write_tag(out, "Event", &info.event);
+    write_tag(out, "Site", &info.site);
+    write_tag(out, "Date", &info.date);
+    write_tag(out, "Round", &info.round);
+    write_tag(out, "White", &info.white);
+    write_tag(out, "Black", &info.black);
+    write_tag(out, "Result", result);
+}
+
+/// The `SetUp` and `FEN` tags of a start that is not the standard one.
+pub fn write_start(out: &mut String, start: &Chess) {
+    if *start != Chess::default() {
+        write_tag(out, "SetUp", "1");
+        let fen = Fen::from_position(start, EnPassantMode::Legal).to_string();
+        write_tag(out, "FEN", &fen);
+    }
+}
+
+/// The movetext `tokens` in lines of at most 80 characters, and the blank line that ends
+/// a game.
+pub fn write_movetext(out: &mut String, tokens: Vec<String>) {
+    let mut line = String::new();
+    for token in tokens {
+        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
+            out.push_str(&line);
+            out.push('\n');
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&token);
+    }
+    out.push_str(&line);
+    out.push_str("\n\n");
+}
+
 /// Writes a game in PGN export format: tags, then moves in lines of at most 80 characters.
 pub fn write_pgn(game: &PgnGame<'_>) -> String {
     let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{name} \"{value}\"]");
-    };
-    let info = game.info;
-    tag("Event", &info.event);
-    tag("Site", &info.site);
-    tag("Date", &info.date);
-    tag("Round", &info.round);
-    tag("White", &info.white);
-    tag("Black", &info.black);
-    tag("Result", game.result);
+    write_roster(&mut out, game.info, game.result);
     if let Some(tc) = &game.time_control {
-        tag("TimeControl", tc);
+        write_tag(&mut out, "TimeControl", tc);
     }
-    tag("Termination", game.termination);
+    write_tag(&mut out, "Termination", game.termination);
     if game.chess960 {
-        tag("Variant", "Chess960");
+        write_tag(&mut out, "Variant", "Chess960");
     }
-    if *game.initial != Chess::default() {
-        tag("SetUp", "1");
-        tag(
-            "FEN",
-            &Fen::from_position(game.initial, EnPassantMode::Legal).to_string(),
-        );
-    }
+    write_start(&mut out, game.initial);
     out.push('\n');
 
     let mut tokens: Vec<String> = Vec::new();
@@ -122,20 +150,7 @@ pub fn write_pgn(game: &PgnGame<'_>) -> String {
         }
     }
     tokens.push(game.result.to_owned());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
+    write_movetext(&mut out, tokens);
     out
 }
 

@@ -3,13 +3,11 @@
 //! `{ [%eval 0.35] }`, after a judged one its NAG (`$6` inaccuracy, `$2` mistake, `$4`
 //! blunder) and the engine's better move as a variation; lines of at most 80 characters.
 
-use std::fmt::Write as _;
-
-use shakmaty::fen::Fen;
 use shakmaty::san::SanPlus;
-use shakmaty::{Chess, EnPassantMode, Position};
+use shakmaty::{Chess, Position};
 
 use crate::core::engine::score::Score;
+use crate::core::game_record::{write_movetext, write_roster, write_start, write_tag};
 use crate::core::scoresheet::Sheet;
 
 use super::MoveNote;
@@ -30,48 +28,14 @@ pub fn eval_text(score: Score) -> String {
 /// The game of `sheet` as PGN with each move's note (`notes[i]` for move `i`).
 pub fn annotated_pgn(sheet: &Sheet, notes: &[MoveNote]) -> String {
     let result = sheet.result.as_deref().unwrap_or("*");
-    let mut out = tags(sheet, result);
+    let mut out = String::new();
+    write_roster(&mut out, &sheet.info, result);
+    write_tag(&mut out, "Annotator", "ansage");
+    write_start(&mut out, &sheet.start);
+    out.push('\n');
     let mut tokens = movetext(sheet, notes);
     tokens.push(result.to_owned());
-    let mut line = String::new();
-    for token in tokens {
-        if !line.is_empty() && line.len() + 1 + token.len() > 80 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    out.push_str(&line);
-    out.push_str("\n\n");
-    out
-}
-
-/// The tags: the Seven Tag Roster, and the start when it is not the standard one.
-fn tags(sheet: &Sheet, result: &str) -> String {
-    let mut out = String::new();
-    let mut tag = |name: &str, value: &str| {
-        let value = value.replace('\\', "\\\\").replace('"', "\\\"");
-        let _ = writeln!(out, "[{name} \"{value}\"]");
-    };
-    let info = &sheet.info;
-    tag("Event", &info.event);
-    tag("Site", &info.site);
-    tag("Date", &info.date);
-    tag("Round", &info.round);
-    tag("White", &info.white);
-    tag("Black", &info.black);
-    tag("Result", result);
-    tag("Annotator", "ansage");
-    if sheet.start != Chess::default() {
-        tag("SetUp", "1");
-        let fen = Fen::from_position(&sheet.start, EnPassantMode::Legal).to_string();
-        tag("FEN", &fen);
-    }
-    out.push('\n');
+    write_movetext(&mut out, tokens);
     out
 }
 
