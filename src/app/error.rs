@@ -47,10 +47,11 @@ pub enum AppError {
         /// Where it was looked for.
         tried: String,
     },
-    /// An online game cannot start (the token, the server, the game); the text never
-    /// holds the token.
-    #[error("online: {0}")]
-    Online(String),
+    /// An online command cannot start (the token, the server, a request, the menu's
+    /// words); the text never holds the token.
+    #[cfg(feature = "online")]
+    #[error(transparent)]
+    Online(#[from] crate::app::online::OnlineError),
     /// An online game cannot start, in the game's language (issue 32.3): what is said, and
     /// the English detail.
     #[error("online: {detail}")]
@@ -221,6 +222,10 @@ impl AppError {
     /// to resume or to start, online play's token, server and game): then it is said, shown
     /// and printed in the game's language ([`crate::app::failure`]), not only printed.
     pub fn before_start(&self) -> bool {
+        #[cfg(feature = "online")]
+        if matches!(self, AppError::Online(_)) {
+            return true;
+        }
         matches!(
             self,
             AppError::Settings(_)
@@ -228,7 +233,6 @@ impl AppError {
                 | AppError::ResumeWithGameOptions
                 | AppError::OnlineNeedsOnlineCommand
                 | AppError::EngineMissing { .. }
-                | AppError::Online(_)
                 | AppError::OnlineSaid { .. }
                 | AppError::OnlineStart(_)
                 | AppError::Setup(_)

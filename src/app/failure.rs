@@ -243,7 +243,10 @@ mod tests {
                     .said(Message::new("device-online-no-token"))
                     .todo(Message::new("device-online-no-token-todo")),
             )),
-            AppError::Online("a game's id is letters and digits".into()),
+            #[cfg(feature = "online")]
+            AppError::Online(crate::app::online::OnlineError::Said(
+                "a game's id is letters and digits".into(),
+            )),
             AppError::OnlineSaid {
                 said: Message::new("start-online-game-id"),
                 detail: "a game's id".into(),

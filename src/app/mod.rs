@@ -6,16 +6,21 @@
 //!
 //! - [`cli`]: the command line (clap), every command and its arguments.
 //! - [`options`]: the settings on the command line (a file, named flags, `--set`).
-//! - [`launch`]: the one station launch of `play` and `demo`: a game (session, journal,
-//!   the console's sink) → the devices → the main loop with its players → the devices
-//!   closed.
+//! - [`at_station`]: the one way `play`, `train`, `online` and `review` play a game at
+//!   the station and keep its records; each says only what differs.
+//! - [`launch`]: the one station launch: a game (session, journal, the console's sink) →
+//!   the devices → the main loop with its players → the devices closed.
 //! - [`devices`]: opening every device the settings ask for.
-//! - [`records`]: the game's PGN, BRF and WAV at the end.
-//! - [`play`], `train` (feature `engine`), [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
+//! - [`records`]: the game's PGN, BRF and WAV, kept current and at the end.
+//! - [`analysis`]: the analysing engine and the analysed game's file (issue 34.4).
+//! - [`play`], `train` (feature `engine`), `online` (feature `online`: a folder),
+//!   [`review`], [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
 //!   `doctor`), [`script`], [`models`] (`models install`, `models list`): the commands.
 //! - [`failure`]: a failure to start said, shown and printed in the game's language.
 //! - [`AppError`]: why a command failed.
 
+pub mod analysis;
+pub mod at_station;
 pub mod check;
 pub mod cli;
 pub mod demo;
@@ -26,12 +31,6 @@ pub mod launch;
 pub mod models;
 #[cfg(feature = "online")]
 pub mod online;
-#[cfg(feature = "online")]
-mod online_account;
-#[cfg(feature = "online")]
-mod online_menu;
-#[cfg(feature = "online")]
-mod online_start;
 pub mod options;
 pub mod play;
 pub mod records;

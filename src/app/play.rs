@@ -3,17 +3,15 @@
 
 use std::path::PathBuf;
 
-use crate::app::devices::Wanted;
+use crate::app::at_station::{self, Analysed, AtStation, Open};
 use crate::app::failure::{self, Starting};
-use crate::app::launch::{self, Game, JournalAt, Players, Sinks};
+use crate::app::launch::{self, Game, JournalAt, Sinks};
 use crate::app::options::GameOptions;
 use crate::app::{AppError, records};
 use crate::config::{Layers, Settings};
-use crate::console::{ConsoleSink, Show};
+use crate::console::Show;
 use crate::core::output::{Audience, Priority};
 use crate::core::phrases::Message;
-use crate::core::time::Timestamp;
-use crate::station::Sink as _;
 
 /// The arguments of `ansage play`.
 #[derive(clap::Args, Clone, Debug)]
@@ -99,71 +97,38 @@ pub(crate) fn station(
         }
     }
     let settings = layers.settings()?;
-    let show = if args.transcript {
-        Show::Transcript
-    } else {
-        args.show
-    };
     // The station says it is starting before anything slow (a journal's replay, the
     // devices): on the console at once, by voice and on the display as they open.
     let lang = match &args.resume {
         Some(path) => journal_lang(path).unwrap_or(settings.to_setup()?.lang),
         None => settings.to_setup()?.lang,
     };
-    let starting = launch::station_says(lang, &Message::new("station-starting"))?;
-    let mut console = ConsoleSink::new(show, !args.no_braille);
-    console.deliver(Timestamp::ZERO, &starting);
-    let sinks: Sinks = vec![Box::new(console)];
-    let mut game = match &args.resume {
-        Some(path) => {
-            if layers.cli_sets_game() {
-                return Err(AppError::ResumeWithGameOptions);
+    let at_station = AtStation {
+        show: at_station::show(args.transcript, args.show),
+        braille: !args.no_braille,
+        first: launch::station_says(lang, &Message::new("station-starting"))?,
+        open: if args.console {
+            Open::ConsoleAndBoard
+        } else {
+            Open::All
+        },
+        pgn: args.pgn.clone(),
+        say_pgn: true,
+        analysed: Analysed::InFolder,
+    };
+    at_station.play(|sinks| {
+        let mut game = match &args.resume {
+            Some(path) => {
+                if layers.cli_sets_game() {
+                    return Err(AppError::ResumeWithGameOptions);
+                }
+                Game::resume(settings, path, sinks)?
             }
-            Game::resume(settings, path, sinks)?
-        }
-        None => new_game(settings, args.journal, args.no_journal, sinks)?,
-    };
-    game.said.insert(0, (Timestamp::ZERO, starting));
-    // Issue 34.4: the game gone through at its end ("Partie durchgehen") is analysed.
-    game.helpers
-        .extend(crate::app::review::analyst(&game.settings));
-    attach(&mut game)?;
-    let folder = game.folder();
-    if let Some(dir) = &folder {
-        let path = dir.join("game.analysed.pgn");
-        game.sinks
-            .push(Box::new(crate::app::review::AnnotatedSink::new(path)));
-    }
-    // FIDE Laws 8.1: the records kept current after every made move, not only at the end.
-    if folder.is_some() || args.pgn.is_some() {
-        game.sinks.push(Box::new(records::RecordsSink::new(
-            folder.clone(),
-            args.pgn.clone(),
-        )));
-    }
-    let wanted = if args.console {
-        Wanted::console_only(&game.settings, game.session.setup())
-    } else {
-        let recording = folder.as_ref().map(|d| d.join("game.wav"));
-        Some(Wanted::for_game(
-            &game.settings,
-            game.session.setup(),
-            recording,
-        ))
-    };
-    let session = launch::run(game, wanted, Players::Console)?;
-    let mut written = Vec::new();
-    if let Some(out) = args.pgn {
-        records::write_pgn(&session, &out)?;
-        written.push(Message::new("console-pgn").arg("path", out.display().to_string()));
-    }
-    if let Some(dir) = folder {
-        written.extend(records::write(&session, &dir)?.messages());
-    }
-    for msg in &written {
-        eprintln!("{}", session.phrases().speech(msg));
-    }
-    Ok(session)
+            None => new_game(settings, args.journal, args.no_journal, sinks)?,
+        };
+        attach(&mut game)?;
+        Ok(game)
+    })
 }
 
 /// A new game, its journal in `journal` or in a new folder for the game (said to the
@@ -181,16 +146,7 @@ fn new_game(
     // keys (kept in the journal, so a resumed game helps alike).
     let b = &settings.braille;
     config.braille_input |= b.enabled && (b.braille_only || !settings.speech.enabled);
-    let at = if no_journal || (journal.is_none() && !settings.journal.enabled) {
-        JournalAt::Nowhere
-    } else if let Some(path) = journal {
-        JournalAt::File(path)
-    } else {
-        JournalAt::NewFolder {
-            base: Some(settings.journal.dir.clone()).filter(|d| !d.as_os_str().is_empty()),
-            name: launch::game_name(&config),
-        }
-    };
+    let at = JournalAt::for_new_game(&settings, &config, journal, no_journal);
     let mut game = Game::new(settings, config, at, sinks)?;
     if let Some(path) = game.journal.file() {
         let msg = Message::new("journal-where").arg("path", path.display().to_string());

@@ -83,14 +83,19 @@ impl Level {
     }
 }
 
+/// A text that is no level (1 to 10).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?}: a level is 1 to 10")]
+pub struct LevelError(pub String);
+
 impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
+    type Err = LevelError;
+    fn from_str(s: &str) -> Result<Level, LevelError> {
         s.trim()
             .parse::<u8>()
             .ok()
             .and_then(Level::new)
-            .ok_or_else(|| format!("{s:?}: a level is 1 to 10"))
+            .ok_or_else(|| LevelError(s.to_owned()))
     }
 }
 

@@ -304,8 +304,8 @@ pub enum ValueError {
     #[error(transparent)]
     Side(#[from] crate::core::online::SideError),
     /// `level` (issue 34): not 1 to 10.
-    #[error("{0}")]
-    Level(String),
+    #[error(transparent)]
+    Level(#[from] crate::core::engine::level::LevelError),
 }
 
 impl From<Infallible> for ValueError {
@@ -372,7 +372,7 @@ value_from_str!(
 
 impl Value for crate::core::engine::level::Level {
     fn read(text: &str) -> Result<Self, ValueError> {
-        text.parse().map_err(ValueError::Level)
+        Ok(text.parse()?)
     }
 
     fn write(&self) -> String {

@@ -6,6 +6,7 @@
 use std::io::BufRead as _;
 
 use crate::app::AppError;
+use crate::app::online::OnlineError;
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 use crate::online::address::Address;
@@ -18,8 +19,8 @@ pub fn login(server: Address, lang: Language) -> Result<(), AppError> {
     let phrases = Phrases::load(lang)?;
     let ask = Message::new("online-login-ask");
     eprintln!("{}", phrases.speech(&ask));
-    let text = read_secret().map_err(|e| AppError::Online(format!("reading the token: {e}")))?;
-    let token = Token::new(&text).map_err(|e| AppError::Online(e.to_string()))?;
+    let text = read_secret().map_err(OnlineError::ReadToken)?;
+    let token = Token::new(&text).map_err(OnlineError::from)?;
     let told = |e| in_words(&phrases, &server, e);
     let client = Client::new(
         server.clone(),
@@ -33,12 +34,10 @@ pub fn login(server: Address, lang: Language) -> Result<(), AppError> {
         })
         .map_err(told)?;
     if !info.is_some_and(|i| i.board_play()) {
-        return Err(AppError::Online(
-            "the token lacks the scope board:play".into(),
-        ));
+        return Err(OnlineError::NoBoardScope.into());
     }
     let file = token::token_file(&crate::config::config_dir()?);
-    token::store(&file, &token).map_err(|e| AppError::Online(e.to_string()))?;
+    token::store(&file, &token).map_err(OnlineError::from)?;
     let msg = Message::new("online-logged-in")
         .arg("name", account.username)
         .arg("path", file.display().to_string());
@@ -50,8 +49,7 @@ pub fn login(server: Address, lang: Language) -> Result<(), AppError> {
 pub fn logout(server: Address, lang: Language) -> Result<(), AppError> {
     let phrases = Phrases::load(lang)?;
     let file = token::token_file(&crate::config::config_dir()?);
-    let token = token::load(std::env::var(token::ENV).ok(), &file)
-        .map_err(|e| AppError::Online(e.to_string()))?;
+    let token = token::load(std::env::var(token::ENV).ok(), &file).map_err(OnlineError::from)?;
     let told = |e| in_words(&phrases, &server, e);
     let client =
         Client::new(server.clone(), token, std::time::Duration::from_secs(20)).map_err(told)?;
@@ -81,10 +79,10 @@ fn in_words(phrases: &Phrases, server: &Address, e: ApiError) -> AppError {
             Message::new("device-online-rate-limited").arg("server", at),
             Message::new("device-online-rate-limited-todo"),
         ),
-        other => return AppError::Online(other.to_string()),
+        other => return OnlineError::Api(other).into(),
     };
     let todo = crate::core::phrases::sentence_case(phrases.speech(&todo));
-    AppError::Online(format!("{} {todo}", phrases.speech(&why)))
+    OnlineError::Said(format!("{} {todo}", phrases.speech(&why))).into()
 }
 
 fn runtime() -> Result<tokio::runtime::Runtime, AppError> {

@@ -8,32 +8,43 @@
 //! (`gameFull`): which side the account plays, the names, the clock and the start
 //! position become the game's setup. Then the station runs as for `play`, the game's
 //! connection beside it.
+//!
+//! - `mod.rs`: the arguments, the run of games and rematches, a game's setup from the
+//!   server's first line, its station and records.
+//! - `account.rs`: `login` and `logout`, the token read without echo and stored.
+//! - `menu.rs`: the spoken menu before a game (seek, challenge, accept, resume).
+//! - `start.rs`: the game's start, bounded, said while it waits.
+
+mod account;
+mod error;
+mod menu;
+mod start;
+
+pub use error::OnlineError;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::app::devices::Wanted;
-use crate::app::launch::{self, Game, JournalAt, Players, Sinks};
+use crate::app::at_station::{self, Analysed, AtStation, Open};
+use crate::app::launch::{self, Game, JournalAt};
 use crate::app::options::GameOptions;
 use crate::app::{AppError, records};
 use crate::config::{Layers, Settings};
-use crate::console::{ConsoleSink, Show};
+use crate::console::Show;
 use crate::core::online::Side;
 use crate::core::online::game::GameFull;
 use crate::core::online::lobby::Rematch;
 use crate::core::online::menu_words::MenuCommand;
 use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
-use crate::core::time::Timestamp;
 use crate::doctor::online::Refusals;
 use crate::online::actor::{Link, Waits};
 use crate::online::address::Address;
 use crate::online::client::{ApiError, Client};
 
-use super::online_start::{StartFailed, Teller};
 use crate::core::online::refusal::with_reason;
-use crate::station::Sink as _;
+use start::{StartFailed, Teller};
 
 /// How long the station waits for a byte of a stream before it counts as broken (the
 /// server sends an empty line every 6-7 s).
@@ -136,7 +147,7 @@ pub fn run(args: OnlineArgs) -> Result<(), AppError> {
 /// What `run` does.
 fn online(args: OnlineArgs) -> Result<(), AppError> {
     let first = match args.command.clone() {
-        Some(OnlineCommand::Login | OnlineCommand::Logout) => return account(&args),
+        Some(OnlineCommand::Login | OnlineCommand::Logout) => return login_or_logout(&args),
         Some(OnlineCommand::Seek { control, rated }) => {
             Some(rated_if(rated, MenuCommand::Seek(Some(control))))
         }
@@ -200,14 +211,13 @@ fn rated_if(rated: bool, command: MenuCommand) -> MenuCommand {
 }
 
 /// `ansage online login|logout`.
-fn account(args: &OnlineArgs) -> Result<(), AppError> {
+fn login_or_logout(args: &OnlineArgs) -> Result<(), AppError> {
     let settings = args.options.layers()?.settings()?;
-    let server =
-        Address::parse(&settings.online.server).map_err(|e| AppError::Online(e.to_string()))?;
+    let server = Address::parse(&settings.online.server).map_err(OnlineError::from)?;
     let lang = settings.to_setup()?.lang;
     match args.command {
-        Some(OnlineCommand::Logout) => super::online_account::logout(server, lang),
-        _ => super::online_account::login(server, lang),
+        Some(OnlineCommand::Logout) => account::logout(server, lang),
+        _ => account::login(server, lang),
     }
 }
 
@@ -243,7 +253,7 @@ fn menu(
     let (client, waits, refusals) = client(&settings)?;
     let setup = settings.to_setup()?;
     let print_all = args.transcript || matches!(args.show, Show::Said | Show::Transcript);
-    super::online_menu::run(
+    menu::run(
         (client, waits, refusals),
         &settings,
         &setup,
@@ -326,7 +336,7 @@ fn is_game_id(id: &str) -> bool {
 }
 
 /// Who the token belongs to, and the game's first line (bounded, attempted again after a
-/// passing fault: [`super::online_start`]): the side that account plays; `None` when the
+/// passing fault: [`start`]): the side that account plays; `None` when the
 /// player left meanwhile. Every failure in the game's language (issue 32.4).
 fn first_line(
     client: &Client,
@@ -335,7 +345,7 @@ fn first_line(
     refusals: &Refusals,
     teller: &mut Teller,
 ) -> Result<Option<(Side, GameFull)>, AppError> {
-    let (account, full) = match super::online_start::first_line(client, id, waits, teller) {
+    let (account, full) = match start::first_line(client, id, waits, teller) {
         Ok(found) => found,
         Err(StartFailed::Left) => return Ok(None),
         Err(StartFailed::Account(e)) => return Err(refused(refusals, e)),
@@ -438,55 +448,26 @@ fn numbered(path: &Path, number: u32) -> PathBuf {
 /// [`numbered`]); whether the game ended (else the player left it).
 fn play(args: &OnlineArgs, settings: Settings, link: Link, number: u32) -> Result<bool, AppError> {
     let journal = args.journal.as_deref().map(|p| numbered(p, number));
-    let pgn = args.pgn.as_deref().map(|p| numbered(p, number));
-    let show = if args.transcript {
-        Show::Transcript
-    } else {
-        args.show
+    let mut config = settings.to_setup()?;
+    let at_station = AtStation {
+        show: at_station::show(args.transcript, args.show),
+        braille: !args.no_braille,
+        first: launch::station_says(config.lang, &Message::new("station-starting"))?,
+        open: if args.console {
+            Open::ConsoleAndBoard
+        } else {
+            Open::All
+        },
+        pgn: args.pgn.as_deref().map(|p| numbered(p, number)),
+        say_pgn: false,
+        analysed: Analysed::Nowhere,
     };
-    let config = settings.to_setup()?;
-    let starting = launch::station_says(config.lang, &Message::new("station-starting"))?;
-    let mut console = ConsoleSink::new(show, !args.no_braille);
-    console.deliver(Timestamp::ZERO, &starting);
-    let sinks: Sinks = vec![Box::new(console)];
-    let mut config = config;
-    records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
-    let at = if args.no_journal || (args.journal.is_none() && !settings.journal.enabled) {
-        JournalAt::Nowhere
-    } else if let Some(path) = journal {
-        JournalAt::File(path)
-    } else {
-        JournalAt::NewFolder {
-            base: Some(settings.journal.dir.clone()).filter(|d| !d.as_os_str().is_empty()),
-            name: launch::game_name(&config),
-        }
-    };
-    let mut game = Game::new(settings, config, at, sinks)?;
-    game.online = Some(link);
-    game.said.insert(0, (Timestamp::ZERO, starting));
-    let folder = game.folder();
-    if folder.is_some() || pgn.is_some() {
-        let sink = records::RecordsSink::new(folder.clone(), pgn.clone());
-        game.sinks.push(Box::new(sink));
-    }
-    let wanted = if args.console {
-        Wanted::console_only(&game.settings, game.session.setup())
-    } else {
-        let recording = folder.as_ref().map(|d| d.join("game.wav"));
-        Some(Wanted::for_game(
-            &game.settings,
-            game.session.setup(),
-            recording,
-        ))
-    };
-    let session = launch::run(game, wanted, Players::Console)?;
-    if let Some(out) = &pgn {
-        records::write_pgn(&session, out)?;
-    }
-    if let Some(dir) = folder {
-        for msg in records::write(&session, &dir)?.messages() {
-            eprintln!("{}", session.phrases().speech(&msg));
-        }
-    }
+    let session = at_station.play(|sinks| {
+        records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
+        let at = JournalAt::for_new_game(&settings, &config, journal, args.no_journal);
+        let mut game = Game::new(settings, config, at, sinks)?;
+        game.online = Some(link);
+        Ok(game)
+    })?;
     Ok(session.result().is_some())
 }

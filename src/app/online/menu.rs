@@ -14,6 +14,7 @@ use tokio::sync::mpsc;
 
 use crate::app::AppError;
 use crate::app::devices::{Devices, Wanted};
+use crate::app::online::OnlineError;
 use crate::config::Settings;
 use crate::console::{NextLine, next_line};
 use crate::core::input::{Event, Input, Key};
@@ -113,7 +114,7 @@ async fn menu(
     let account = persist(waits, false, || client.account(), |s| voice.say(&tell(s)))
         .await
         .map_err(online)?;
-    let words = MenuWords::load(lang).map_err(|e| AppError::Online(e.to_string()))?;
+    let words = MenuWords::load(lang).map_err(OnlineError::from)?;
     let mut lobby = Lobby::new(words, &account.username);
     let (tx, mut rx) = mpsc::channel::<LobbyEvent>(64);
     let mut link = LobbyLink::start(client.clone(), waits, tx.clone());
@@ -144,7 +145,7 @@ async fn menu(
             LobbyEvent::Notice(message) => voice.say(&message),
             LobbyEvent::Stop(message) => {
                 voice.say(&message);
-                break Err(AppError::Online(voice.phrases.speech(&message)));
+                break Err(OnlineError::Said(voice.phrases.speech(&message)).into());
             }
         }
     };
