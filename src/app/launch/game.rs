@@ -188,7 +188,7 @@ impl Game {
 
 /// `WHITE-BLACK` for the game's folder, from the scoresheet's names (`white-black` while
 /// they are unknown); only letters, digits, `-` and `_`.
-pub fn game_name(config: &SessionSetup) -> String {
+fn game_name(config: &SessionSetup) -> String {
     let part = |name: &str, unknown: &str| {
         let cleaned: String = name
             .chars()

@@ -21,7 +21,7 @@ use crate::app::scripted::Pace;
 use crate::core::script::Step;
 use crate::station::Sink;
 
-pub use game::{Game, JournalAt, game_name};
+pub use game::{Game, JournalAt};
 pub use open::{ready_outputs, station_says};
 pub use run::run;
 

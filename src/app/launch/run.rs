@@ -11,7 +11,7 @@ use crate::core::session::Session;
 use crate::station::Timeline;
 
 use super::open::{Held, open, opponent_input};
-use super::{Game, Players, Sinks};
+use super::{Game, Players};
 
 /// Runs the station for `game`: opens the devices `wanted` asks for (`None`: the console
 /// only), runs the main loop with `players` until they stop (end of input, Ctrl-C, the
@@ -121,7 +121,7 @@ fn engine_actor(
     link: crate::engine::actor::Link,
     session: &Session,
     tx: &mpsc::Sender<crate::station::StationInput>,
-    sinks: &mut Sinks,
+    sinks: &mut super::Sinks,
 ) -> crate::engine::actor::Running {
     let first = session.engine_request();
     let (sink, running) = crate::engine::actor::spawn(link, first, tx.clone());
