@@ -244,7 +244,7 @@ mod tests {
                     .todo(Message::new("device-online-no-token-todo")),
             )),
             #[cfg(feature = "online")]
-            AppError::Online(crate::app::online::OnlineError::Said(
+            AppError::Online(crate::app::OnlineError::Said(
                 "a game's id is letters and digits".into(),
             )),
             AppError::OnlineSaid {

@@ -17,7 +17,8 @@
 //!   [`review`], [`demo`], [`sheets`] (`compare`, `export`), [`check`] (`config`,
 //!   `doctor`), [`script`], [`models`] (`models install`, `models list`): the commands.
 //! - [`failure`]: a failure to start said, shown and printed in the game's language.
-//! - [`AppError`]: why a command failed.
+//! - [`AppError`]: why a command failed (`error/`; an online command's typed causes in
+//!   `error/online.rs`).
 
 pub mod analysis;
 pub mod at_station;
@@ -43,3 +44,5 @@ pub mod train;
 pub mod web;
 
 pub use error::AppError;
+#[cfg(feature = "online")]
+pub use error::OnlineError;

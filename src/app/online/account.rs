@@ -6,7 +6,7 @@
 use std::io::BufRead as _;
 
 use crate::app::AppError;
-use crate::app::online::OnlineError;
+use crate::app::OnlineError;
 use crate::core::lang::Language;
 use crate::core::phrases::{Message, Phrases};
 use crate::online::address::Address;

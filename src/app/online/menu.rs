@@ -13,8 +13,8 @@ use std::sync::Arc;
 use tokio::sync::mpsc;
 
 use crate::app::AppError;
+use crate::app::OnlineError;
 use crate::app::devices::{Devices, Wanted};
-use crate::app::online::OnlineError;
 use crate::config::Settings;
 use crate::console::{NextLine, next_line};
 use crate::core::input::{Event, Input, Key};

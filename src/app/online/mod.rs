@@ -9,42 +9,36 @@
 //! position become the game's setup. Then the station runs as for `play`, the game's
 //! connection beside it.
 //!
-//! - `mod.rs`: the arguments, the run of games and rematches, a game's setup from the
-//!   server's first line, its station and records.
+//! - `mod.rs`: the arguments, the run of games and rematches, the server's client.
+//! - `game.rs`: one game: its setup from the server's first line, its station and
+//!   records, the rematch to offer.
 //! - `account.rs`: `login` and `logout`, the token read without echo and stored.
 //! - `menu.rs`: the spoken menu before a game (seek, challenge, accept, resume).
 //! - `start.rs`: the game's start, bounded, said while it waits.
 
 mod account;
-mod error;
+mod game;
 mod menu;
 mod start;
 
-pub use error::OnlineError;
-
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::app::at_station::{self, Analysed, AtStation, Open};
-use crate::app::launch::{self, Game, JournalAt};
+use crate::app::AppError;
 use crate::app::options::GameOptions;
-use crate::app::{AppError, records};
-use crate::config::{Layers, Settings};
+use crate::config::Settings;
 use crate::console::Show;
-use crate::core::online::Side;
-use crate::core::online::game::GameFull;
 use crate::core::online::lobby::Rematch;
 use crate::core::online::menu_words::MenuCommand;
 use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
 use crate::doctor::online::Refusals;
-use crate::online::actor::{Link, Waits};
+use crate::online::actor::Waits;
 use crate::online::address::Address;
 use crate::online::client::{ApiError, Client};
 
-use crate::core::online::refusal::with_reason;
-use start::{StartFailed, Teller};
+use game::{Ended, game};
 
 /// How long the station waits for a byte of a stream before it counts as broken (the
 /// server sends an empty line every 6-7 s).
@@ -193,14 +187,6 @@ fn online(args: OnlineArgs) -> Result<(), AppError> {
     Ok(())
 }
 
-/// How a game's station ended.
-enum Ended {
-    /// The player left it (`quit`, the end of the input) while it went on.
-    Left,
-    /// The game ended; the opponent to play again, if there is one (an account).
-    Over(Option<Rematch>),
-}
-
 /// `command` for a rated game if `rated`.
 fn rated_if(rated: bool, command: MenuCommand) -> MenuCommand {
     if rated {
@@ -213,7 +199,7 @@ fn rated_if(rated: bool, command: MenuCommand) -> MenuCommand {
 /// `ansage online login|logout`.
 fn login_or_logout(args: &OnlineArgs) -> Result<(), AppError> {
     let settings = args.options.layers()?.settings()?;
-    let server = Address::parse(&settings.online.server).map_err(OnlineError::from)?;
+    let server = Address::parse(&settings.online.server).map_err(crate::app::OnlineError::from)?;
     let lang = settings.to_setup()?.lang;
     match args.command {
         Some(OnlineCommand::Logout) => account::logout(server, lang),
@@ -222,12 +208,12 @@ fn login_or_logout(args: &OnlineArgs) -> Result<(), AppError> {
 }
 
 /// The failure to start that the server's `error` means (issue 31.2).
-fn refused(refusals: &Refusals, error: ApiError) -> AppError {
+pub(super) fn refused(refusals: &Refusals, error: ApiError) -> AppError {
     AppError::OnlineStart(Box::new(refusals.status(error)))
 }
 
 /// The server's client with the token, the waits, and what its refusals mean.
-fn client(settings: &Settings) -> Result<(Arc<Client>, Waits, Refusals), AppError> {
+pub(super) fn client(settings: &Settings) -> Result<(Arc<Client>, Waits, Refusals), AppError> {
     let text = &settings.online.server;
     let server = Address::parse(text).map_err(|e| {
         AppError::OnlineStart(Box::new(crate::doctor::online::bad_server(
@@ -263,50 +249,6 @@ fn menu(
     )
 }
 
-/// Plays the running game `id`, the `number`th of this run; how it ended.
-fn game(args: &OnlineArgs, id: String, number: u32) -> Result<Ended, AppError> {
-    let mut layers = args.options.layers()?;
-    let settings = layers.settings()?;
-    let (client, waits, refusals) = client(&settings)?;
-    let server = client.server().clone();
-    let mut teller = Teller::new(&settings, settings.to_setup()?.lang, args.console)?;
-    let Some((side, full)) = first_line(&client, &id, waits, &refusals, &mut teller)? else {
-        return Ok(Ended::Left);
-    };
-    let remote = !shakmaty::Color::from(side);
-    set_up(&mut layers, &server, &full, side)?;
-    let settings = layers.settings()?;
-    let link = Link {
-        client,
-        game: id,
-        remote,
-        waits,
-        chat: settings.online.chat,
-    };
-    let over = play(args, settings, link, number)?;
-    Ok(if over {
-        Ended::Over(rematch(&full, remote.into()))
-    } else {
-        Ended::Left
-    })
-}
-
-/// The game to play again after `full` ended: the opponent's account (none for the
-/// server's computer), the time control, the rating.
-fn rematch(full: &GameFull, remote: Side) -> Option<Rematch> {
-    let opponent = full.player(remote);
-    let name = opponent.name.clone().or_else(|| opponent.id.clone())?;
-    let clock = full.clock?;
-    Some(Rematch {
-        name,
-        tc: OnlineTc {
-            limit: clock.initial / 1000,
-            increment: clock.increment / 1000,
-        },
-        rated: full.rated,
-    })
-}
-
 /// The environment variable by which the tests shorten the waits (their injected clock):
 /// the wait after a rate limit in milliseconds, for lichess's minute; every other wait
 /// shrinks in proportion (the back-off, its cap, a stable stream, the start's bound), the
@@ -333,141 +275,4 @@ fn waits(server: &Address) -> (Waits, Duration) {
 /// A game id: letters and digits only (it goes into the requests' paths).
 fn is_game_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
-}
-
-/// Who the token belongs to, and the game's first line (bounded, attempted again after a
-/// passing fault: [`start`]): the side that account plays; `None` when the
-/// player left meanwhile. Every failure in the game's language (issue 32.4).
-fn first_line(
-    client: &Client,
-    id: &str,
-    waits: Waits,
-    refusals: &Refusals,
-    teller: &mut Teller,
-) -> Result<Option<(Side, GameFull)>, AppError> {
-    let (account, full) = match start::first_line(client, id, waits, teller) {
-        Ok(found) => found,
-        Err(StartFailed::Left) => return Ok(None),
-        Err(StartFailed::Account(e)) => return Err(refused(refusals, e)),
-        Err(StartFailed::Game(e)) => return Err(game_refused(refusals, id, e)),
-    };
-    let side = full
-        .side_of(&account.id)
-        .ok_or_else(|| AppError::OnlineSaid {
-            said: Message::new("start-online-not-yours")
-                .arg("name", account.username.clone())
-                .arg("game", id),
-            detail: format!("game {id}: {} does not play in it", account.username),
-        })?;
-    Ok(Some((side, full)))
-}
-
-/// The game's stream refused for good at the start: no such game (404), a game the Board
-/// API does not play or another refusal of it (the server's reason), or the token.
-fn game_refused(refusals: &Refusals, id: &str, e: ApiError) -> AppError {
-    match e {
-        ApiError::Refused { status: 404, error } => AppError::OnlineSaid {
-            said: Message::new("start-online-no-game").arg("game", id),
-            detail: format!("game {id}: 404 {error}"),
-        },
-        ApiError::Refused { status, error } => AppError::OnlineSaid {
-            said: with_reason(Message::new("start-online-refused").arg("game", id), &error),
-            detail: format!("game {id}: {status} {error}"),
-        },
-        e => refused(refusals, e),
-    }
-}
-
-/// The game's setup from the server's game: the visually impaired player is the
-/// account's side, the other the online one; names, the clock, the start position, and the
-/// game's address as the scoresheet's site.
-fn set_up(
-    layers: &mut Layers,
-    server: &Address,
-    full: &GameFull,
-    side: Side,
-) -> Result<(), AppError> {
-    if !full.variant.playable() || full.variant.key == "chess960" {
-        return Err(AppError::OnlineSaid {
-            said: Message::new("start-online-variant").arg("variant", full.variant.key.clone()),
-            detail: format!(
-                "game {}: the variant {} is not played at the station",
-                full.id, full.variant.key
-            ),
-        });
-    }
-    let name = |p: &crate::core::online::game::Player| {
-        p.name
-            .clone()
-            .or_else(|| p.ai_level.map(|l| format!("AI {l}")))
-            .unwrap_or_else(|| "?".into())
-    };
-    let tc = full.clock.map_or_else(
-        || "-".to_owned(),
-        |c| format!("{}+{}", c.initial / 1000, c.increment / 1000),
-    );
-    layers.set_key("game.vi", &side.to_string())?;
-    layers.set_key(
-        "game.online",
-        &(!shakmaty::Color::from(side)).to_string().to_lowercase(),
-    )?;
-    layers.set_key("game.tc", &tc)?;
-    layers.set_key("game.white", &name(&full.white))?;
-    layers.set_key("game.black", &name(&full.black))?;
-    layers.set_key("game.site", &server.join(&format!("/{}", full.id)))?;
-    layers.set_key("game.event", "lichess")?;
-    if full.initial_fen != "startpos" {
-        layers.set_key("game.fen", &full.initial_fen)?;
-    }
-    Ok(())
-}
-
-/// The file of the `number`th game of a run for the file `path` given on the command line
-/// (`--journal`, `--pgn`): the first game's is `path` itself, a rematch's or the next
-/// game's is numbered (`game.pgn`, `game-2.pgn`, `game-3.pgn`), so that no game's records
-/// overwrite another's (issue 32.6).
-fn numbered(path: &Path, number: u32) -> PathBuf {
-    if number <= 1 {
-        return path.to_owned();
-    }
-    let stem = path.file_stem().map_or_else(
-        || std::ffi::OsString::from("game"),
-        std::ffi::OsStr::to_os_string,
-    );
-    let mut name = stem;
-    name.push(format!("-{number}"));
-    if let Some(ext) = path.extension() {
-        name.push(".");
-        name.push(ext);
-    }
-    path.with_file_name(name)
-}
-
-/// Runs the station for the online game, the `number`th of this run, and writes its
-/// records at the end (a numbered `--journal` and `--pgn` after the first:
-/// [`numbered`]); whether the game ended (else the player left it).
-fn play(args: &OnlineArgs, settings: Settings, link: Link, number: u32) -> Result<bool, AppError> {
-    let journal = args.journal.as_deref().map(|p| numbered(p, number));
-    let mut config = settings.to_setup()?;
-    let at_station = AtStation {
-        show: at_station::show(args.transcript, args.show),
-        braille: !args.no_braille,
-        first: launch::station_says(config.lang, &Message::new("station-starting"))?,
-        open: if args.console {
-            Open::ConsoleAndBoard
-        } else {
-            Open::All
-        },
-        pgn: args.pgn.as_deref().map(|p| numbered(p, number)),
-        say_pgn: false,
-        analysed: Analysed::Nowhere,
-    };
-    let session = at_station.play(|sinks| {
-        records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
-        let at = JournalAt::for_new_game(&settings, &config, journal, args.no_journal);
-        let mut game = Game::new(settings, config, at, sinks)?;
-        game.online = Some(link);
-        Ok(game)
-    })?;
-    Ok(session.result().is_some())
 }

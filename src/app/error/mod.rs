@@ -1,6 +1,9 @@
 //! Why a command of the `ansage` program failed: each variant names what it was doing and
 //! keeps the cause as its source, so the program prints the whole chain.
 
+#[cfg(feature = "online")]
+mod online;
+
 use std::path::PathBuf;
 
 use crate::config::SettingsError;
@@ -13,6 +16,8 @@ use crate::core::script::ScriptError;
 use crate::core::setup::SetupError;
 use crate::journal_file::{ResumeError, WriteError};
 use crate::recorder::spoken::SpokenError;
+#[cfg(feature = "online")]
+pub use online::OnlineError;
 
 /// Why a command failed.
 #[derive(Debug, thiserror::Error)]
@@ -48,10 +53,11 @@ pub enum AppError {
         tried: String,
     },
     /// An online command cannot start (the token, the server, a request, the menu's
-    /// words); the text never holds the token.
+    /// words); the text never holds the token, and names its cause itself (no source:
+    /// `error/online.rs`).
     #[cfg(feature = "online")]
     #[error(transparent)]
-    Online(#[from] crate::app::online::OnlineError),
+    Online(#[from] OnlineError),
     /// An online game cannot start, in the game's language (issue 32.3): what is said, and
     /// the English detail.
     #[error("online: {detail}")]
