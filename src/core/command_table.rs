@@ -38,6 +38,10 @@ macro_rules! command_table {
             yes => Yes "yes";
             /// No: reject what was echoed (D.2.7) or asked.
             no => No "no";
+            /// "zurück" (issue 34.2): "nein" while something is open (a move echoed, a
+            /// question asked); else the move before while going through a game, the
+            /// trainer's takeback in a training game, and "nein" in any other game.
+            undo => Undo "undo";
             /// Offer a draw (Art. 9.1.b), recorded as (=) (C.12).
             offer_draw => OfferDraw "offer-draw";
             /// Accept the opponent's draw offer.
@@ -128,6 +132,11 @@ macro_rules! command_table {
             /// A training game: this game ends unfinished and a new one starts, the
             /// player taking the other colour ("Farbe wechseln").
             switch_colour => SwitchColour "switch-colour";
+            /// A training game (issue 34.2): before a confirmed move that loses more than
+            /// about two pawns the station asks back once ("Warnen ein").
+            warnings_on => WarningsOn "warnings-on";
+            /// A training game: no warning before a losing move ("Warnen aus").
+            warnings_off => WarningsOff "warnings-off";
             /// Issue 34: go through the game (at its end, or a game read from a file): the
             /// moves one by one, each position asked about as in the game.
             review => Review "review";
