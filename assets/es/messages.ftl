@@ -852,8 +852,8 @@ training-take-back-nothing = Todavía no hay jugada suya; nada anulado.
 training-hint-piece = Pista: { $piece } en { $square }.
 training-hint-move = Pista: { $move }.
 training-warnings = { $on ->
-    [on] Avisos activados: antes de una jugada que pierde unos dos peones la estación pregunta.
-   *[off] Avisos desactivados.
+    [on] Alertas activadas: antes de una jugada que pierde unos dos peones la estación pregunta.
+   *[off] Alertas desactivadas.
 }
 training-warn-checking = Un momento, la estación comprueba la jugada.
 training-warn-ask = { $kind ->
@@ -864,12 +864,12 @@ training-warn-ask = { $kind ->
     }. ¿Jugarla de todos modos?
 }
 training-warn-other = Bien, elija otra jugada.
-training-warn-unchecked = No se pudo comprobar el aviso; la jugada está hecha.
+training-warn-unchecked = No se pudo comprobar la alerta; la jugada está hecha.
 training-note-take-back = Anulado: { $moves }
 training-note-hint = Pista
 training-note-hint-move = Pista: la jugada
 training-note-evaluation = Valoración: { $eval }
-training-note-warning = Aviso: { $move } { $eval }
+training-note-warning = Alerta: { $move } { $eval }
 
 ## Going through a game (issue 34).
 review-started = Repaso: { $moves } jugadas. { $result } Diga adelante, atrás, principio, final, o jugada y un número.
