@@ -226,3 +226,74 @@ fn a_hint_for_a_position_left_is_not_said_nor_recorded() {
     assert!(!transcript.contains("Tipp:"), "{transcript}");
     assert!(!run.session.pgn().contains("Tipp"), "{}", run.session.pgn());
 }
+
+/// pgn-reader's view of a game: its moves and its comments.
+#[derive(Default)]
+struct Collect;
+
+impl pgn_reader::Visitor for Collect {
+    type Tags = ();
+    type Movetext = (Vec<String>, Vec<String>);
+    type Output = (Vec<String>, Vec<String>);
+
+    fn begin_tags(&mut self) -> std::ops::ControlFlow<Self::Output, Self::Tags> {
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(
+        &mut self,
+        _tags: Self::Tags,
+    ) -> std::ops::ControlFlow<Self::Output, Self::Movetext> {
+        std::ops::ControlFlow::Continue((Vec::new(), Vec::new()))
+    }
+
+    fn san(
+        &mut self,
+        game: &mut Self::Movetext,
+        san: pgn_reader::SanPlus,
+    ) -> std::ops::ControlFlow<Self::Output> {
+        game.0.push(san.to_string());
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        game: &mut Self::Movetext,
+        comment: pgn_reader::RawComment<'_>,
+    ) -> std::ops::ControlFlow<Self::Output> {
+        let text = String::from_utf8_lossy(comment.as_bytes()).trim().to_owned();
+        game.1.push(text);
+        std::ops::ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: Self::Movetext) -> Self::Output {
+        game
+    }
+}
+
+#[test]
+fn the_comments_are_read_back_by_pgn_reader_and_the_station() {
+    let text = include_str!("../../../../tests/golden/training/training_help_de.script");
+    let run = script::run(&script::parse(text).unwrap()).unwrap();
+    let record = run.session.pgn();
+    let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(record.as_bytes()));
+    let (sans, comments) = reader.read_game(&mut Collect).unwrap().unwrap();
+    let made: Vec<String> = run.session.history().iter().map(|p| p.made.san.clone()).collect();
+    assert_eq!(sans, made, "{record}");
+    for note in [
+        "Zurückgenommen: 1. e4 e5",
+        "Zurückgenommen: 1. Sf3",
+        "Tipp",
+        "Tipp: der Zug",
+        "Bewertung: +0.30",
+        "Warnung: Dh5 -2.60",
+        "Zurückgenommen: 3. Sf3 Sf6",
+    ] {
+        assert!(comments.iter().any(|c| c == note), "{note:?} not in {comments:?}");
+    }
+    let again = crate::core::scoresheet::pgn_in::read_games(&record, crate::core::lang::Language::De)
+        .unwrap();
+    let moves: Vec<_> = again[0].sheet.move_list();
+    let ours: Vec<_> = run.session.history().iter().map(|p| p.mv).collect();
+    assert_eq!(moves, ours);
+}
