@@ -561,9 +561,12 @@ impl Session {
             // Answered by `training_command` and `review_command_in_game` above.
             Command::Level(_) | Command::NewGame | Command::SwitchColour => {}
             // Answered by `training_help` in a training game.
-            Command::WarningsOn | Command::WarningsOff => {
-                self.tell(to, Priority::Answer, Message::new("training-not-training"), out)
-            }
+            Command::WarningsOn | Command::WarningsOff => self.tell(
+                to,
+                Priority::Answer,
+                Message::new("training-not-training"),
+                out,
+            ),
             Command::Review
             | Command::Forward
             | Command::Back

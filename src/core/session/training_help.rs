@@ -104,7 +104,9 @@ impl Session {
         self.pending != Pending::None
             || self.ending.is_some()
             || self.online.quitting.is_some()
-            || self.draw_offer.is_some_and(|c| Some(c) == self.setup.engine)
+            || self
+                .draw_offer
+                .is_some_and(|c| Some(c) == self.setup.engine)
             || self.training.help.warning.is_open()
     }
 
@@ -272,7 +274,10 @@ impl Session {
     pub(super) fn training_notes(&self) -> Vec<(usize, String)> {
         let at = self.history.len();
         let help = &self.training.help;
-        help.notes.iter().map(|(n, t)| ((*n).min(at), t.clone())).collect()
+        help.notes
+            .iter()
+            .map(|(n, t)| ((*n).min(at), t.clone()))
+            .collect()
     }
 }
 

@@ -6,8 +6,7 @@
 use crate::core::script;
 
 /// A training game against the engine as Black, in German, with a clock.
-const SETUP: &str =
-    "@0 arbiter setup tc=300 vi=white lang=de engine=black level=3 reminders=off\n@1 white key start\n";
+const SETUP: &str = "@0 arbiter setup tc=300 vi=white lang=de engine=black level=3 reminders=off\n@1 white key start\n";
 
 /// After `e4` confirmed and the engine's `e5`.
 const OPENED: &str = "@2 white say e4\n@3 white say ja\n@4 black engine move 1 e7e5\n";
@@ -83,7 +82,10 @@ fn cases() -> Vec<Case> {
             "@2 white say Tipp\n@3 arbiter analysis found 1 cp 20 g1f3 d7d5\n@4 white say Tipp\n"
                 .into(),
             0,
-            &["Tipp: Springer auf Gustav eins.", "Tipp: Springer Felix drei."],
+            &[
+                "Tipp: Springer auf Gustav eins.",
+                "Tipp: Springer Felix drei.",
+            ],
             &["{ Tipp } { Tipp: der Zug }"],
         ),
         (
@@ -109,7 +111,11 @@ fn cases() -> Vec<Case> {
                  @7 white say mehr\n@8 white say Bewertung\n@9 arbiter analysis found 2 mate 3 d1h5\n"
             ),
             2,
-            &["Schwarz steht besser.", "minus 1,50", "Weiß setzt matt in 3."],
+            &[
+                "Schwarz steht besser.",
+                "minus 1,50",
+                "Weiß setzt matt in 3.",
+            ],
             &["{ Bewertung: -1.50 } { Bewertung: #3 }"],
         ),
         (
@@ -128,7 +134,10 @@ fn cases() -> Vec<Case> {
              @7 white say zurück\n@8 white say f3\n@9 white say ja\n"
                 .into(),
             1,
-            &["etwa 3 Bauern. Trotzdem ziehen?", "Gut, dann einen anderen Zug."],
+            &[
+                "etwa 3 Bauern. Trotzdem ziehen?",
+                "Gut, dann einen anderen Zug.",
+            ],
             &["{ Warnung: f3 -2.80 }"],
         ),
         (
@@ -177,12 +186,18 @@ fn the_trainers_help() {
         let transcript = run.transcript.join("\n");
         assert_eq!(run.session.history().len(), plies, "{what}:\n{transcript}");
         for words in said {
-            assert!(transcript.contains(words), "{what}: {words:?} not said:\n{transcript}");
+            assert!(
+                transcript.contains(words),
+                "{what}: {words:?} not said:\n{transcript}"
+            );
         }
         let record = run.session.pgn();
         let flat = record.replace('\n', " ");
         for comment in pgn {
-            assert!(flat.contains(comment), "{what}: {comment:?} not in\n{record}");
+            assert!(
+                flat.contains(comment),
+                "{what}: {comment:?} not in\n{record}"
+            );
         }
     }
 }
@@ -194,13 +209,18 @@ fn outside_a_training_game_zurück_is_nein_and_the_help_is_refused() {
     let run = script::run(&script::parse(text).unwrap()).unwrap();
     let transcript = run.transcript.join("\n");
     assert_eq!(run.session.history().len(), 1, "{transcript}");
-    assert!(transcript.contains("Das ist keine Trainingspartie."), "{transcript}");
+    assert!(
+        transcript.contains("Das ist keine Trainingspartie."),
+        "{transcript}"
+    );
     assert!(!transcript.contains("zurückgenommen"), "{transcript}");
 }
 
 #[test]
 fn the_clocks_return_as_they_stood() {
-    let text = format!("{SETUP}@2 white say e4\n@3 white say ja\n@9 black engine move 1 e7e5\n@20 white say zurück\n");
+    let text = format!(
+        "{SETUP}@2 white say e4\n@3 white say ja\n@9 black engine move 1 e7e5\n@20 white say zurück\n"
+    );
     let run = script::run(&script::parse(&text).unwrap()).unwrap();
     let clock = run.session.clock().unwrap();
     let at = crate::core::time::Timestamp::from_millis(20_000);
@@ -261,7 +281,9 @@ impl pgn_reader::Visitor for Collect {
         game: &mut Self::Movetext,
         comment: pgn_reader::RawComment<'_>,
     ) -> std::ops::ControlFlow<Self::Output> {
-        let text = String::from_utf8_lossy(comment.as_bytes()).trim().to_owned();
+        let text = String::from_utf8_lossy(comment.as_bytes())
+            .trim()
+            .to_owned();
         game.1.push(text);
         std::ops::ControlFlow::Continue(())
     }
@@ -278,7 +300,12 @@ fn the_comments_are_read_back_by_pgn_reader_and_the_station() {
     let record = run.session.pgn();
     let mut reader = pgn_reader::Reader::new(std::io::Cursor::new(record.as_bytes()));
     let (sans, comments) = reader.read_game(&mut Collect).unwrap().unwrap();
-    let made: Vec<String> = run.session.history().iter().map(|p| p.made.san.clone()).collect();
+    let made: Vec<String> = run
+        .session
+        .history()
+        .iter()
+        .map(|p| p.made.san.clone())
+        .collect();
     assert_eq!(sans, made, "{record}");
     for note in [
         "Zurückgenommen: 1. e4 e5",
@@ -289,10 +316,14 @@ fn the_comments_are_read_back_by_pgn_reader_and_the_station() {
         "Warnung: Dh5 -2.60",
         "Zurückgenommen: 3. Sf3 Sf6",
     ] {
-        assert!(comments.iter().any(|c| c == note), "{note:?} not in {comments:?}");
+        assert!(
+            comments.iter().any(|c| c == note),
+            "{note:?} not in {comments:?}"
+        );
     }
-    let again = crate::core::scoresheet::pgn_in::read_games(&record, crate::core::lang::Language::De)
-        .unwrap();
+    let again =
+        crate::core::scoresheet::pgn_in::read_games(&record, crate::core::lang::Language::De)
+            .unwrap();
     let moves: Vec<_> = again[0].sheet.move_list();
     let ours: Vec<_> = run.session.history().iter().map(|p| p.mv).collect();
     assert_eq!(moves, ours);
