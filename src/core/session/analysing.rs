@@ -48,7 +48,7 @@ enum Wanted {
     /// A move the player tried in an exercise ("Üben"): the position after it.
     Try(super::practice::Tried),
     /// The trainer's help in a training game (issue 34.2).
-    Training(super::training_help::Asked),
+    Training(super::training_asked::Asked),
 }
 
 /// The analysis of the game gone through.
@@ -176,7 +176,7 @@ impl Session {
         &mut self,
         at: usize,
         then: Option<Move>,
-        asked: super::training_help::Asked,
+        asked: super::training_asked::Asked,
         out: &mut Vec<Output>,
     ) {
         self.request(at, then, Wanted::Training(asked), out);

@@ -51,7 +51,7 @@
 //!   made as a sighted opponent's, a late answer dropped, its failures said; the level,
 //!   a new game and the other colour; `training_help.rs`: the trainer's help (34.2: the
 //!   takeback, "Tipp", "Bewertung", the PGN's comments), `training_warning.rs`: the
-//!   warning before a losing move;
+//!   warning before a losing move, `training_asked.rs`: what they ask the analyst;
 //! - `review.rs`: going through a game (issue 34.3: the point shown, "vor", "zurück",
 //!   "Zug N"; [`Session::reviewing`] for a file); `analysing.rs`: the engine's analysis
 //!   there (34.4: asked by `Output::Analyse`, answered by `Event::Analysis`, journaled);
@@ -85,6 +85,7 @@ mod settled;
 mod take_back;
 mod telling;
 mod training;
+mod training_asked;
 mod training_help;
 mod training_warning;
 mod view;
@@ -500,17 +501,7 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
-        // "zurück" answers what is open; else, outside a training game, it is "nein".
-        let command = match command {
-            Command::Undo if self.setup.engine.is_none() || self.something_open() => {
-                if self.training.help.warning.is_open() {
-                    command
-                } else {
-                    Command::No
-                }
-            }
-            c => c,
-        };
+        let command = self.undo_meaning(command);
         if self.answer_to_quit(by, &command, out)
             || self.answer_to_ending(by, &command, out)
             || self.online_command(by, &command, out)
@@ -558,15 +549,12 @@ impl Session {
             Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
             Command::Alarms(on) => self.switch_alarms(by, on, out),
             Command::Executed => self.executed(by, out),
-            // Answered by `training_command` and `review_command_in_game` above.
-            Command::Level(_) | Command::NewGame | Command::SwitchColour => {}
-            // Answered by `training_help` in a training game.
-            Command::WarningsOn | Command::WarningsOff => self.tell(
-                to,
-                Priority::Answer,
-                Message::new("training-not-training"),
-                out,
-            ),
+            // Answered by `training_help`, `training_command` and `review_command_in_game`.
+            Command::Level(_)
+            | Command::NewGame
+            | Command::SwitchColour
+            | Command::WarningsOn
+            | Command::WarningsOff => {}
             Command::Review
             | Command::Forward
             | Command::Back

@@ -188,6 +188,8 @@ impl Session {
             Command::Level(_) => false,
             Command::NewGame => false,
             Command::SwitchColour => true,
+            // The warning's switch outside a training game (`training_help` answers it in one).
+            Command::WarningsOn | Command::WarningsOff => false,
             _ => return false,
         };
         let to = audience(by);

@@ -13,7 +13,6 @@
 use shakmaty::{Move, Position};
 
 use crate::core::engine::analysis::AnalysisReply;
-use crate::core::engine::score::Score;
 use crate::core::engine::uci::legal_move;
 use crate::core::input::{Actor, Command, Question};
 use crate::core::output::{Audience, Output, Priority};
@@ -21,6 +20,7 @@ use crate::core::phrases::Message;
 use crate::core::time::Timestamp;
 
 use super::pending::Pending;
+use super::training_asked::{Asked, pgn_eval};
 use super::training_warning::Warning;
 use super::{Session, audience};
 
@@ -38,29 +38,6 @@ pub(super) struct Help {
     notes: Vec<(usize, String)>,
     /// How often the comments changed (the records are rendered again).
     pub(super) note_changes: u64,
-}
-
-/// What the analyst was asked for in a training game.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Asked {
-    /// "Tipp", for `to`.
-    Hint(Audience),
-    /// "Bewertung", for `to`.
-    Evaluation(Audience),
-    /// A warning's check: the position before the confirmed move.
-    WarnBefore,
-    /// A warning's check: the position after it, the score before (White's view).
-    WarnAfter(Score),
-}
-
-impl Asked {
-    /// Who is answered.
-    pub(super) fn asker(self, player: Audience) -> Audience {
-        match self {
-            Asked::Hint(to) | Asked::Evaluation(to) => to,
-            Asked::WarnBefore | Asked::WarnAfter(_) => player,
-        }
-    }
 }
 
 impl Session {
@@ -95,6 +72,18 @@ impl Session {
             _ => return false,
         }
         true
+    }
+
+    /// "zurück" (`undo`) as the situation means it: "nein" while something waits for an
+    /// answer or outside a training game (the warning's question answers it itself);
+    /// else the takeback or, while going through, the move before.
+    pub(super) fn undo_meaning(&self, command: Command) -> Command {
+        let answers = self.setup.engine.is_none() || self.something_open();
+        if command == Command::Undo && answers && !self.training.help.warning.is_open() {
+            Command::No
+        } else {
+            command
+        }
     }
 
     /// Whether "zurück" answers something: a move echoed or asked which, a resignation,
@@ -278,17 +267,5 @@ impl Session {
             .iter()
             .map(|(n, t)| ((*n).min(at), t.clone()))
             .collect()
-    }
-}
-
-/// An evaluation as PGN comments write it, White's view: `+0.80`, `-1.25`, `#3`, `#-2`.
-pub(super) fn pgn_eval(white: Score) -> String {
-    match white {
-        Score::Centipawns(cp) => {
-            let sign = if cp < 0 { '-' } else { '+' };
-            let abs = cp.unsigned_abs();
-            format!("{sign}{}.{:02}", abs / 100, abs % 100)
-        }
-        Score::Mate(n) => format!("#{n}"),
     }
 }

@@ -24,7 +24,7 @@ use crate::core::time::Timestamp;
 use crate::core::words::RenderedMove;
 
 use super::Session;
-use super::training_help::{Asked, pgn_eval};
+use super::training_asked::{Asked, pgn_eval};
 
 /// How long the station waits for the check's two answers before it makes the move
 /// unchecked.
