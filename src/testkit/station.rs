@@ -8,7 +8,7 @@ use std::io::{BufRead as _, BufReader, Read, Write as _};
 use std::net::{SocketAddr, TcpStream};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
 use super::{KitError, fork_guard};
@@ -19,6 +19,9 @@ pub const QUIT_GRACE: Duration = Duration::from_secs(5);
 /// How long the lines of a station that has ended may take to reach their end (a child
 /// that inherited the pipes keeps them open; what was read by then is the output).
 const PIPE_GRACE: Duration = Duration::from_secs(2);
+
+/// How long a killed station may take to be reaped.
+const REAP: Duration = Duration::from_secs(10);
 
 /// How often a wait for the process looks at it.
 const POLL: Duration = Duration::from_millis(10);
@@ -344,12 +347,35 @@ impl StationProcess {
         self.child
             .kill()
             .map_err(KitError::io("killing the station"))?;
-        let status = self
-            .child
-            .wait()
-            .map_err(KitError::io("reaping the station"))?;
-        self.take_rest();
-        Ok(status)
+        let deadline = Instant::now() + REAP;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    self.take_rest();
+                    return Ok(status);
+                }
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
+                Ok(None) => {
+                    return Err(KitError::Timeout {
+                        what: "end of the station after SIGKILL".into(),
+                        limit: REAP,
+                        said: self.said(),
+                    });
+                }
+                Err(e) => return Err(KitError::io("reaping the station")(e)),
+            }
+        }
+    }
+
+    /// Whether the station's output has ended (both pipes closed, every line read in).
+    pub fn output_ended(&mut self) -> bool {
+        loop {
+            match self.lines.try_recv() {
+                Ok(line) => self.seen.push(line),
+                Err(TryRecvError::Empty) => return false,
+                Err(TryRecvError::Disconnected) => return true,
+            }
+        }
     }
 
     /// The process, for a signal of a test's own.

@@ -251,6 +251,10 @@ pub fn stop(child: &mut Child, sig: Signal, limit: Duration, what: &str) -> Exit
 /// thread still running then, or one that panicked, fails the test naming `what`. (A thread
 /// cannot be stopped from outside: one that overran is left running.)
 #[track_caller]
+#[allow(
+    dead_code,
+    reason = "the device rig's tests use it; the integration tests' processes are the test kit's"
+)]
 pub fn join_within<T>(handle: JoinHandle<T>, limit: Duration, what: &str) -> T {
     let deadline = Instant::now() + limit;
     while !handle.is_finished() {

@@ -9,6 +9,6 @@ mod browser_a11y;
 mod browser_actions;
 #[cfg(all(feature = "web", feature = "testing"))]
 mod browser_club;
-#[cfg(feature = "web")]
+#[cfg(all(feature = "web", feature = "testing"))]
 mod server;
 mod words;

@@ -1,8 +1,9 @@
 //! A plain blocking HTTP/1.1 client for the tests and the benchmarks of the station's web
 //! page: every header as given (a foreign `Host` or `Origin` included, which a browser
 //! would not send), `Connection: close`, chunked bodies put together; the page's event
-//! stream (`GET /events`, Server-Sent Events) read as a page reads it. Every connection
-//! and read has a bound ([`LIMIT`]).
+//! stream (`GET /events`, Server-Sent Events) read as a page reads it ([`sse`], which the
+//! async client of the tests that run a server in their own runtime shares: `aio`,
+//! feature `web`). Every connection and read has a bound ([`LIMIT`]).
 
 use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
@@ -13,6 +14,10 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::KitError;
+
+#[cfg(feature = "web")]
+pub mod aio;
+pub mod sse;
 
 /// How long a connection, or an answer, may take.
 pub const LIMIT: Duration = Duration::from_secs(10);
@@ -151,27 +156,38 @@ fn open_events(
     Ok((stream, reader))
 }
 
-/// The first `data:` of `GET /events` on `addr` (with `headers`, a cookie) that is JSON:
-/// the state the station sends a page first (its newest).
+/// The first event of `GET /events` on `addr` (with `headers`, a cookie) whose data is
+/// JSON: the state the station sends a page first (its newest). The stream is read as
+/// the async client reads it: its chunks put together, its events taken whole
+/// ([`sse::take_event`]).
 pub fn first_event(addr: SocketAddr, headers: &[(&str, &str)]) -> Result<Value, KitError> {
     let (_stream, mut reader) = open_events(addr, headers)?;
     let deadline = Instant::now() + LIMIT;
+    let failed = |e| KitError::io(format!("GET /events: a state within {LIMIT:?}"))(e);
     let mut line = String::new();
+    // The rest of the head.
+    loop {
+        line.clear();
+        if reader.read_line(&mut line).map_err(failed)? == 0 || line.trim_end().is_empty() {
+            break;
+        }
+    }
+    let mut pending = String::new();
     while Instant::now() < deadline {
         line.clear();
-        match reader.read_line(&mut line) {
-            Ok(0) => break,
-            Ok(_) => {
-                if let Some(data) = line.trim_end().strip_prefix("data:")
-                    && let Ok(v) = serde_json::from_str::<Value>(data.trim())
-                {
-                    return Ok(v);
-                }
-            }
-            Err(e) => {
-                return Err(KitError::io(format!(
-                    "GET /events: a state within {LIMIT:?}"
-                ))(e));
+        if reader.read_line(&mut line).map_err(failed)? == 0 {
+            break;
+        }
+        let Some(size) = sse::chunk_size(&line) else {
+            continue;
+        };
+        let mut data = vec![0; size + 2];
+        reader.read_exact(&mut data).map_err(failed)?;
+        data.truncate(size);
+        pending.push_str(&String::from_utf8_lossy(&data));
+        while let Some(event) = sse::take_event(&mut pending) {
+            if let Ok(v) = serde_json::from_str::<Value>(&event.data) {
+                return Ok(v);
             }
         }
     }
