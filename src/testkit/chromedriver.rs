@@ -89,7 +89,7 @@ impl Chromedriver {
         &self.url
     }
 
-    /// Stops it: SIGTERM, then SIGKILL if it has not ended within [`STOP`]. An error
+    /// Stops it: SIGTERM, then SIGKILL if it has not ended within `STOP` (10 s). An error
     /// says what went wrong.
     pub fn stop(&mut self) -> Result<(), KitError> {
         if matches!(self.child.try_wait(), Ok(Some(_))) {

@@ -125,7 +125,7 @@ impl StationProcess {
     /// The next stdout line after the last one waited for, waiting at most `limit`
     /// (`None`: none came, or the station's output ended).
     pub fn next_line(&mut self, limit: Duration) -> Option<Line> {
-        self.wait_line("a line", limit, |l| !l.stderr).ok()
+        self.next_matching(limit, |l| !l.stderr).ok()
     }
 
     /// Closes the station's input (its console's end: the station stops as there).
@@ -225,6 +225,22 @@ impl StationProcess {
         limit: Duration,
         matches: impl Fn(&Line) -> bool,
     ) -> Result<Line, KitError> {
+        self.next_matching(limit, matches).map_err(|missed| {
+            let (what, said) = (what.to_owned(), self.said());
+            match missed {
+                RecvTimeoutError::Timeout => KitError::Timeout { what, limit, said },
+                RecvTimeoutError::Disconnected => KitError::Ended { what, said },
+            }
+        })
+    }
+
+    /// The one wait loop: the next line after the cursor that `matches`, within `limit`;
+    /// what stopped it if none came.
+    fn next_matching(
+        &mut self,
+        limit: Duration,
+        matches: impl Fn(&Line) -> bool,
+    ) -> Result<Line, RecvTimeoutError> {
         let deadline = Instant::now() + limit;
         loop {
             if let Some(i) = self.seen[self.cursor..].iter().position(&matches) {
@@ -232,22 +248,7 @@ impl StationProcess {
                 return Ok(self.seen[self.cursor - 1].clone());
             }
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.seen.push(line),
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(KitError::Timeout {
-                        what: what.to_owned(),
-                        limit,
-                        said: self.said(),
-                    });
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(KitError::Ended {
-                        what: what.to_owned(),
-                        said: self.said(),
-                    });
-                }
-            }
+            self.seen.push(self.lines.recv_timeout(left)?);
         }
     }
 
@@ -337,16 +338,17 @@ impl StationProcess {
         self.wait_exit(grace)
     }
 
-    /// Kills the station at once (SIGKILL: a crash) and reaps it; its input closed.
+    /// Kills the station at once (SIGKILL: a crash) and reaps it; then its input is
+    /// closed (not before: the end of its input would be a last thing it reads).
     pub fn kill(&mut self) -> Result<ExitStatus, KitError> {
-        self.close_input();
         if let Ok(Some(status)) = self.child.try_wait() {
+            self.close_input();
             return Ok(status);
         }
         // Not reaped yet, so the ID is still the child's.
-        self.child
-            .kill()
-            .map_err(KitError::io("killing the station"))?;
+        let killed = self.child.kill();
+        self.close_input();
+        killed.map_err(KitError::io("killing the station"))?;
         let deadline = Instant::now() + REAP;
         loop {
             match self.child.try_wait() {

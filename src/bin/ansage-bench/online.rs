@@ -157,11 +157,16 @@ fn our_move(station: &mut Station, fake: &FakeLichess, pos: &Chess, mv: Move) ->
     let t0 = station.type_line("ja")?;
     // The fake takes the move and shows it on the game's stream, as lichess does.
     let posted = posted_since(fake, t0, &format!("the POST of {uci}"))?;
-    if !posted.path.ends_with(&suffix) {
+    if !path_of(&posted).ends_with(&suffix) {
         bail!("the station sent {}, not {uci}", posted.path);
     }
     std::thread::sleep(PAUSE);
     Ok((posted.at - t0).as_secs_f64() * 1e3)
+}
+
+/// A request's path without its query (`…/move/e2e4?offeringDraw=false`).
+pub(crate) fn path_of(request: &Request) -> &str {
+    request.path.split('?').next().unwrap_or_default()
 }
 
 /// The first move the station POSTs after `t0`.

@@ -18,7 +18,7 @@ use anyhow::Result;
 
 use ansage::testkit::lichess::{FakeLichess, Request};
 
-use crate::online::{Station, fake_game};
+use crate::online::{Station, fake_game, path_of};
 
 /// How long the server flaps in each round.
 const MINUTE: Duration = Duration::from_secs(60);
@@ -81,7 +81,7 @@ fn round(ansage: &Path, dir: &Path) -> Result<(usize, f64)> {
     station.type_line("ja")?;
     station.wait_for("our move made", |l| l.contains(" made "))?;
     fake.wait_request("the POST of e2e4", |r| {
-        r.method == "POST" && r.path.ends_with("/move/e2e4")
+        r.method == "POST" && path_of(r).ends_with("/move/e2e4")
     });
     // The server flaps: the live stream ends now, and every stream opened later right
     // after its first lines.
