@@ -160,6 +160,11 @@ fn our_move(station: &mut Station, fake: &FakeLichess, pos: &Chess, mv: Move) ->
     if !path_of(&posted).ends_with(&suffix) {
         bail!("the station sent {}, not {uci}", posted.path);
     }
+    // The server shows the move on the game's stream: the station says it made.
+    let made = format!(". {}", san(pos, mv));
+    station.wait_for("our move made", |l| {
+        l.contains(" made ") && l.contains(&made)
+    })?;
     std::thread::sleep(PAUSE);
     Ok((posted.at - t0).as_secs_f64() * 1e3)
 }

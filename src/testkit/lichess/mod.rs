@@ -5,7 +5,7 @@
 //! every so often), a line split across two chunks, a cut connection, a silent stall, an
 //! opponent's move whose line is lost, an injected answer (a 429, a 400), and an answer
 //! lost because the request's connection breaks (after the server carried the request out,
-//! or before); and it flaps as a restarting server does ([`flap`]). No test reaches the
+//! or before); and it flaps as a restarting server does (`flap.rs`). No test reaches the
 //! internet: the server binds 127.0.0.1 only, and the station is pointed at it with the
 //! setting `online.server`.
 //!

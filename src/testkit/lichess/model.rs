@@ -107,7 +107,7 @@ pub struct Game {
     pub draw: (bool, bool),
     /// A takeback proposed by White, by Black.
     pub takeback: (bool, bool),
-    /// The opponent may be claimed to have left ([`Model::opponent_gone`]).
+    /// The opponent may be claimed to have left (`FakeLichess::opponent_gone`).
     pub claimable: bool,
 }
 
