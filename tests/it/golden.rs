@@ -308,6 +308,9 @@ golden!(
         training_game_de,
         training_game_es,
         training_game_en,
+        training_help_de,
+        training_help_es,
+        training_help_en,
     ],
     startup: [
         startup_resume_de,
