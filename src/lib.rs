@@ -20,8 +20,9 @@
 //! The benchmarks are a program of their own, `ansage-bench` (feature `bench`,
 //! `src/bin/ansage-bench/`), outside the library. The test tools are built only with the
 //! feature `testing` (for the tests, the benchmarks and `fuzz/`): the board emulator
-//! (`eboard::emulator`), the fuzz targets' entry functions (`fuzz`) and the Korean
-//! stand-in words of the vosk tests (`hearing::vocabulary::KO_STANDIN`).
+//! (`eboard::emulator`), the test kit (`testkit`: the station as a child process,
+//! chromedriver, an HTTP client), the fuzz targets' entry functions (`fuzz`) and the
+//! Korean stand-in words of the vosk tests (`hearing::vocabulary::KO_STANDIN`).
 
 pub mod adapter;
 pub mod app;
@@ -43,6 +44,8 @@ pub mod recorder;
 pub mod secret;
 pub mod speech;
 pub mod station;
+#[cfg(feature = "testing")]
+pub mod testkit;
 pub mod tls;
 #[cfg(feature = "web")]
 pub mod web;

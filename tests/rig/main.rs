@@ -13,4 +13,7 @@ mod braille;
 #[cfg(all(feature = "vosk", feature = "audio", feature = "testing"))]
 mod hearing;
 mod sound;
+#[cfg(feature = "testing")]
+mod startup;
+#[cfg(feature = "testing")]
 mod station;

@@ -35,10 +35,8 @@
 //! for the step.
 
 use std::fmt;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command};
-use std::sync::mpsc::{Receiver, RecvTimeoutError};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, bail};
@@ -51,7 +49,7 @@ use ansage::core::words::vocabulary;
 use ansage::eboard::emulator::pty::Link;
 use ansage::eboard::emulator::{CastlingOrder, Emulator, Kind};
 
-use crate::process::{self, Spawned};
+use crate::process::{self, Console as _, StationProcess};
 use crate::resolve::read_positions;
 use crate::stats::{pct, summary};
 
@@ -70,6 +68,8 @@ const SETTLE: Duration = Duration::from_millis(500);
 const PER_GAME: usize = 20;
 /// The longest wait for any line of the station.
 const PATIENCE: Duration = Duration::from_secs(10);
+/// How long the station may take to end after `quit`.
+const QUIT: Duration = Duration::from_secs(5);
 
 /// The figures of one kind of board, milliseconds, sorted.
 #[derive(Debug, Clone)]
@@ -115,15 +115,12 @@ impl fmt::Display for EboardFigures {
 
 /// The running station and the lines it prints, each with the instant it was read.
 struct Station {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<(Instant, String)>,
+    process: StationProcess,
     dir: PathBuf,
 }
 
 impl Station {
     fn start(ansage: &Path, kind: Kind, port: &Path, dir: &Path) -> Result<Station> {
-        std::fs::create_dir_all(dir)?;
         let mut command = Command::new(ansage);
         command
             .args(["play", "--console", "--transcript", "--lang", "de"])
@@ -136,56 +133,32 @@ impl Station {
                 Kind::Dgt => "eboard.kind=dgt",
                 Kind::Millennium => "eboard.kind=millennium",
             });
-        let Spawned {
-            child,
-            stdin,
-            lines,
-            ..
-        } = process::spawn(&mut command, ansage, dir)?;
         Ok(Station {
-            child,
-            stdin,
-            lines,
+            process: process::spawn(&mut command, ansage, dir)?,
             dir: dir.to_path_buf(),
         })
     }
 
     fn type_line(&mut self, line: &str) -> Result<()> {
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()?;
+        self.process.type_line(line)?;
         Ok(())
     }
 
-    /// The lines printed so far, dropped.
-    fn drain(&self) {
-        while self.lines.try_recv().is_ok() {}
+    /// The lines printed so far, passed over.
+    fn drain(&mut self) {
+        self.process.skip_seen();
     }
 
     /// The first line that `wanted` accepts, and when it was read.
-    fn wait_for(&self, what: &str, wanted: impl Fn(&str) -> bool) -> Result<(Instant, String)> {
-        let until = Instant::now() + PATIENCE;
-        loop {
-            let left = until.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((at, line)) if wanted(&line) => return Ok((at, line)),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => bail!("no {what} from the station"),
-                Err(RecvTimeoutError::Disconnected) => bail!("the station ended before {what}"),
-            }
-        }
+    fn wait_for(&mut self, what: &str, wanted: impl Fn(&str) -> bool) -> Result<(Instant, String)> {
+        self.process.wait_stdout(what, PATIENCE, wanted)
     }
 }
 
 impl Drop for Station {
     fn drop(&mut self) {
-        // The station ends when its input does; kill it should it not.
-        let _ = self.stdin.write_all(b"quit\n");
-        let _ = self.stdin.flush();
-        std::thread::sleep(Duration::from_millis(200));
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
+        // Quit (killed should it not end), then its folder removed.
+        let _ = self.process.quit(QUIT);
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

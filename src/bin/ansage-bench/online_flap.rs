@@ -1,5 +1,5 @@
 //! `ansage-bench online`, the server that flaps (issue 32): the real `ansage online`
-//! against the fake lichess ([`crate::online_fake`]) whose game streams end right after
+//! against the test kit's fake lichess ([`ansage::testkit::lichess`]) whose streams end right after
 //! their `gameFull` for a whole minute, with lichess's own waits (the back-off from 1 s,
 //! its cap 30 s, a stable stream 10 s), in rounds of a new station and a new fake each.
 //!
@@ -14,10 +14,11 @@ use std::fmt;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 
-use crate::online::Station;
-use crate::online_fake::FakeLichess;
+use ansage::testkit::lichess::{FakeLichess, Request};
+
+use crate::online::{Station, fake_game, path_of};
 
 /// How long the server flaps in each round.
 const MINUTE: Duration = Duration::from_secs(60);
@@ -69,8 +70,8 @@ impl fmt::Display for FlapFigures {
 /// One round: our first move, then a minute of flapping, then the opponent's move made
 /// meanwhile and the server well again.
 fn round(ansage: &Path, dir: &Path) -> Result<(usize, f64)> {
-    let fake = FakeLichess::start()?;
-    let mut station = Station::start(ansage, &fake.url(), dir)?;
+    let (fake, id) = fake_game();
+    let mut station = Station::start(ansage, &fake.url(), &id, dir)?;
     station.wait_for("the game's start", |l| {
         l.contains("Online-Partie gegen Salma")
     })?;
@@ -78,23 +79,32 @@ fn round(ansage: &Path, dir: &Path) -> Result<(usize, f64)> {
     station.type_line("e2e4")?;
     station.wait_for("the echo", |l| l.contains(" say:white "))?;
     station.type_line("ja")?;
-    if fake.posts.recv_timeout(Duration::from_secs(20)).is_err() {
-        bail!("no POST of e2e4");
-    }
-    fake.move_unseen("e2e4");
-    let before = fake.opened();
-    fake.flap(true);
+    station.wait_for("our move made", |l| l.contains(" made "))?;
+    fake.wait_request("the POST of e2e4", |r| {
+        r.method == "POST" && path_of(r).ends_with("/move/e2e4")
+    });
+    // The server flaps: the live stream ends now, and every stream opened later right
+    // after its first lines.
+    let before = streams_opened(&fake);
+    fake.end_streams(true);
+    fake.restart();
     std::thread::sleep(MINUTE);
-    let requests = fake.opened() - before;
+    let requests = streams_opened(&fake) - before;
     station.drain();
-    fake.move_unseen("e7e5");
+    fake.opponent_plays_unseen(&id, "e7e5");
     let t0 = Instant::now();
-    fake.flap(false);
+    fake.end_streams(false);
     station.wait_long("the opponent's move made", MINUTE, |l| {
         l.contains(" made ") && l.contains("... e5")
     })?;
     let (t1, _) = station.wait_for("its announcement", |l| l.contains(" say:white "))?;
     Ok((requests, (t1 - t0).as_secs_f64() * 1e3))
+}
+
+/// How many game streams the station opened so far.
+fn streams_opened(fake: &FakeLichess) -> usize {
+    let stream = |r: &Request| r.method == "GET" && r.path.starts_with("/api/board/game/stream/");
+    fake.requests().iter().filter(|r| stream(r)).count()
 }
 
 /// [`ROUNDS`] rounds, each on a new station and a new fake.

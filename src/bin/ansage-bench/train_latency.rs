@@ -31,7 +31,7 @@ use ansage::core::lang::Language;
 use ansage::core::words::vocabulary;
 
 use crate::eboard::{games, san};
-use crate::process::{self, Spawned};
+use crate::process::{self, Console as _, StationProcess};
 use crate::stats::{pct, summary};
 
 /// The goal, p95.
@@ -99,24 +99,24 @@ fn fake_engine(dir: &Path) -> Result<(PathBuf, PathBuf)> {
 }
 
 /// The blind player's move: typed, echoed, confirmed; then the station asks the engine.
-fn our_move(station: &mut Spawned, pos: &Chess, mv: Move) -> Result<()> {
+fn our_move(station: &mut StationProcess, pos: &Chess, mv: Move) -> Result<()> {
     let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
     station.type_line(&uci)?;
-    station.wait_for("the echo", PATIENCE, |l| l.contains(" say:white "))?;
+    station.wait_stdout("the echo", PATIENCE, |l| l.contains(" say:white "))?;
     std::thread::sleep(PAUSE);
     station.type_line("ja")?;
     let made = format!(" {}", san(pos, mv));
-    station.wait_for("our move made", PATIENCE, |l| {
+    station.wait_stdout("our move made", PATIENCE, |l| {
         l.contains(" made ") && l.contains(&made)
     })?;
-    station.wait_for("the engine asked", PATIENCE, |l| {
+    station.wait_stdout("the engine asked", PATIENCE, |l| {
         l.contains(" engine play ")
     })?;
     Ok(())
 }
 
 /// The engine's move: written into its pipe (T0), to its announcement's line (T1).
-fn engine_move(station: &Spawned, release: &Path, pos: &Chess, mv: Move) -> Result<f64> {
+fn engine_move(station: &mut StationProcess, release: &Path, pos: &Chess, mv: Move) -> Result<f64> {
     let uci = UciMove::from_move(mv, CastlingMode::Standard).to_string();
     let said = vocabulary(Language::De).announce(pos, mv).to_lowercase();
     let made = format!("... {}", san(pos, mv));
@@ -125,17 +125,17 @@ fn engine_move(station: &Spawned, release: &Path, pos: &Chess, mv: Move) -> Resu
         .write(true)
         .open(release)
         .context("the engine's pipe")?;
-    station.drain();
+    station.skip_seen();
     let t0 = Instant::now();
     writeln!(pipe, "{uci}")?;
     drop(pipe);
     let (_, line) =
-        station.wait_for("the engine's move made", PATIENCE, |l| l.contains(" made "))?;
+        station.wait_stdout("the engine's move made", PATIENCE, |l| l.contains(" made "))?;
     if !line.contains(&made) {
         bail!("the station made {line:?}, not {made}");
     }
     let (t1, line) =
-        station.wait_for("the announcement", PATIENCE, |l| l.contains(" say:white "))?;
+        station.wait_stdout("the announcement", PATIENCE, |l| l.contains(" say:white "))?;
     if !line.to_lowercase().contains(&said) {
         bail!("the station announced {line:?}, not {said:?}");
     }
@@ -151,8 +151,8 @@ fn play_game(ansage: &Path, game: &[(Chess, Move)], left: usize, dir: &Path) -> 
         .args(["train", "--console", "--transcript", "--no-braille"])
         .args(["--lang", "de", "--set", "reminders=off", "--set"])
         .arg(format!("engine.path={}", engine.display()));
-    let mut station = process::spawn_with_errors(&mut command, ansage, dir)?;
-    station.wait_for("the game's start", PATIENCE, |l| {
+    let mut station = process::spawn(&mut command, ansage, dir)?;
+    station.wait_stdout("the game's start", PATIENCE, |l| {
         l.contains("Training gegen die Engine")
     })?;
     let mut timed = Vec::new();
@@ -163,10 +163,10 @@ fn play_game(ansage: &Path, game: &[(Chess, Move)], left: usize, dir: &Path) -> 
             }
             our_move(&mut station, pos, *mv)?;
         } else {
-            timed.push(engine_move(&station, &release, pos, *mv)?);
+            timed.push(engine_move(&mut station, &release, pos, *mv)?);
         }
     }
-    station.quit(Duration::from_secs(5));
+    let _ = station.quit(Duration::from_secs(5));
     Ok(timed)
 }
 

@@ -33,22 +33,20 @@
 //! sends each state to each stream the same way.
 
 use std::fmt;
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, SocketAddr};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::Command;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context as _, Result, anyhow, bail};
+use ansage::testkit::chromedriver::{Chromedriver, chromium_options};
+use ansage::testkit::http::{EventStreams, free_port};
+use anyhow::{Result, anyhow, bail};
 use fantoccini::{Client, ClientBuilder};
 use serde_json::{Value, json};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Move};
 
-use crate::process::{self, Spawned};
+use crate::process::{self, Console as _, StationProcess};
 use crate::stats::{pct, summary};
 
 /// The issue's target for a made move to be in the page, p95.
@@ -60,9 +58,6 @@ const PATIENCE: Duration = Duration::from_secs(20);
 /// After a move is in the page (or made, without a page), before the next is typed: a
 /// player's pace is seconds; this keeps one move's work out of the next one's figure.
 const PAUSE: Duration = Duration::from_millis(60);
-/// Debian's WebDriver and browser.
-const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
-const CHROMIUM: &str = "/usr/bin/chromium";
 
 /// The figures of one run, milliseconds, sorted.
 #[derive(Debug, Clone)]
@@ -150,24 +145,15 @@ fn wall_ms() -> f64 {
         .unwrap_or(f64::NAN)
 }
 
-/// A free port on 127.0.0.1.
-fn free_port() -> Result<u16> {
-    Ok(TcpListener::bind((Ipv4Addr::LOCALHOST, 0))?
-        .local_addr()?
-        .port())
-}
-
-/// The running station, its lines with the instant each was read.
+/// The running station, its lines with the instant each was read, and its web server's
+/// address.
 struct Station {
-    child: Child,
-    stdin: ChildStdin,
-    lines: Receiver<(Instant, String)>,
+    process: StationProcess,
     addr: SocketAddr,
 }
 
 impl Station {
     fn start(ansage: &Path, dir: &Path) -> Result<Station> {
-        std::fs::create_dir_all(dir)?;
         let addr = SocketAddr::from((Ipv4Addr::LOCALHOST, free_port()?));
         let mut command = Command::new(ansage);
         command
@@ -184,162 +170,19 @@ impl Station {
             .arg(dir.join("journal.txt"))
             .arg("--web")
             .arg(addr.to_string());
-        let Spawned {
-            child,
-            stdin,
-            lines,
-            ..
-        } = process::spawn(&mut command, ansage, dir)?;
-        let station = Station {
-            child,
-            stdin,
-            lines,
-            addr,
-        };
-        let until = Instant::now() + PATIENCE;
-        while TcpStream::connect_timeout(&addr, Duration::from_millis(200)).is_err() {
-            if Instant::now() > until {
-                bail!("the station's web server did not listen on {addr}");
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        Ok(station)
+        let mut process = process::spawn(&mut command, ansage, dir)?;
+        process.wait_listening(addr, PATIENCE)?;
+        Ok(Station { process, addr })
     }
 
     fn type_line(&mut self, line: &str) -> Result<()> {
-        writeln!(self.stdin, "{line}")?;
-        self.stdin.flush()?;
+        self.process.type_line(line)?;
         Ok(())
     }
 
     /// The first line that `wanted` accepts, and when it was read.
-    fn wait_for(&self, what: &str, wanted: impl Fn(&str) -> bool) -> Result<(Instant, String)> {
-        let until = Instant::now() + PATIENCE;
-        loop {
-            let left = until.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((at, line)) if wanted(&line) => return Ok((at, line)),
-                Ok(_) => {}
-                Err(RecvTimeoutError::Timeout) => bail!("no {what} from the station"),
-                Err(RecvTimeoutError::Disconnected) => bail!("the station ended before {what}"),
-            }
-        }
-    }
-}
-
-impl Drop for Station {
-    fn drop(&mut self) {
-        let _ = self.stdin.write_all(b"quit\n");
-        let _ = self.stdin.flush();
-        let until = Instant::now() + Duration::from_secs(5);
-        while !matches!(self.child.try_wait(), Ok(Some(_))) && Instant::now() < until {
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        if !matches!(self.child.try_wait(), Ok(Some(_))) {
-            let _ = self.child.kill();
-        }
-        let _ = self.child.wait();
-    }
-}
-
-/// Event streams read by this program, as pages would read them, until dropped.
-struct Streams {
-    stop: Arc<AtomicBool>,
-    open: Vec<TcpStream>,
-}
-
-impl Streams {
-    /// Opens `n` event streams to `addr` and reads each on a thread of its own.
-    fn open(addr: SocketAddr, n: usize) -> Result<Streams> {
-        let stop = Arc::new(AtomicBool::new(false));
-        let mut open = Vec::new();
-        for _ in 0..n {
-            let mut stream = TcpStream::connect_timeout(&addr, PATIENCE)?;
-            write!(
-                stream,
-                "GET /events HTTP/1.1\r\nHost: {addr}\r\nAccept: text/event-stream\r\n\r\n"
-            )?;
-            let mut reader = BufReader::new(stream.try_clone()?);
-            let mut status = String::new();
-            reader.read_line(&mut status)?;
-            if !status.contains(" 200 ") {
-                bail!("GET /events: {}", status.trim());
-            }
-            open.push(stream);
-            let stop = Arc::clone(&stop);
-            std::thread::spawn(move || {
-                let mut buf = [0u8; 16 * 1024];
-                while !stop.load(Ordering::Relaxed) {
-                    match reader.read(&mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {}
-                    }
-                }
-            });
-        }
-        Ok(Streams { stop, open })
-    }
-}
-
-impl Drop for Streams {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-        for s in &self.open {
-            let _ = s.shutdown(std::net::Shutdown::Both);
-        }
-    }
-}
-
-/// `chromedriver` on a port of its choosing.
-struct Driver {
-    child: Child,
-    url: String,
-}
-
-impl Driver {
-    fn start() -> Result<Driver> {
-        let mut child = Command::new(CHROMEDRIVER)
-            .arg("--port=0")
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .with_context(|| {
-                format!("starting {CHROMEDRIVER} (Debian's chromium-driver; bash .ci/setup.sh)")
-            })?;
-        let stdout = child
-            .stdout
-            .take()
-            .ok_or_else(|| anyhow!("chromedriver's stdout"))?;
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                let _ = tx.send(line);
-            }
-        });
-        let until = Instant::now() + PATIENCE;
-        loop {
-            let line = rx
-                .recv_timeout(until.saturating_duration_since(Instant::now()))
-                .map_err(|_| anyhow!("chromedriver did not say its port"))?;
-            if let Some(port) = line
-                .split_once("started successfully on port ")
-                .and_then(|(_, p)| p.trim_end_matches('.').trim().parse::<u16>().ok())
-            {
-                return Ok(Driver {
-                    child,
-                    url: format!("http://127.0.0.1:{port}"),
-                });
-            }
-        }
-    }
-}
-
-impl Drop for Driver {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+    fn wait_for(&mut self, what: &str, wanted: impl Fn(&str) -> bool) -> Result<(Instant, String)> {
+        self.process.wait_stdout(what, PATIENCE, wanted)
     }
 }
 
@@ -365,13 +208,13 @@ const STAMP: &str = "const n = arguments[0], done = arguments[arguments.length -
 struct Browser {
     rt: tokio::runtime::Runtime,
     client: Client,
-    _driver: Driver,
+    _driver: Chromedriver,
     _profile: PathBuf,
 }
 
 impl Browser {
     fn open(url: &str, dir: &Path) -> Result<Browser> {
-        let driver = Driver::start()?;
+        let driver = Chromedriver::start(PATIENCE)?;
         let profile = dir.join("profile");
         std::fs::create_dir_all(&profile)?;
         let rt = tokio::runtime::Builder::new_multi_thread()
@@ -381,16 +224,12 @@ impl Browser {
         let mut caps = serde_json::Map::new();
         caps.insert(
             "goog:chromeOptions".into(),
-            json!({"binary": CHROMIUM, "args": [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                format!("--user-data-dir={}", profile.display()), "--window-size=820,1180"]}),
+            chromium_options(&profile, (820, 1180), &[]),
         );
         let client = rt.block_on(async {
             let mut builder = ClientBuilder::rustls()?;
             builder.capabilities(caps);
-            let client = builder.connect(&driver.url).await?;
+            let client = builder.connect(driver.url()).await?;
             client.goto(url).await?;
             // The page shows its first state.
             let until = Instant::now() + PATIENCE;
@@ -494,7 +333,7 @@ pub fn run(ansage: &Path, pgn: &str, pages: usize, moves: usize) -> Result<WebFi
     } else {
         None
     };
-    let _streams = Streams::open(station.addr, pages.saturating_sub(1))?;
+    let _streams = EventStreams::open(station.addr, pages.saturating_sub(1))?;
     station.type_line("arbiter key start")?;
     station.wait_for("the clock started", |l| l.contains("clock arbiter start"))?;
     let mut figures = WebFigures {

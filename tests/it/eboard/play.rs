@@ -4,12 +4,11 @@
 //! stdin, Black moving only on the board. The transcript is read as it comes; every wait
 //! is for the line that says the station saw what the hand did, within [`LIMIT`].
 
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::thread::JoinHandle;
+use std::process::Command;
 use std::time::{Duration, Instant};
+
+use ansage::testkit::station::{StationProcess, isolate};
 
 use ansage::eboard::emulator::Kind;
 use ansage::eboard::emulator::clock::ClockSide;
@@ -17,7 +16,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Position};
 
 use crate::support::eboard::TestBoard;
-use crate::support::{letters, load, proc};
+use crate::support::{letters, load};
 
 /// How long any one thing the station must do may take (a loaded 2-core machine).
 const LIMIT: Duration = Duration::from_secs(20);
@@ -35,16 +34,10 @@ const OPERA: &str = "e4 e5 Nf3 d6 d4 Bg4 dxe5 Bxf3 Qxf3 dxe5 Bc4 Nf6 Qb3 Qe7 Nc3
 /// Légal's mate (Légal against Saint Brie, Paris 1750): 13 plies, White mates.
 const LEGAL: &str = "e4 e5 Nf3 d6 Bc4 Bg4 Nc3 g6 Nxe5 Bxd1 Bxf7+ Ke7 Nd5#";
 
-/// `ansage play` with Black on the electronic board, read as it runs.
+/// `ansage play` with Black on the electronic board, read as it runs (the test kit's
+/// station process).
 struct Station {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Every transcript line read so far.
-    seen: Vec<String>,
-    /// Where the next [`Station::wait_for`] starts looking.
-    cursor: usize,
-    stderr: Option<JoinHandle<String>>,
+    process: StationProcess,
     journal: PathBuf,
     /// How much of the journal [`Station::journaled`] has looked through.
     journal_read: usize,
@@ -74,38 +67,12 @@ impl Station {
             .args(["--set", "reminders=off", "--journal"])
             .arg(&journal)
             .args(extra)
-            .env("XDG_CONFIG_HOME", dir.path().join("config"))
-            .env("XDG_DATA_HOME", dir.path().join("data"))
-            .env("XDG_RUNTIME_DIR", dir.path().join("run"))
-            .env("RUST_BACKTRACE", "1")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        // Started under the fork guard (`proc::spawn`): it inherits no board's pty.
-        let mut child = proc::spawn(&mut cmd);
-        let stdout = child.stdout.take().unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stderr = std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = stderr.read_to_string(&mut text);
-            text
-        });
+            .env("RUST_BACKTRACE", "1");
+        isolate(&mut cmd, dir.path()).env("XDG_RUNTIME_DIR", dir.path().join("run"));
+        // Started under the fork guard (`StationProcess::spawn`): it inherits no board's pty.
+        let process = StationProcess::spawn(&mut cmd).unwrap_or_else(|e| panic!("{e}"));
         let mut station = Station {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            seen: Vec::new(),
-            cursor: 0,
-            stderr: Some(stderr),
+            process,
             journal,
             journal_read: 0,
             _dir: dir,
@@ -118,48 +85,32 @@ impl Station {
     }
 
     /// Types `line` on the console.
+    #[track_caller]
     fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("the station's stdin is open");
-        writeln!(stdin, "{line}").expect("the station reads its stdin");
-        stdin.flush().unwrap();
+        if let Err(e) = self.process.send(line) {
+            self.fail(&e.to_string());
+        }
     }
 
     /// Waits (up to [`LIMIT`]) for a transcript line after the last one waited for that
     /// contains `needle`; returns it and looks after it next time.
     #[track_caller]
     fn wait_for(&mut self, needle: &str) -> String {
-        let deadline = Instant::now() + LIMIT;
-        loop {
-            if let Some(i) = self.seen[self.cursor..]
-                .iter()
-                .position(|l| l.contains(needle))
-            {
-                self.cursor += i + 1;
-                return self.seen[self.cursor - 1].clone();
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.seen.push(line),
-                Err(RecvTimeoutError::Timeout) => {
-                    self.fail(&format!("no line with {needle:?} within {LIMIT:?}"))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    self.fail(&format!("the station ended before {needle:?}"))
-                }
-            }
-        }
+        self.process
+            .wait_for(needle, LIMIT)
+            .unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// The transcript read so far.
+    fn transcript(&mut self) -> Vec<String> {
+        self.process.take_in();
+        self.process.stdout()
     }
 
     /// Reads the transcript for `time`: what the station says meanwhile (to check that it
     /// does not do something by itself).
     fn quiet_for(&mut self, time: Duration) {
-        let deadline = Instant::now() + time;
-        while let Ok(line) = self
-            .lines
-            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
-        {
-            self.seen.push(line);
-        }
+        self.process.read_for(time);
     }
 
     /// Waits (up to [`LIMIT`]) until the journal holds a record ending in `what` after
@@ -207,51 +158,25 @@ impl Station {
         self.wait_for(&format!(" {san} clk "));
     }
 
-    /// Fails the test with the transcript so far and what the station wrote on stderr.
+    /// Fails the test with what the station wrote so far (its transcript and stderr).
     #[track_caller]
     fn fail(&mut self, what: &str) -> ! {
-        let _ = proc::try_wait_within(&mut self.child, Duration::ZERO);
-        while let Ok(line) = self.lines.try_recv() {
-            self.seen.push(line);
-        }
-        let stderr = self
-            .stderr
-            .take()
-            .filter(|h| h.is_finished())
-            .and_then(|h| h.join().ok())
-            .unwrap_or_default();
-        panic!(
-            "{what}\n--- transcript:\n{}\n--- stderr:\n{stderr}",
-            self.seen.join("\n")
-        );
+        panic!("{what}{}", self.process.said());
     }
 
     /// Quits the station; returns the whole transcript and the game's PGN.
     #[track_caller]
     fn finish(mut self) -> (Vec<String>, String) {
-        self.send("quit");
-        drop(self.stdin.take());
-        let status = proc::wait_within(&mut self.child, LIMIT, "ansage play after quit");
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_secs(2)) {
-            self.seen.push(line);
-        }
-        let stderr = self
-            .stderr
-            .take()
-            .map(|h| proc::join_within(h, LIMIT, "the station's stderr"))
-            .unwrap_or_default();
+        let status = self
+            .process
+            .quit(LIMIT)
+            .unwrap_or_else(|e| panic!("ansage play after quit: {e}"));
+        let stderr = self.process.stderr();
         assert!(status.success(), "{status}: {stderr}");
         let pgn = self.journal.with_file_name("game.pgn");
         let pgn = std::fs::read_to_string(&pgn)
             .unwrap_or_else(|e| panic!("{}: {e}\n{stderr}", pgn.display()));
-        (std::mem::take(&mut self.seen), pgn)
-    }
-}
-
-impl Drop for Station {
-    /// A test that failed leaves no station running.
-    fn drop(&mut self) {
-        let _ = proc::try_wait_within(&mut self.child, Duration::ZERO);
+        (self.process.stdout(), pgn)
     }
 }
 
@@ -526,12 +451,8 @@ fn eboard_play_the_dgt_3000_lever_and_display() {
     board.play("e7e5");
     station.wait_for("say:black Eva fünf?");
     station.quiet_for(Duration::from_millis(1500));
-    assert_eq!(
-        count(&station.seen, " made 1... e5"),
-        0,
-        "{:#?}",
-        station.seen
-    );
+    let transcript = station.transcript();
+    assert_eq!(count(&transcript, " made 1... e5"), 0, "{transcript:#?}");
     board.lever();
     station.wait_for(" made 1... e5 clk ");
     let shows = board.wait_for_clock(LIMIT, |c| c.running == Some(ClockSide::Left));

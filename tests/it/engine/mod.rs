@@ -13,5 +13,5 @@ mod analysis;
 mod doctor;
 #[cfg(feature = "engine")]
 mod stockfish;
-#[cfg(feature = "engine")]
+#[cfg(all(feature = "engine", feature = "testing"))]
 mod train;

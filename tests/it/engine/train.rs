@@ -4,27 +4,22 @@
 //! kill -9 with the engine given the position again; no engine installed said with its
 //! package.
 
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
+
+use ansage::testkit::station::{StationProcess, isolate};
 
 use crate::support::fake_engine::{fake_engine, received, starts};
-use crate::support::{load, proc};
+use crate::support::load;
 
 /// How long any one thing the station must do may take (a loaded 2-core machine).
 const LIMIT: Duration = Duration::from_secs(30);
 
-/// `ansage train` read as it runs: its transcript on stdout, the player typing on stdin.
+/// `ansage train` read as it runs: its transcript on stdout, the player typing on stdin
+/// (the test kit's station process).
 struct Station {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    seen: Vec<String>,
-    cursor: usize,
-    stderr: Option<JoinHandle<String>>,
+    process: StationProcess,
     _busy: load::Busy,
 }
 
@@ -42,74 +37,27 @@ impl Station {
         cmd.arg("--set")
             .arg(format!("engine.path={}", engine.display()))
             .args(args)
-            .env("XDG_CONFIG_HOME", dir.join("config"))
-            .env("XDG_DATA_HOME", dir.join("data"))
-            .env("XDG_RUNTIME_DIR", dir.join("run"))
-            .env("RUST_LOG", "info")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = proc::spawn(&mut cmd);
-        let stdout = child.stdout.take().unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stderr = std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = stderr.read_to_string(&mut text);
-            text
-        });
+            .env("RUST_LOG", "info");
+        isolate(&mut cmd, dir).env("XDG_RUNTIME_DIR", dir.join("run"));
         Station {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            seen: Vec::new(),
-            cursor: 0,
-            stderr: Some(stderr),
+            process: StationProcess::spawn(&mut cmd).unwrap_or_else(|e| panic!("{e}")),
             _busy: busy,
         }
     }
 
     /// Types `line` on the console.
+    #[track_caller]
     fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("the station's stdin is open");
-        writeln!(stdin, "{line}").expect("the station reads its stdin");
-        stdin.flush().unwrap();
+        self.process.send(line).unwrap_or_else(|e| panic!("{e}"));
     }
 
     /// Waits (up to [`LIMIT`]) for a line after the last one waited for that contains
     /// `needle`; returns it.
     #[track_caller]
     fn wait_for(&mut self, needle: &str) -> String {
-        let deadline = Instant::now() + LIMIT;
-        loop {
-            if let Some(i) = self.seen[self.cursor..]
-                .iter()
-                .position(|l| l.contains(needle))
-            {
-                self.cursor += i + 1;
-                return self.seen[self.cursor - 1].clone();
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.seen.push(line),
-                Err(RecvTimeoutError::Timeout) => {
-                    let (out, err) = self.finish();
-                    panic!("no line with {needle:?} within {LIMIT:?}: {out:#?}\nstderr:\n{err}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let (out, err) = self.finish();
-                    panic!("the station ended before {needle:?}: {out:#?}\nstderr:\n{err}")
-                }
-            }
-        }
+        self.process
+            .wait_for(needle, LIMIT)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// The player's move: typed, echoed, confirmed, made.
@@ -122,31 +70,21 @@ impl Station {
     }
 
     /// Ends the input, waits for the process; its transcript and its stderr.
+    #[track_caller]
     fn finish(&mut self) -> (Vec<String>, String) {
-        self.stdin.take();
-        proc::wait_within(&mut self.child, LIMIT, "ansage train");
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
-            self.seen.push(line);
+        self.process.close_input();
+        if let Err(e) = self.process.wait_exit(LIMIT) {
+            panic!("ansage train: {e}");
         }
-        let err = self
-            .stderr
-            .take()
-            .map(|h| proc::join_within(h, LIMIT, "stderr"))
-            .unwrap_or_default();
-        (self.seen.clone(), err)
+        (self.process.stdout(), self.process.stderr())
     }
 
     /// Kills the station at once (kill -9).
+    #[track_caller]
     fn kill(mut self) {
-        let _ = self.child.kill();
-        proc::wait_within(&mut self.child, LIMIT, "ansage train, killed");
-    }
-}
-
-impl Drop for Station {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Err(e) = self.process.kill() {
+            panic!("ansage train, killed: {e}");
+        }
     }
 }
 

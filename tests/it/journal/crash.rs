@@ -17,17 +17,16 @@
 //! which is where the heartbeat matters. Waiting for silence is part of what is tested,
 //! not a synchronisation: the program's time must run for its clocks to run.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use ansage::core::script::parse_exact;
+use ansage::testkit::station::{Line, StationProcess};
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Position};
 
-use crate::support::{load, proc};
+use crate::support::load;
 
 const POINTS: usize = 100;
 const PLIES: usize = 80;
@@ -93,58 +92,14 @@ fn lines_from(game: &[String], from: usize) -> Vec<String> {
     lines
 }
 
-/// One output line and when the test read it.
-struct Line {
-    at: Instant,
-    text: String,
-}
-
-struct Running {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Line>,
-    stderr: std::thread::JoinHandle<String>,
-}
-
-fn spawn(args: &[&str]) -> Running {
-    let mut child = proc::spawn(
+/// Starts `ansage ARGS` (the test kit's station process: each line stamped when read).
+fn spawn(args: &[&str]) -> StationProcess {
+    StationProcess::spawn(
         Command::new(env!("CARGO_BIN_EXE_ansage"))
             .args(args)
-            .env("RUST_LOG", "off")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped()),
-    );
-    let stdin = child.stdin.take();
-    let stdout = child.stdout.take().unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, lines) = channel();
-    std::thread::spawn(move || {
-        for text in BufReader::new(stdout).lines() {
-            let Ok(text) = text else { break };
-            let line = Line {
-                at: Instant::now(),
-                text,
-            };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let stderr = std::thread::spawn(move || {
-        let mut all = String::new();
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            all.push_str(&line);
-            all.push('\n');
-        }
-        all
-    });
-    Running {
-        child,
-        stdin,
-        lines,
-        stderr,
-    }
+            .env("RUST_LOG", "off"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn stamp_ms(line: &str) -> Option<i64> {
@@ -201,7 +156,7 @@ struct Report {
 
 /// Reads a resume's report: up to its last line, the stopped clocks ("Uhr steht: Weiß 14,
 /// Schwarz 14 Minuten.").
-fn read_report(run: &Running) -> Report {
+fn read_report(run: &mut StationProcess) -> Report {
     let mut report = Report {
         restored: Vec::new(),
         paused: None,
@@ -209,8 +164,7 @@ fn read_report(run: &Running) -> Report {
     let mut after_pause = false;
     loop {
         let line = run
-            .lines
-            .recv_timeout(Duration::from_secs(20))
+            .next_line(Duration::from_secs(20))
             .expect("the resume's report");
         let text = line.text;
         if let Some(rest) = text.strip_prefix("restored ") {
@@ -253,10 +207,10 @@ fn since(origin: Instant, at: Instant) -> i64 {
 /// what was already on its way. `fed`: when the first input was sent, if one was (its
 /// answer is `@T clock arbiter start`, or `resume` in a resumed game). Returns what was seen and the program's stderr.
 fn kill_when(
-    mut run: Running,
+    mut run: StationProcess,
     start_ms: i64,
     fed: Option<Instant>,
-    mut more: impl FnMut(&Receiver<Line>, usize) -> Option<Line>,
+    mut more: impl FnMut(&mut StationProcess, usize) -> Option<Line>,
 ) -> (Seen, String) {
     let mut seen = Seen {
         made: Vec::new(),
@@ -293,33 +247,24 @@ fn kill_when(
         }
         *live += 1;
     };
-    while let Some(line) = more(&run.lines, live) {
+    while let Some(line) = more(&mut run, live) {
         take(&line, &mut seen, &mut live, &mut offset);
     }
     let killed = Instant::now();
-    let _ = run.child.kill();
-    proc::wait_within(&mut run.child, AFTER_KILL, "ansage killed with SIGKILL");
-    drop(run.stdin.take());
-    let drained = Instant::now() + AFTER_KILL;
-    loop {
-        match run
-            .lines
-            .recv_timeout(drained.saturating_duration_since(Instant::now()))
-        {
-            Ok(line) => take(&line, &mut seen, &mut live, &mut offset),
-            Err(RecvTimeoutError::Disconnected) => break,
-            Err(RecvTimeoutError::Timeout) => {
-                panic!("the stdout of ansage killed with SIGKILL did not end within {AFTER_KILL:?}")
-            }
-        }
+    if let Err(e) = run.kill() {
+        panic!("ansage killed with SIGKILL: {e}");
     }
+    let drained = Instant::now() + AFTER_KILL;
+    while let Some(line) = run.next_line(drained.saturating_duration_since(Instant::now())) {
+        take(&line, &mut seen, &mut live, &mut offset);
+    }
+    assert!(
+        run.output_ended(),
+        "the stdout of ansage killed with SIGKILL did not end within {AFTER_KILL:?}"
+    );
     let killed = since(origin, killed);
     seen.killed_at = offset.map(|o| (killed - o, killed - least.unwrap_or(o)));
-    let stderr = proc::join_within(
-        run.stderr,
-        AFTER_KILL,
-        "the reader of the stderr of ansage killed with SIGKILL",
-    );
+    let stderr = run.stderr();
     (seen, stderr)
 }
 
@@ -436,7 +381,7 @@ fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
         let start_ms = if fresh { 0 } else { last_instant(&path) };
         let mut run = spawn(&args.iter().map(String::as_str).collect::<Vec<_>>());
         if !fresh {
-            let report = read_report(&run);
+            let report = read_report(&mut run);
             deviations.extend(check_report(point - 1, &report, &known, at_kill));
             known = report.restored;
         }
@@ -451,10 +396,7 @@ fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
             (lines.len(), 1 + rng.below(60) as usize, 1000)
         };
         let text: String = lines[..feed].iter().map(|l| format!("{l}\n")).collect();
-        let stdin = run.stdin.as_mut().unwrap();
-        let fed = Instant::now();
-        stdin.write_all(text.as_bytes()).unwrap();
-        stdin.flush().unwrap();
+        let fed = run.send_text(&text).unwrap();
         let quiet = Duration::from_millis(quiet);
         let (seen, stderr) = kill_when(run, start_ms, Some(fed), |rx, live| {
             if live >= kill_after {
@@ -467,7 +409,7 @@ fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
             } else {
                 quiet
             };
-            rx.recv_timeout(wait).ok()
+            rx.next_line(wait)
         });
         assert!(
             !stderr.contains("weicht von der Wiederholung ab") && !stderr.contains("panicked"),
@@ -487,11 +429,11 @@ fn killed_at_100_random_points_every_made_move_and_the_clocks_come_back() {
                     .map(String::as_str)
                     .collect::<Vec<_>>(),
             );
-            drop(run.stdin.take());
-            let report = read_report(&run);
+            run.close_input();
+            let report = read_report(&mut run);
             deviations.extend(check_report(point, &report, &known, at_kill));
             let (_, stderr) = kill_when(run, i64::MAX, None, |rx, _| {
-                rx.recv_timeout(Duration::from_secs(20)).ok()
+                rx.next_line(Duration::from_secs(20))
             });
             assert!(
                 !stderr.contains("weicht von der Wiederholung ab"),

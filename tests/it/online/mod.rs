@@ -7,27 +7,27 @@
 //! answer, property-tested against a model of the server (`resend_props.rs`); what the
 //! player hears while the server flaps, golden (`reconnect_golden.rs`).
 
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod account;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod doctor;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod edges;
-#[cfg(feature = "web")]
+#[cfg(all(feature = "web", feature = "testing"))]
 mod fake_lichess;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod flapping;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod menu;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod menu_faults;
 mod menu_golden;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod play;
 #[cfg(feature = "online")]
 mod reconnect_golden;
 mod resend_props;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod start;
-#[cfg(all(feature = "online", feature = "web"))]
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod station;

@@ -1,14 +1,13 @@
 //! `ansage online` as a process against the fake lichess (`support::lichess`), read as it
 //! runs: its transcript on stdout, the blind player typing on stdin; every wait bounded.
 
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
+
+use ansage::testkit::station::{StationProcess, isolate};
 
 use crate::support::lichess::{FakeLichess, TOKEN};
-use crate::support::{load, proc};
+use crate::support::load;
 
 /// The wait after a rate limit, injected for the tests (lichess's is a minute).
 pub const RATE_LIMIT_WAIT: Duration = Duration::from_millis(700);
@@ -16,15 +15,9 @@ pub const RATE_LIMIT_WAIT: Duration = Duration::from_millis(700);
 /// How long any one thing the station must do may take (a loaded 2-core machine).
 pub const LIMIT: Duration = Duration::from_secs(20);
 
-/// The station playing a game of the fake, or in its menu.
+/// The station playing a game of the fake, or in its menu: the test kit's station process.
 pub struct Station {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
-    /// Every transcript line read so far.
-    pub seen: Vec<String>,
-    cursor: usize,
-    stderr: Option<JoinHandle<String>>,
+    process: StationProcess,
     pub dir: tempfile::TempDir,
     _busy: load::Busy,
 }
@@ -56,103 +49,46 @@ impl Station {
                 "ANSAGE_ONLINE_TEST_WAITS",
                 RATE_LIMIT_WAIT.as_millis().to_string(),
             )
-            .env("XDG_CONFIG_HOME", dir.path().join("config"))
-            .env("XDG_DATA_HOME", dir.path().join("data"))
-            .env("XDG_RUNTIME_DIR", dir.path().join("run"))
-            .env("RUST_LOG", "trace")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        let mut child = proc::spawn(&mut cmd);
-        let stdout = child.stdout.take().unwrap();
-        let mut stderr = child.stderr.take().unwrap();
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
-        let stderr = std::thread::spawn(move || {
-            let mut text = String::new();
-            let _ = stderr.read_to_string(&mut text);
-            text
-        });
+            .env("RUST_LOG", "trace");
+        isolate(&mut cmd, dir.path()).env("XDG_RUNTIME_DIR", dir.path().join("run"));
         Station {
-            stdin: child.stdin.take(),
-            child,
-            lines,
-            seen: Vec::new(),
-            cursor: 0,
-            stderr: Some(stderr),
+            process: StationProcess::spawn(&mut cmd).unwrap_or_else(|e| panic!("{e}")),
             dir,
             _busy: busy,
         }
     }
 
     /// Types `line` on the console.
+    #[track_caller]
     pub fn send(&mut self, line: &str) {
-        let stdin = self.stdin.as_mut().expect("the station's stdin is open");
-        writeln!(stdin, "{line}").expect("the station reads its stdin");
-        stdin.flush().unwrap();
+        self.process.send(line).unwrap_or_else(|e| panic!("{e}"));
     }
 
     /// Waits (up to [`LIMIT`]) for a line after the last one waited for that contains
     /// `needle`; returns it.
     #[track_caller]
     pub fn wait_for(&mut self, needle: &str) -> String {
-        let deadline = Instant::now() + LIMIT;
-        loop {
-            if let Some(i) = self.seen[self.cursor..]
-                .iter()
-                .position(|l| l.contains(needle))
-            {
-                self.cursor += i + 1;
-                return self.seen[self.cursor - 1].clone();
-            }
-            let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok(line) => self.seen.push(line),
-                Err(RecvTimeoutError::Timeout) => {
-                    let (_, err) = self.finish();
-                    panic!("no line with {needle:?} within {LIMIT:?}; stderr:\n{err}")
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    let (_, err) = self.finish();
-                    panic!("the station ended before {needle:?}; stderr:\n{err}")
-                }
-            }
-        }
+        self.process
+            .wait_for(needle, LIMIT)
+            .unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Ends the input (the station stops as at the end of the console's input), waits
     /// for the process; its transcript and its stderr.
+    #[track_caller]
     pub fn finish(&mut self) -> (Vec<String>, String) {
         self.finish_with_status().0
     }
 
     /// [`Station::finish`], with the process's exit status.
+    #[track_caller]
     pub fn finish_with_status(&mut self) -> ((Vec<String>, String), std::process::ExitStatus) {
-        self.stdin.take();
-        let status = proc::wait_within(&mut self.child, LIMIT, "ansage online");
-        while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
-            self.seen.push(line);
-        }
-        let err = self
-            .stderr
-            .take()
-            .map(|h| proc::join_within(h, LIMIT, "stderr"))
-            .unwrap_or_default();
-        ((self.seen.clone(), err), status)
-    }
-}
-
-impl Drop for Station {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.process.close_input();
+        let status = self
+            .process
+            .wait_exit(LIMIT)
+            .unwrap_or_else(|e| panic!("ansage online: {e}"));
+        ((self.process.stdout(), self.process.stderr()), status)
     }
 }
 

@@ -8,7 +8,7 @@
 
 use std::io::Read;
 use std::process::{Child, Command, ExitStatus, Output, Stdio};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -43,17 +43,23 @@ pub fn command_line(cmd: &Command) -> String {
         .join(" ")
 }
 
-/// Held while a child process starts ([`spawn`]) and while a test makes handles that are
-/// inheritable for an instant (an emulated board's pseudo-terminal pair, until its link
-/// replaced them by close-on-exec copies: `support/eboard.rs`). All the tests run in one
-/// test program: a child another test started then would keep that board's pty open, and
-/// its cable could never be pulled.
-static FORK: Mutex<()> = Mutex::new(());
-
-/// Take this around making handles that a child process must not inherit; [`spawn`] takes
-/// it while it starts a child.
+/// Take this around making handles that a child process must not inherit (an emulated
+/// board's pseudo-terminal pair, until its link replaced them by close-on-exec copies:
+/// `support/eboard.rs`); [`spawn`] takes it while it starts a child. It is the test kit's
+/// guard (`ansage::testkit::fork_guard`), which the kit's station process takes too: all
+/// the tests run in one test program, and a child another test started then would keep
+/// that board's pty open.
+#[cfg(feature = "testing")]
 pub fn fork_guard() -> MutexGuard<'static, ()> {
-    FORK.lock().unwrap_or_else(PoisonError::into_inner)
+    ansage::testkit::fork_guard()
+}
+
+/// Without the test kit (no feature `testing`), a guard of this file's own.
+#[cfg(not(feature = "testing"))]
+pub fn fork_guard() -> MutexGuard<'static, ()> {
+    static FORK: Mutex<()> = Mutex::new(());
+    FORK.lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// Starts `cmd` (under [`fork_guard`]). A program that cannot be found fails the test with
@@ -193,6 +199,10 @@ pub fn try_wait_within(child: &mut Child, limit: Duration) -> Result<ExitStatus,
 /// Waits for `child` for at most `limit`; a child still running then is killed and the
 /// test fails naming `what` and the limit.
 #[track_caller]
+#[allow(
+    dead_code,
+    reason = "the integration tests use it, the device rig's tests (their stations are the test kit's) do not"
+)]
 pub fn wait_within(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
     match try_wait_within(child, limit) {
         Ok(status) => status,
@@ -241,6 +251,10 @@ pub fn stop(child: &mut Child, sig: Signal, limit: Duration, what: &str) -> Exit
 /// thread still running then, or one that panicked, fails the test naming `what`. (A thread
 /// cannot be stopped from outside: one that overran is left running.)
 #[track_caller]
+#[allow(
+    dead_code,
+    reason = "the device rig's tests use it; the integration tests' processes are the test kit's"
+)]
 pub fn join_within<T>(handle: JoinHandle<T>, limit: Duration, what: &str) -> T {
     let deadline = Instant::now() + limit;
     while !handle.is_finished() {

@@ -334,7 +334,7 @@ fn a_move_is_announced_once_and_an_old_error_is_cleared() {
 }
 
 /// (6) axe-core finds no WCAG 2.1 A or AA violation on any role's page at a phone's and a
-/// tablet's width in Spanish and English too (German: `browser::every_roles_page_is_accessible`).
+/// tablet's width in Spanish and English too (German: `browser_a11y::every_roles_page_is_accessible`).
 #[test]
 fn every_roles_page_is_accessible_in_spanish_and_english() {
     let Some(browser) = browser("every_roles_page_is_accessible_in_spanish_and_english") else {

@@ -7,4 +7,5 @@ pub mod letters;
 #[path = "../../it/support/proc.rs"]
 pub mod proc;
 pub mod rig;
+#[cfg(feature = "testing")]
 pub mod station;

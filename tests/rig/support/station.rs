@@ -1,48 +1,25 @@
-//! `ansage play` as a process for the rig's end-to-end tests (`station.rs`):
+//! `ansage play` as a process for the rig's end-to-end tests (`station.rs`), the test
+//! kit's station process (`ansage::testkit::station`):
 //! started with its own settings folders and the full transcript, stdout and stderr read
 //! on threads as they come (a test polls them, with a bound), a line typed, `quit` or
 //! SIGKILL; the device report `play` writes on stderr, and the game's PGN in its folder.
-use std::io::{BufRead, BufReader, Write};
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-use super::proc;
+use ansage::testkit::station::{StationProcess, isolate};
+
 use super::rig::wait_until;
 
 /// How long the station may take for anything a test waits for.
 pub const WAIT: Duration = Duration::from_secs(30);
 
-/// The limit for a station killed with SIGKILL to be reaped.
-const REAP_LIMIT: Duration = Duration::from_secs(10);
-
-/// A running `ansage play`.
+/// A running `ansage play`: the test kit's station process, polled (with a bound) through
+/// a cell, so that a test's waits can read it while it holds the station.
 pub struct Station {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    out: Arc<Mutex<Vec<String>>>,
-    err: Arc<Mutex<Vec<String>>>,
-    /// The threads reading stdout and stderr into `out` and `err` (the test never blocks
-    /// on the pipes: it polls those, with a bound).
-    readers: Vec<std::thread::JoinHandle<()>>,
+    process: RefCell<StationProcess>,
     journal: PathBuf,
-}
-
-/// How long [`Station::quit`] gives its reader threads to see the end of the pipes once
-/// the station has ended (a process it started could hold them open: then it goes on).
-const DRAIN: Duration = Duration::from_secs(5);
-
-fn collect(
-    stream: impl std::io::Read + Send + 'static,
-    into: Arc<Mutex<Vec<String>>>,
-) -> std::thread::JoinHandle<()> {
-    std::thread::spawn(move || {
-        for line in BufReader::new(stream).lines() {
-            let Ok(line) = line else { break };
-            into.lock().unwrap().push(line);
-        }
-    })
 }
 
 impl Station {
@@ -65,48 +42,43 @@ impl Station {
     }
 
     fn spawn(dir: &Path, base: &[&str], args: &[&str], journal: PathBuf) -> Station {
-        let mut child = proc::spawn(
-            Command::new(env!("CARGO_BIN_EXE_ansage"))
-                .args(base)
-                // The transcript contract: what the tests read (docs/developers.md).
-                .arg("--transcript")
-                .args(args)
-                .env("XDG_CONFIG_HOME", dir.join("config"))
-                .env("XDG_DATA_HOME", dir.join("data"))
-                .env("RUST_LOG", "warn")
-                .stdin(Stdio::piped())
-                .stdout(Stdio::piped())
-                .stderr(Stdio::piped()),
-        );
-        let out = Arc::new(Mutex::new(Vec::new()));
-        let err = Arc::new(Mutex::new(Vec::new()));
-        let readers = vec![
-            collect(child.stdout.take().unwrap(), Arc::clone(&out)),
-            collect(child.stderr.take().unwrap(), Arc::clone(&err)),
-        ];
-        let stdin = child.stdin.take();
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_ansage"));
+        cmd.args(base)
+            // The transcript contract: what the tests read (docs/developers.md).
+            .arg("--transcript")
+            .args(args)
+            .env("RUST_LOG", "warn");
+        // The rig's devices are found through XDG_RUNTIME_DIR, which `isolate` leaves.
+        isolate(&mut cmd, dir);
+        let process = StationProcess::spawn(&mut cmd).unwrap_or_else(|e| panic!("{e}"));
         Station {
-            child,
-            stdin,
-            out,
-            err,
-            readers,
+            process: RefCell::new(process),
             journal,
         }
     }
 
     pub fn line(&mut self, text: &str) {
-        let stdin = self.stdin.as_mut().expect("stdin open");
-        writeln!(stdin, "{text}").unwrap();
-        stdin.flush().unwrap();
+        self.process
+            .get_mut()
+            .send(text)
+            .unwrap_or_else(|e| panic!("{e}"));
     }
 
     pub fn out(&self) -> Vec<String> {
-        self.out.lock().unwrap().clone()
+        let mut process = self.process.borrow_mut();
+        process.take_in();
+        process.stdout()
     }
 
     pub fn err(&self) -> Vec<String> {
-        self.err.lock().unwrap().clone()
+        let mut process = self.process.borrow_mut();
+        process.take_in();
+        process
+            .seen()
+            .iter()
+            .filter(|l| l.stderr)
+            .map(|l| l.text.clone())
+            .collect()
     }
 
     /// Waits until a line of stdout contains `what`.
@@ -144,29 +116,17 @@ impl Station {
 
     /// Ends the station with `quit`; its exit status must be success.
     pub fn quit(mut self) -> (Vec<String>, Vec<String>) {
-        self.line("quit");
-        drop(self.stdin.take());
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(st) = self.child.try_wait().unwrap() {
-                assert!(st.success(), "ansage ended with {st}: {:?}", self.err());
-                break;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "ansage did not stop: {:?}",
-                self.err()
-            );
-            std::thread::sleep(Duration::from_millis(20));
+        match self.process.get_mut().quit(WAIT) {
+            Ok(st) => assert!(st.success(), "ansage ended with {st}: {:?}", self.err()),
+            Err(e) => panic!("ansage did not stop: {e}"),
         }
-        // The reader threads see the end of the pipes.
-        wait_until(DRAIN, || self.readers.iter().all(|r| r.is_finished()));
         (self.out(), self.err())
     }
 
     pub fn kill9(mut self) -> PathBuf {
-        self.child.kill().unwrap();
-        proc::wait_within(&mut self.child, REAP_LIMIT, "ansage killed with SIGKILL");
+        if let Err(e) = self.process.get_mut().kill() {
+            panic!("ansage killed with SIGKILL: {e}");
+        }
         self.journal.clone()
     }
 }

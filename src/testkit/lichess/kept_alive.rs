@@ -22,6 +22,10 @@ impl FakeLichess {
     /// The account's challenge `id` ends without a game: its kept-alive answer ends with
     /// `{"done": done}` (`declined`, `canceled`); with `event`, the event stream tells it
     /// too (`challengeDeclined` after a decline), else only the answer does.
+    ///
+    /// # Panics
+    ///
+    /// When no challenge `id` waits (the test's mistake).
     pub fn challenge_ended(&self, id: &str, done: &str, event: bool) {
         let mut state = self.shared.lock();
         let mut pushes = Vec::new();
@@ -29,7 +33,7 @@ impl FakeLichess {
             pushes = state
                 .model
                 .decline(id, "later")
-                .expect("a challenge waiting");
+                .unwrap_or_else(|r| panic!("no challenge {id} waiting: {r:?}"));
         } else {
             state.model.challenges.retain(|c| c.id != id);
         }

@@ -1,12 +1,19 @@
-//! A plain HTTP/1.1 client for the web server's tests: every header as given (a foreign
-//! `Host` or `Origin` included), `Connection: close`, chunked bodies decoded; the page's
-//! event stream read event by event. Every read is bounded ([`WAIT`]).
+//! The async side of the HTTP client (feature `web`: tokio's sockets), for the tests that
+//! run the web server or the fake lichess in their own runtime: a request with every
+//! header as given (a foreign `Host` or `Origin` included), `Connection: close`, chunked
+//! bodies put together; the page's event stream read event by event; a streamed answer
+//! read chunk by chunk. The event blocks and the answer's head are read by the same code
+//! as the blocking client's ([`super::sse`]). Every read is bounded ([`WAIT`]); a test
+//! helper, it fails the test (panics) with what it waited for.
 
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::{TcpSocket, TcpStream};
+
+pub use super::sse::Event;
+use super::sse::{chunk_size, header_line, status, take_event};
 
 /// The longest any read waits.
 pub const WAIT: Duration = Duration::from_secs(10);
@@ -32,6 +39,10 @@ impl Answer {
     }
 
     /// The body as JSON.
+    ///
+    /// # Panics
+    ///
+    /// When the body is not JSON.
     pub fn json(&self) -> serde_json::Value {
         serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
     }
@@ -53,26 +64,29 @@ fn request_text(method: &str, path: &str, headers: &[(&str, &str)], body: &str) 
     text
 }
 
-/// The status line and headers of an answer.
-pub async fn head(reader: &mut BufReader<TcpStream>) -> (u16, Vec<(String, String)>) {
+/// One line of the answer (empty at its end).
+async fn line(reader: &mut BufReader<TcpStream>) -> String {
     let mut line = String::new();
-    reader.read_line(&mut line).await.unwrap();
-    let status = line
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0);
+    if let Err(e) = reader.read_line(&mut line).await {
+        panic!("reading an answer: {e}");
+    }
+    line
+}
+
+/// The status line and headers of an answer.
+///
+/// # Panics
+///
+/// When reading fails.
+pub async fn head(reader: &mut BufReader<TcpStream>) -> (u16, Vec<(String, String)>) {
+    let status = status(&line(reader).await);
     let mut headers = Vec::new();
     loop {
-        line.clear();
-        reader.read_line(&mut line).await.unwrap();
-        let l = line.trim_end();
-        if l.is_empty() {
+        let l = line(reader).await;
+        if l.trim_end().is_empty() {
             break;
         }
-        if let Some((n, v)) = l.split_once(':') {
-            headers.push((n.trim().to_ascii_lowercase(), v.trim().to_owned()));
-        }
+        headers.extend(header_line(&l));
     }
     (status, headers)
 }
@@ -81,7 +95,7 @@ pub async fn head(reader: &mut BufReader<TcpStream>) -> (u16, Vec<(String, Strin
 async fn chunk(reader: &mut BufReader<TcpStream>) -> Option<Vec<u8>> {
     let mut line = String::new();
     reader.read_line(&mut line).await.ok()?;
-    let size = usize::from_str_radix(line.trim(), 16).ok()?;
+    let size = chunk_size(&line)?;
     let mut data = vec![0; size + 2];
     reader.read_exact(&mut data).await.ok()?;
     data.truncate(size);
@@ -101,20 +115,39 @@ pub async fn send(
 
 /// A connection to `addr` from the local address `from` (another client on the same
 /// machine: any of 127.0.0.0/8), or from any.
+///
+/// # Panics
+///
+/// When it cannot connect.
 pub async fn connect(from: Option<IpAddr>, addr: SocketAddr) -> TcpStream {
-    let Some(from) = from else {
-        return TcpStream::connect(addr).await.unwrap();
+    let connected = match from {
+        None => TcpStream::connect(addr).await,
+        Some(from) => {
+            let socket = match from {
+                IpAddr::V4(_) => TcpSocket::new_v4(),
+                IpAddr::V6(_) => TcpSocket::new_v6(),
+            };
+            match socket.and_then(|s| s.bind(SocketAddr::new(from, 0)).map(|()| s)) {
+                Ok(socket) => socket.connect(addr).await,
+                Err(e) => Err(e),
+            }
+        }
     };
-    let socket = match from {
-        IpAddr::V4(_) => TcpSocket::new_v4(),
-        IpAddr::V6(_) => TcpSocket::new_v6(),
+    connected.unwrap_or_else(|e| panic!("connecting to {addr} from {from:?}: {e}"))
+}
+
+/// Writes `text` on `stream`.
+async fn write(stream: &mut TcpStream, text: &str) {
+    if let Err(e) = stream.write_all(text.as_bytes()).await {
+        panic!("sending a request: {e}");
     }
-    .unwrap();
-    socket.bind(SocketAddr::new(from, 0)).unwrap();
-    socket.connect(addr).await.unwrap()
 }
 
 /// [`send`] from the local address `from`.
+///
+/// # Panics
+///
+/// When no whole answer comes within [`WAIT`].
 pub async fn send_from(
     from: Option<IpAddr>,
     addr: SocketAddr,
@@ -125,10 +158,7 @@ pub async fn send_from(
 ) -> Answer {
     let exchange = async {
         let mut stream = connect(from, addr).await;
-        stream
-            .write_all(request_text(method, path, headers, body).as_bytes())
-            .await
-            .unwrap();
+        write(&mut stream, &request_text(method, path, headers, body)).await;
         let mut reader = BufReader::new(stream);
         let (status, headers) = head(&mut reader).await;
         let chunked = headers
@@ -161,28 +191,16 @@ pub struct Events {
     pending: String,
 }
 
-/// An event: its fields (`event`, `id`, `retry`, `data`).
-#[derive(Debug, Default)]
-pub struct Event {
-    /// `event:`.
-    pub event: String,
-    /// `id:`.
-    pub id: String,
-    /// `retry:`.
-    pub retry: String,
-    /// `data:`.
-    pub data: String,
-}
-
 impl Events {
     /// Opens `GET /events` with `headers`.
+    ///
+    /// # Panics
+    ///
+    /// When the stream does not open within [`WAIT`].
     pub async fn open(addr: SocketAddr, headers: &[(&str, &str)]) -> Events {
         let open = async {
-            let mut stream = TcpStream::connect(addr).await.unwrap();
-            stream
-                .write_all(request_text("GET", "/events", headers, "").as_bytes())
-                .await
-                .unwrap();
+            let mut stream = connect(None, addr).await;
+            write(&mut stream, &request_text("GET", "/events", headers, "")).await;
             let mut reader = BufReader::new(stream);
             let (status, _) = head(&mut reader).await;
             Events {
@@ -193,39 +211,29 @@ impl Events {
         };
         tokio::time::timeout(WAIT, open)
             .await
-            .expect("the stream opens")
+            .unwrap_or_else(|_| panic!("the event stream did not open within {WAIT:?}"))
     }
 
     /// The next event with data (keep-alive comments skipped).
+    ///
+    /// # Panics
+    ///
+    /// When the stream ends, or no event comes within [`WAIT`].
     pub async fn next(&mut self) -> Event {
         let read = async {
             loop {
-                while let Some(end) = self.pending.find("\n\n") {
-                    let block: String = self.pending.drain(..end + 2).collect();
-                    let mut event = Event::default();
-                    for line in block.lines() {
-                        if let Some((field, value)) = line.split_once(':') {
-                            let value = value.strip_prefix(' ').unwrap_or(value).to_owned();
-                            match field {
-                                "event" => event.event = value,
-                                "id" => event.id = value,
-                                "retry" => event.retry = value,
-                                "data" => event.data = value,
-                                _ => {}
-                            }
-                        }
-                    }
-                    if !event.data.is_empty() {
-                        return event;
-                    }
+                if let Some(event) = take_event(&mut self.pending) {
+                    return event;
                 }
-                let c = chunk(&mut self.reader).await.expect("the stream goes on");
+                let Some(c) = chunk(&mut self.reader).await else {
+                    panic!("the event stream ended");
+                };
                 self.pending.push_str(&String::from_utf8_lossy(&c));
             }
         };
         tokio::time::timeout(WAIT, read)
             .await
-            .expect("an event within the wait")
+            .unwrap_or_else(|_| panic!("no event within {WAIT:?}"))
     }
 }
 
@@ -242,6 +250,10 @@ pub enum Chunk {
 
 /// Opens a request whose answer is a stream: its status, its headers and the reader of
 /// its chunked body ([`next_chunk`]).
+///
+/// # Panics
+///
+/// When no answer comes within [`WAIT`].
 pub async fn open_stream(
     addr: SocketAddr,
     method: &str,
@@ -250,11 +262,8 @@ pub async fn open_stream(
     body: &str,
 ) -> (u16, Vec<(String, String)>, BufReader<TcpStream>) {
     let open = async {
-        let mut stream = TcpStream::connect(addr).await.unwrap();
-        stream
-            .write_all(request_text(method, path, headers, body).as_bytes())
-            .await
-            .unwrap();
+        let mut stream = connect(None, addr).await;
+        write(&mut stream, &request_text(method, path, headers, body)).await;
         let mut reader = BufReader::new(stream);
         let (status, headers) = head(&mut reader).await;
         (status, headers, reader)
@@ -272,7 +281,7 @@ pub async fn next_chunk(reader: &mut BufReader<TcpStream>, wait: Duration) -> Op
             Ok(0) | Err(_) => return Chunk::Broken,
             Ok(_) => {}
         }
-        let Ok(size) = usize::from_str_radix(line.trim(), 16) else {
+        let Some(size) = chunk_size(&line) else {
             return Chunk::Broken;
         };
         let mut data = vec![0; size + 2];

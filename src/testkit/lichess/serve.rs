@@ -20,14 +20,22 @@ use super::connection::{Connections, Dropper};
 use super::model::{Player, Push, Refusal, Stream};
 use super::{Request, Shared, State, Subscriber, chunks, keep_alive, send};
 
-/// Serves until `stopped` fires (the thread of [`super::FakeLichess::start`]).
+/// Serves until `stopped` fires (the thread of [`super::FakeLichess::start`]). A runtime
+/// or listener that cannot be made ends the thread with the reason; the test then sees no
+/// answer from the fake.
 pub fn run(listener: std::net::TcpListener, shared: Arc<Shared>, stopped: oneshot::Receiver<()>) {
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
-        .expect("a runtime for the fake lichess");
+    {
+        Ok(runtime) => runtime,
+        Err(e) => return tracing::error!("the fake lichess has no runtime: {e}"),
+    };
     runtime.block_on(async move {
-        let listener = tokio::net::TcpListener::from_std(listener).expect("the listener");
+        let listener = match tokio::net::TcpListener::from_std(listener) {
+            Ok(listener) => listener,
+            Err(e) => return tracing::error!("the fake lichess has no listener: {e}"),
+        };
         tokio::spawn(keep_alives(Arc::clone(&shared)));
         let app = Router::new().fallback(handle).with_state(shared);
         let service = app.into_make_service_with_connect_info::<Dropper>();

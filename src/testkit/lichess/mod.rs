@@ -5,7 +5,7 @@
 //! every so often), a line split across two chunks, a cut connection, a silent stall, an
 //! opponent's move whose line is lost, an injected answer (a 429, a 400), and an answer
 //! lost because the request's connection breaks (after the server carried the request out,
-//! or before); and it flaps as a restarting server does ([`flap`]). No test reaches the
+//! or before); and it flaps as a restarting server does (`flap.rs`). No test reaches the
 //! internet: the server binds 127.0.0.1 only, and the station is pointed at it with the
 //! setting `online.server`.
 //!
@@ -105,6 +105,10 @@ pub struct FakeLichess {
 impl FakeLichess {
     /// Starts the server on 127.0.0.1 for the account `name`, accepting [`TOKEN`] with
     /// the scope `board:play`.
+    ///
+    /// # Panics
+    ///
+    /// When no port of 127.0.0.1 can be had (the test cannot run).
     pub fn start(name: &str) -> FakeLichess {
         let shared = Arc::new(Shared {
             state: Mutex::new(State {
@@ -122,9 +126,10 @@ impl FakeLichess {
             }),
             arrived: Condvar::new(),
         });
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a port on 127.0.0.1");
-        listener.set_nonblocking(true).expect("non-blocking");
-        let addr = listener.local_addr().expect("the address");
+        let (listener, addr) = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.set_nonblocking(true).map(|()| l))
+            .and_then(|l| l.local_addr().map(|a| (l, a)))
+            .unwrap_or_else(|e| panic!("the fake lichess on a port of 127.0.0.1: {e}"));
         let (stop, stopped) = oneshot::channel();
         let serving = Arc::clone(&shared);
         let thread = std::thread::spawn(move || serve::run(listener, serving, stopped));
@@ -252,9 +257,16 @@ impl FakeLichess {
     }
 
     /// The friend the account challenged accepts: the game starts.
+    ///
+    /// # Panics
+    ///
+    /// When no challenge `id` waits (the test's mistake).
     pub fn challenge_accepted(&self, id: &str) {
         let mut state = self.shared.lock();
-        let mut pushes = state.model.accept(id).expect("a challenge waiting");
+        let mut pushes = state
+            .model
+            .accept(id)
+            .unwrap_or_else(|r| panic!("no challenge {id} waiting: {r:?}"));
         pushes.extend(kept_alive::done(id, "accepted"));
         send(&mut state, pushes);
     }

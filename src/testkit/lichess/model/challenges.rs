@@ -27,6 +27,12 @@ impl Model {
     /// A challenge's JSON (`ChallengeJson`).
     pub fn challenge_json(&self, id: &str) -> Option<Value> {
         let c = self.challenges.iter().find(|c| c.id == id)?;
+        Some(self.json_of(c))
+    }
+
+    /// The JSON of challenge `c` (`ChallengeJson`).
+    fn json_of(&self, c: &Challenge) -> Value {
+        let id = &c.id;
         let (challenger, dest) = if c.outgoing {
             (&self.account, &c.other)
         } else {
@@ -34,7 +40,7 @@ impl Model {
         };
         let (limit, inc) = (c.limit, c.inc);
         let user = |p: &Player| json!({"id": p.id, "name": p.name, "rating": p.rating});
-        Some(json!({
+        json!({
             "id": id,
             "url": format!("https://lichess.org/{id}"),
             "status": "created",
@@ -48,7 +54,7 @@ impl Model {
             "finalColor": side(if c.outgoing { c.ours } else { !c.ours }),
             "perf": {"icon": "", "name": "Rapid"},
             "direction": if c.outgoing { "out" } else { "in" },
-        }))
+        })
     }
 
     /// The account challenges `other` (`POST /api/challenge/{name}`, `outgoing`), or
@@ -63,15 +69,16 @@ impl Model {
     ) -> (String, Vec<Push>) {
         self.next_id += 1;
         let id = format!("ch{:06}", self.next_id);
-        self.challenges.push(Challenge {
+        let challenge = Challenge {
             id: id.clone(),
             other,
             limit,
             inc,
             outgoing,
             ours,
-        });
-        let json = self.challenge_json(&id).expect("just made");
+        };
+        let json = self.json_of(&challenge);
+        self.challenges.push(challenge);
         let compat = json!({"bot": false, "board": speed(limit, inc) != "bullet"});
         let push = Push::Line(
             Stream::Events,

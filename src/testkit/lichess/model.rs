@@ -107,7 +107,7 @@ pub struct Game {
     pub draw: (bool, bool),
     /// A takeback proposed by White, by Black.
     pub takeback: (bool, bool),
-    /// The opponent may be claimed to have left ([`Model::opponent_gone`]).
+    /// The opponent may be claimed to have left (`FakeLichess::opponent_gone`).
     pub claimable: bool,
 }
 
@@ -158,18 +158,20 @@ impl Game {
             "binc": self.clock.1,
             "status": self.status,
         });
-        let extra = state.as_object_mut().expect("an object");
-        if let Some(w) = self.winner {
-            extra.insert("winner".into(), side(w).into());
-        }
-        for (name, flag) in [
-            ("wdraw", self.draw.0),
-            ("bdraw", self.draw.1),
-            ("wtakeback", self.takeback.0),
-            ("btakeback", self.takeback.1),
-        ] {
-            if flag {
-                extra.insert(name.into(), true.into());
+        // `json!` made an object: the fields that are there only at times go in it.
+        if let Value::Object(extra) = &mut state {
+            if let Some(w) = self.winner {
+                extra.insert("winner".into(), side(w).into());
+            }
+            for (name, flag) in [
+                ("wdraw", self.draw.0),
+                ("bdraw", self.draw.1),
+                ("wtakeback", self.takeback.0),
+                ("btakeback", self.takeback.1),
+            ] {
+                if flag {
+                    extra.insert(name.into(), true.into());
+                }
             }
         }
         state
@@ -376,15 +378,14 @@ fn queen_if_bare(uci: UciMove, pos: &Chess) -> UciMove {
     uci
 }
 
-/// The position after `moves` from the start (moves the model itself accepted).
+/// The position after `moves` from the start (moves the model itself accepted: it
+/// stops at one that is not, which cannot be).
 fn replay(moves: &[String]) -> Chess {
     let mut pos = Chess::default();
     for m in moves {
-        let mv = m
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|u| u.to_move(&pos).ok())
-            .expect("a move the model accepted");
+        let Some(mv) = m.parse::<UciMove>().ok().and_then(|u| u.to_move(&pos).ok()) else {
+            break;
+        };
         pos.play_unchecked(mv);
     }
     pos
