@@ -179,6 +179,8 @@ golden!(
         analysis_hung_queen_es,
         analysis_hung_queen_en,
         analysis_engine_fails_de,
+        analysis_engine_fails_es,
+        analysis_engine_fails_en,
     ],
     endings: [
         stalemate,
@@ -308,6 +310,12 @@ golden!(
         training_game_de,
         training_game_es,
         training_game_en,
+        training_clock_de,
+        training_clock_es,
+        training_clock_en,
+        training_review_de,
+        training_review_es,
+        training_review_en,
     ],
     startup: [
         startup_resume_de,

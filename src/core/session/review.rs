@@ -114,6 +114,12 @@ impl Session {
         self.review.is_some()
     }
 
+    /// While the game is gone through, the point reached in words ("Zug 15, Weiß: Turm
+    /// Eva eins."), as "vor" and "zurück" say it: what a resumed review says first.
+    pub fn review_point(&self) -> Option<Message> {
+        self.review.map(|_| self.point_message())
+    }
+
     /// The position shown: the game's current position, or while the game is gone
     /// through, the position at the point reached.
     pub fn shown_position(&self) -> &Chess {

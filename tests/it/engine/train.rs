@@ -15,10 +15,10 @@ use crate::support::fake_engine::{fake_engine, received, starts};
 use crate::support::{load, proc};
 
 /// How long any one thing the station must do may take (a loaded 2-core machine).
-const LIMIT: Duration = Duration::from_secs(30);
+pub(super) const LIMIT: Duration = Duration::from_secs(30);
 
 /// `ansage train` read as it runs: its transcript on stdout, the player typing on stdin.
-struct Station {
+pub(super) struct Station {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -32,7 +32,7 @@ impl Station {
     /// Starts `ansage train ARGS` in English at the console (a resumed game in its
     /// journal's language and settings), the settings and files in `dir`, the engine at
     /// `engine`.
-    fn start(dir: &Path, engine: &Path, args: &[&str]) -> Station {
+    pub(super) fn start(dir: &Path, engine: &Path, args: &[&str]) -> Station {
         let busy = load::busy();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ansage"));
         cmd.args(["train", "--console", "--transcript", "--no-braille"]);
@@ -78,7 +78,7 @@ impl Station {
     }
 
     /// Types `line` on the console.
-    fn send(&mut self, line: &str) {
+    pub(super) fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("the station's stdin is open");
         writeln!(stdin, "{line}").expect("the station reads its stdin");
         stdin.flush().unwrap();
@@ -87,7 +87,7 @@ impl Station {
     /// Waits (up to [`LIMIT`]) for a line after the last one waited for that contains
     /// `needle`; returns it.
     #[track_caller]
-    fn wait_for(&mut self, needle: &str) -> String {
+    pub(super) fn wait_for(&mut self, needle: &str) -> String {
         let deadline = Instant::now() + LIMIT;
         loop {
             if let Some(i) = self.seen[self.cursor..]
@@ -122,7 +122,7 @@ impl Station {
     }
 
     /// Ends the input, waits for the process; its transcript and its stderr.
-    fn finish(&mut self) -> (Vec<String>, String) {
+    pub(super) fn finish(&mut self) -> (Vec<String>, String) {
         self.stdin.take();
         proc::wait_within(&mut self.child, LIMIT, "ansage train");
         while let Ok(line) = self.lines.recv_timeout(Duration::from_millis(200)) {
@@ -298,4 +298,46 @@ fn killed_while_the_engine_thinks_the_game_resumes() {
     let text = std::fs::read_to_string(&journal).unwrap();
     assert!(text.contains("black engine move 1 e7e5"), "{text}");
     assert!(text.contains("black engine move 2 b8c6"), "{text}");
+}
+
+/// Issue 34.3 after a training game: "review game" at its end goes through it ("forward",
+/// "back"); killed (kill -9) while going through, the resume says so and goes on at the
+/// point reached, where "back" and "forward" go on working; the game's end is kept.
+#[test]
+fn a_review_killed_resumes_at_its_point() {
+    let (dir, engine) = setup(&["e7e5"]);
+    let journal = dir.path().join("journal.txt");
+    let journal_arg = journal.to_str().unwrap().to_owned();
+    let mut station = Station::start(dir.path(), &engine, &["--journal", &journal_arg]);
+    station.play("e4", "e4?");
+    station.wait_for("say:white e5.");
+    station.send("i resign");
+    station.send("yes");
+    station.wait_for("result 0-1 resignation");
+    station.send("review game");
+    station.wait_for("say:white Review: 1 move.");
+    station.send("forward");
+    station.wait_for("say:white Move 1, White: e4.");
+    station.send("forward");
+    station.wait_for("say:white Move 1, Black: e5.");
+    station.send("back");
+    station.wait_for("say:white Move 1, White: e4.");
+    station.kill();
+    let mut station = Station::start(dir.path(), &engine, &["--resume", &journal_arg]);
+    station.wait_for("The game is over.");
+    station.wait_for("You were going through the game; it goes on at the same point.");
+    station.wait_for("Move 1, White: e4.");
+    station.send("forward");
+    station.wait_for("say:white Move 1, Black: e5.");
+    station.send("forward");
+    station.wait_for("say:white That was the last move. Black wins.");
+    station.send("beginning");
+    station.wait_for("say:white Starting position, White to move.");
+    let (out, err) = station.finish();
+    assert!(
+        !out.iter().any(|l| l.contains("engine play")),
+        "the engine asked after the end: {out:#?}\n{err}"
+    );
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.matches("black engine move").count(), 1, "{text}");
 }
