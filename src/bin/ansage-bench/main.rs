@@ -49,6 +49,9 @@
 //!   the real `ansage train` and a fake engine (`train_latency`); the training levels'
 //!   order, level 10 against level 1 in short games at a fixed node budget against
 //!   Debian's stockfish (issue 34).
+//! - `review` (feature `engine`; with `speech` on the rig too): going through a game of 40
+//!   moves, "vor" to its sentence and, with speech, to its first sound on the speaker;
+//!   "Partie analysieren" at the default budget (issue 34).
 //! - [`step`]: the step view and the sinks that look at it, per step of a long game and
 //!   per second of a running clock (issue 35.3).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
@@ -86,6 +89,8 @@ mod resolve;
 mod resume;
 #[cfg(feature = "engine")]
 mod review;
+#[cfg(all(feature = "engine", feature = "speech"))]
+mod review_sound;
 mod simulated;
 #[cfg(feature = "speech")]
 mod speech;
@@ -210,7 +215,8 @@ impl Benchmark {
             Benchmark::Echo => Some("vosk,audio,speech"),
             Benchmark::Launch => Some("hardware"),
             Benchmark::Online => Some("online"),
-            Benchmark::Train | Benchmark::Review => Some("engine"),
+            Benchmark::Train => Some("engine"),
+            Benchmark::Review => Some("engine,speech"),
             _ => None,
         }
     }
@@ -397,7 +403,36 @@ fn train(cli: &Cli) -> Result<()> {
 
 #[cfg(feature = "engine")]
 fn review_bench(cli: &Cli) -> Result<()> {
-    println!("{}", review::review(&games(cli.games.as_ref())?)?);
+    let games = games(cli.games.as_ref())?;
+    println!("{}", review::review(&games)?);
+    review_sound_bench(&games)
+}
+
+/// `review`'s "vor" until its first sound, the speaker recorded from
+/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
+#[cfg(all(feature = "engine", feature = "speech"))]
+fn review_sound_bench(games: &str) -> Result<()> {
+    let monitor =
+        std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
+    let mut session = review::game_session(games)?;
+    session.review_opening();
+    println!(
+        "{}",
+        review_sound::forward_sound(&mut session, REVIEW_SOUND_TRIALS, &monitor)?
+    );
+    Ok(())
+}
+
+/// How many "vor" are timed to their first sound.
+#[cfg(all(feature = "engine", feature = "speech"))]
+const REVIEW_SOUND_TRIALS: usize = 60;
+
+#[cfg(all(feature = "engine", not(feature = "speech")))]
+fn review_sound_bench(_games: &str) -> Result<()> {
+    println!(
+        "\"vor\" until its first sound needs speech-dispatcher: `{}`",
+        Benchmark::Review.command()
+    );
     Ok(())
 }
 
