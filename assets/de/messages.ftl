@@ -828,6 +828,30 @@ training-engine-missing = Keine Schach-Engine gefunden. Bitte das Paket { $packa
 training-level = Stufe { $level }.
 training-level-range = Die Stufen gehen von { $min } bis { $max }.
 
+## The trainer's help in a training game (issue 34.2)
+training-take-back-nothing = Noch kein eigener Zug; nichts zurückgenommen.
+training-hint-piece = Tipp: { $piece } auf { $square }.
+training-hint-move = Tipp: { $move }.
+training-warnings = { $on ->
+    [on] Warnen ein: vor einem Zug, der etwa zwei Bauern verliert, fragt die Station nach.
+   *[off] Warnen aus.
+}
+training-warn-checking = Einen Moment, die Station prüft den Zug.
+training-warn-ask = { $kind ->
+    [mate] { $move }: Dieser Zug lässt Matt zu. Trotzdem ziehen?
+   *[pawns] { $move }: Dieser Zug verliert etwa { $pawns } { $pawns ->
+        [one] Bauer
+       *[other] Bauern
+    }. Trotzdem ziehen?
+}
+training-warn-other = Gut, dann einen anderen Zug.
+training-warn-unchecked = Die Warnung konnte nicht geprüft werden; der Zug ist gemacht.
+training-note-take-back = Zurückgenommen: { $moves }
+training-note-hint = Tipp
+training-note-hint-move = Tipp: der Zug
+training-note-evaluation = Bewertung: { $eval }
+training-note-warning = Warnung: { $move } { $eval }
+
 ## Going through a game (issue 34).
 review-started = Partie durchgehen: { $moves ->
     [one] 1 Zug

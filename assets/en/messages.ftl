@@ -793,6 +793,30 @@ training-engine-missing = No chess engine found. Please install the package { $p
 training-level = Level { $level }.
 training-level-range = The levels go from { $min } to { $max }.
 
+## The trainer's help in a training game (issue 34.2)
+training-take-back-nothing = No move of yours yet; nothing taken back.
+training-hint-piece = Hint: { $piece } on { $square }.
+training-hint-move = Hint: { $move }.
+training-warnings = { $on ->
+    [on] Warnings on: before a move that loses about two pawns the station asks back.
+   *[off] Warnings off.
+}
+training-warn-checking = One moment, the station checks the move.
+training-warn-ask = { $kind ->
+    [mate] { $move }: this move allows mate. Play it anyway?
+   *[pawns] { $move }: this move loses about { $pawns } { $pawns ->
+        [one] pawn
+       *[other] pawns
+    }. Play it anyway?
+}
+training-warn-other = All right, choose another move.
+training-warn-unchecked = The warning could not be checked; the move is made.
+training-note-take-back = Taken back: { $moves }
+training-note-hint = Hint
+training-note-hint-move = Hint: the move
+training-note-evaluation = Evaluation: { $eval }
+training-note-warning = Warning: { $move } { $eval }
+
 ## Going through a game (issue 34).
 review-started = Review: { $moves ->
     [one] 1 move

@@ -850,6 +850,30 @@ training-engine-missing = No se encontró ningún motor de ajedrez. Instale el p
 training-level = Nivel { $level }.
 training-level-range = Los niveles van de { $min } a { $max }.
 
+## The trainer's help in a training game (issue 34.2)
+training-take-back-nothing = Todavía no hay jugada suya; nada anulado.
+training-hint-piece = Pista: { $piece } en { $square }.
+training-hint-move = Pista: { $move }.
+training-warnings = { $on ->
+    [on] Alertas activadas: antes de una jugada que pierde unos dos peones la estación pregunta.
+   *[off] Alertas desactivadas.
+}
+training-warn-checking = Un momento, la estación comprueba la jugada.
+training-warn-ask = { $kind ->
+    [mate] { $move }: esta jugada permite mate. ¿Jugarla de todos modos?
+   *[pawns] { $move }: esta jugada pierde unos { $pawns } { $pawns ->
+        [one] peón
+       *[other] peones
+    }. ¿Jugarla de todos modos?
+}
+training-warn-other = Bien, elija otra jugada.
+training-warn-unchecked = No se pudo comprobar la alerta; la jugada está hecha.
+training-note-take-back = Anulado: { $moves }
+training-note-hint = Pista
+training-note-hint-move = Pista: la jugada
+training-note-evaluation = Valoración: { $eval }
+training-note-warning = Alerta: { $move } { $eval }
+
 ## Going through a game (issue 34).
 review-started = Repaso: { $moves ->
     [one] 1 jugada

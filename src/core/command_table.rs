@@ -15,7 +15,8 @@
 //!
 //! 1. One row below, `/// doc` then `group => Variant "verb";`: its variant of `Command`,
 //!    its script verb, and the name of its phrase group. Where the row stands is where
-//!    its phrases are tried.
+//!    its phrases are tried. `group => Variant "verb", letter;` lets a console letter
+//!    name it (`[letters]`).
 //! 2. Its handler: a method of the session and its arm in `Session::command`
 //!    (`src/core/session/mod.rs`; the match is exhaustive, the compiler asks for it).
 //! 3. Its words: the group's phrases in `assets/{de,es,en}/commands.toml`, and whatever
@@ -38,6 +39,10 @@ macro_rules! command_table {
             yes => Yes "yes";
             /// No: reject what was echoed (D.2.7) or asked.
             no => No "no";
+            /// "zurück" (issue 34.2): "nein" while something is open (a move echoed, a
+            /// question asked); else the move before while going through a game, the
+            /// trainer's takeback in a training game, and "nein" in any other game.
+            undo => Undo "undo", letter;
             /// Offer a draw (Art. 9.1.b), recorded as (=) (C.12).
             offer_draw => OfferDraw "offer-draw";
             /// Accept the opponent's draw offer.
@@ -128,6 +133,11 @@ macro_rules! command_table {
             /// A training game: this game ends unfinished and a new one starts, the
             /// player taking the other colour ("Farbe wechseln").
             switch_colour => SwitchColour "switch-colour";
+            /// A training game (issue 34.2): before a confirmed move that loses more than
+            /// about two pawns the station asks back once ("Warnen ein").
+            warnings_on => WarningsOn "warnings-on";
+            /// A training game: no warning before a losing move ("Warnen aus").
+            warnings_off => WarningsOff "warnings-off";
             /// Issue 34: go through the game (at its end, or a game read from a file): the
             /// moves one by one, each position asked about as in the game.
             review => Review "review";
@@ -144,7 +154,7 @@ macro_rules! command_table {
             go_to_side => |s| Command::GoTo { number: s.number?, side: Some(s.side?) };
             /// Going through a game (issue 34.4): the engine's evaluation of the position
             /// reached, in words (the number on "mehr").
-            evaluation => Evaluation "evaluation";
+            evaluation => Evaluation "evaluation", letter;
             /// Going through a game: the engine's best move there (its line on "mehr").
             best_move => BestMove "best-move";
             /// Going through a game: the engine analyses every move, each judged as an
@@ -158,7 +168,7 @@ macro_rules! command_table {
             /// exercises, each position set for a better move.
             practice => Practice "practice";
             /// In an exercise: the piece and square of the engine's move; again, the move.
-            hint => Hint "hint";
+            hint => Hint "hint", letter;
             /// In an exercise: the engine's move, then the next exercise.
             solution => Solution "solution";
         }
@@ -172,6 +182,15 @@ macro_rules! command_rows {
         $(#[doc = $doc:literal])* $group:ident => $unit:ident $verb:literal; $($rest:tt)*) => {
         $crate::core::command_table::command_rows! { @ $then
             [$($groups)* ($group, |_| Some(Command::$unit), false)]
+            [$($units)* ($(#[doc = $doc])* $unit $verb)]
+            $($rest)*
+        }
+    };
+    // A command without arguments that a console letter may name (`letter`).
+    (@ $then:ident [$($groups:tt)*] [$($units:tt)*]
+        $(#[doc = $doc:literal])* $group:ident => $unit:ident $verb:literal, letter; $($rest:tt)*) => {
+        $crate::core::command_table::command_rows! { @ $then
+            [$($groups)* ($group, |_| Some(Command::$unit), true)]
             [$($units)* ($(#[doc = $doc])* $unit $verb)]
             $($rest)*
         }

@@ -66,6 +66,9 @@ pub struct PgnGame<'a> {
     pub chess960: bool,
     /// The moves.
     pub moves: Vec<PgnMove>,
+    /// Comments in the movetext: after how many moves (0: before the first), and the
+    /// text (issue 34.2: the trainer's help, each use marked).
+    pub comments: Vec<(usize, String)>,
 }
 
 /// One PGN tag pair, its value escaped (`\\` and `"`).
@@ -128,10 +131,18 @@ pub fn write_pgn(game: &PgnGame<'_>) -> String {
     out.push('\n');
 
     let mut tokens: Vec<String> = Vec::new();
+    let comments_after = |n: usize| {
+        game.comments
+            .iter()
+            .filter(move |(at, _)| *at == n)
+            .map(|(_, text)| format!("{{ {} }}", text.replace('}', ")")))
+    };
+    tokens.extend(comments_after(0));
     for (i, m) in game.moves.iter().enumerate() {
+        let commented = i > 0 && game.comments.iter().any(|(at, _)| *at == i);
         if m.side.is_white() {
             tokens.push(format!("{}.", m.number));
-        } else if i == 0 {
+        } else if i == 0 || commented {
             tokens.push(format!("{}...", m.number));
         }
         tokens.push(m.san.clone());
@@ -148,6 +159,7 @@ pub fn write_pgn(game: &PgnGame<'_>) -> String {
         if !comment.is_empty() {
             tokens.push(format!("{{ {} }}", comment.join(" ")));
         }
+        tokens.extend(comments_after(i + 1));
     }
     tokens.push(game.result.to_owned());
     write_movetext(&mut out, tokens);
@@ -190,6 +202,7 @@ pub fn pgn_of_sheet(
         chess960: CastlingMode::detect(&sheet.start.to_setup(EnPassantMode::Legal))
             == CastlingMode::Chess960,
         moves,
+        comments: Vec::new(),
     };
     write_pgn(&game)
 }

@@ -316,6 +316,9 @@ golden!(
         training_review_de,
         training_review_es,
         training_review_en,
+        training_help_de,
+        training_help_es,
+        training_help_en,
     ],
     startup: [
         startup_resume_de,

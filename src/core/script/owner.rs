@@ -206,4 +206,36 @@ mod tests {
             assert_eq!(got, want, "{lang} {line:?}");
         }
     }
+
+    /// The trainer's help by a letter (issue 34.2): evaluation, hint and undo.
+    #[test]
+    fn one_letter_commands_give_the_trainers_help() {
+        use crate::core::input::Command;
+        let owner = ConsoleOwner {
+            impaired: Impaired::White,
+            opponent_input: false,
+        };
+        let cases = [
+            (Language::De, "b", Command::Evaluation),
+            (Language::De, "t", Command::Hint),
+            (Language::De, "z", Command::Undo),
+            (Language::En, "e", Command::Evaluation),
+            (Language::En, "i", Command::Hint),
+            (Language::En, "u", Command::Undo),
+            (Language::Es, "v", Command::Evaluation),
+            (Language::Es, "i", Command::Hint),
+            (Language::Es, "d", Command::Undo),
+        ];
+        for (lang, line, want) in cases {
+            let book = commands(lang).unwrap();
+            let got = match owner.parse(line, Color::White, book).unwrap() {
+                Some(Input::Act {
+                    event: Event::Command(c),
+                    ..
+                }) => Some(c),
+                _ => None,
+            };
+            assert_eq!(got, Some(want), "{lang} {line:?}");
+        }
+    }
 }

@@ -47,6 +47,8 @@ enum Wanted {
     Game(Audience),
     /// A move the player tried in an exercise ("Üben"): the position after it.
     Try(super::practice::Tried),
+    /// The trainer's help in a training game (issue 34.2).
+    Training(super::training_asked::Asked),
 }
 
 /// The analysis of the game gone through.
@@ -168,6 +170,23 @@ impl Session {
         self.analysing.found.get(at).and_then(Option::as_ref)
     }
 
+    /// A training game's question to the engine about point `at` (and `then`, a move
+    /// played there): the newest wins, an answer to an older one is dropped.
+    pub(super) fn request_analysis(
+        &mut self,
+        at: usize,
+        then: Option<Move>,
+        asked: super::training_asked::Asked,
+        out: &mut Vec<Output>,
+    ) {
+        self.request(at, then, Wanted::Training(asked), out);
+    }
+
+    /// The rest of an engine answer, said to `to` on "mehr".
+    pub(super) fn set_more(&mut self, to: Audience, msg: Message) {
+        self.analysing.more = Some((to, msg));
+    }
+
     /// Asks the engine about point `at` (and `then`, a move played there).
     fn request(&mut self, at: usize, then: Option<Move>, wanted: Wanted, out: &mut Vec<Output>) {
         self.analysing.seq += 1;
@@ -212,7 +231,12 @@ impl Session {
 
     /// The engine's answer: kept, and said or the analysis goes on; an answer to a request
     /// no longer waited for is dropped.
-    pub(super) fn analysis_reply(&mut self, reply: AnalysisReply, out: &mut Vec<Output>) {
+    pub(super) fn analysis_reply(
+        &mut self,
+        reply: AnalysisReply,
+        now: crate::core::time::Timestamp,
+        out: &mut Vec<Output>,
+    ) {
         let seq = match &reply {
             AnalysisReply::Found { seq, .. } | AnalysisReply::Failed { seq } => Some(*seq),
             AnalysisReply::Missing => None,
@@ -224,6 +248,9 @@ impl Session {
             return;
         }
         self.analysing.waiting = None;
+        if let Wanted::Training(asked) = wanted {
+            return self.training_analysis(asked, at, reply, now, out);
+        }
         let to = asker(wanted);
         let (score, pv) = match reply {
             AnalysisReply::Found { score, pv, .. } => (score, pv),
@@ -295,7 +322,7 @@ impl Session {
     }
 
     /// The verdict in words ("Weiß steht etwas besser.").
-    fn verdict(&self, score: Score) -> Message {
+    pub(super) fn verdict(&self, score: Score) -> Message {
         let (kind, side, n) = match score.verdict() {
             Verdict::Equal => ("equal", Color::White, 0),
             Verdict::SlightlyBetter(c) => ("slightly", c, 0),
@@ -421,6 +448,7 @@ fn asker(wanted: Wanted) -> Audience {
     match wanted {
         Wanted::Evaluation(to) | Wanted::BestMove(to) | Wanted::Game(to) => to,
         Wanted::Try(tried) => tried.to,
+        Wanted::Training(asked) => asked.asker(Audience::All),
     }
 }
 
@@ -445,7 +473,7 @@ fn play(pos: &Chess, mv: Move) -> Chess {
 }
 
 /// The evaluation as a number, White's point of view ("plus 0,35").
-fn eval_number(score: Score) -> Message {
+pub(super) fn eval_number(score: Score) -> Message {
     match score {
         Score::Centipawns(cp) => Message::new("analysis-number")
             .arg("sign", if cp < 0 { "minus" } else { "plus" })

@@ -30,10 +30,13 @@ impl Session {
                     ..
                 } = std::mem::replace(&mut self.pending, Pending::None)
             {
-                self.make(side, rendered, draw_offer, deadline, out);
+                self.make_confirmed(side, rendered, draw_offer, deadline, out);
                 continue;
             }
-            if self.board_due(deadline, out) || self.first_move_half(deadline, out) {
+            if self.board_due(deadline, out)
+                || self.first_move_half(deadline, out)
+                || self.warning_due(deadline, out)
+            {
                 continue;
             }
             let local_flags = self.setup.online.is_none();

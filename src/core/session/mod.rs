@@ -49,7 +49,9 @@
 //! - `training.rs`: a training game's engine (issue 34.1): its move asked for once per
 //!   position (`Output::Engine`), taken as the engine side's input (`Event::Engine`) and
 //!   made as a sighted opponent's, a late answer dropped, its failures said; the level,
-//!   a new game and the other colour;
+//!   a new game and the other colour; `training_help.rs`: the trainer's help (34.2: the
+//!   takeback, "Tipp", "Bewertung", the PGN's comments), `training_warning.rs`: the
+//!   warning before a losing move, `training_asked.rs`: what they ask the analyst;
 //! - `review.rs`: going through a game (issue 34.3: the point shown, "vor", "zurück",
 //!   "Zug N"; [`Session::reviewing`] for a file); `analysing.rs`: the engine's analysis
 //!   there (34.4: asked by `Output::Analyse`, answered by `Event::Analysis`, journaled);
@@ -83,6 +85,9 @@ mod settled;
 mod take_back;
 mod telling;
 mod training;
+mod training_asked;
+mod training_help;
+mod training_warning;
 mod view;
 mod which;
 
@@ -354,7 +359,8 @@ impl Session {
             .as_ref()
             .and_then(eboard::BoardWatch::next_deadline);
         let first_move = self.first_move_due();
-        [window, flag, alarm, board, first_move]
+        let warning = self.training.help.warning.deadline();
+        [window, flag, alarm, board, first_move, warning]
             .into_iter()
             .flatten()
             .min()
@@ -422,8 +428,8 @@ impl Session {
             Event::Board(event) => self.board(by, event, now, out),
             Event::Server(line) => self.server(by, *line, now, out),
             Event::Engine(reply) => self.engine_reply(by, reply, now, out),
-            // An answer that comes after the game was left: nothing waits for it.
-            Event::Analysis(_) => {}
+            // A training game's help; an answer nothing waits for is dropped.
+            Event::Analysis(reply) => self.analysis_reply(reply, now, out),
         }
     }
 
@@ -448,7 +454,7 @@ impl Session {
             Event::Typed(text) => (text, true),
             Event::Heard(utterance) => (utterance.text(), false),
             Event::Move(_) => return self.review_words(by, out),
-            Event::Analysis(reply) => return self.analysis_reply(reply, out),
+            Event::Analysis(reply) => return self.analysis_reply(reply, now, out),
             // A training engine's late move changes nothing while the game is gone through.
             Event::Board(_) | Event::Server(_) | Event::Engine(_) => return,
         };
@@ -463,6 +469,7 @@ impl Session {
     fn announce_move(&mut self, by: Actor, what: Announced, now: Timestamp, out: &mut Vec<Output>) {
         self.ending = None;
         self.online.quitting = None;
+        self.training.help.warning.drop_check();
         self.announcement(by, what, now, out);
     }
 
@@ -471,7 +478,8 @@ impl Session {
         let command = match key {
             Key::Start => Command::Start,
             Key::Confirm => Command::Yes,
-            Key::Cancel => Command::No,
+            // "nein", or in a training game with nothing open the takeback.
+            Key::Cancel => Command::Undo,
             Key::Repeat => Command::Repeat,
             Key::Time => Command::Ask(self.time_key(by, now)),
             Key::Help => Command::Ask(Question::Help),
@@ -493,9 +501,11 @@ impl Session {
         out: &mut Vec<Output>,
     ) {
         let to = audience(by);
+        let command = self.undo_meaning(command);
         if self.answer_to_quit(by, &command, out)
             || self.answer_to_ending(by, &command, out)
             || self.online_command(by, &command, out)
+            || self.training_help(by, &command, now, out)
             || self.training_command(by, &command, out)
             || self.review_command_in_game(by, &command, out)
         {
@@ -520,7 +530,7 @@ impl Session {
             Command::End => self.ask_to_end(by, out),
             Command::Confirmed(act) => self.confirmed(by, act, now, out),
             Command::Yes => self.yes(by, now, out),
-            Command::No => self.no(by, out),
+            Command::No | Command::Undo => self.no(by, out),
             Command::OfferDraw => self.offer_draw(by, out),
             Command::AcceptDraw => self.accept_draw(by, out),
             Command::DeclineDraw => self.decline_draw(by, out),
@@ -539,8 +549,12 @@ impl Session {
             Command::Adjourn | Command::ResumeAdjourned => self.adjourn(by, command, now, out),
             Command::Alarms(on) => self.switch_alarms(by, on, out),
             Command::Executed => self.executed(by, out),
-            // Answered by `training_command` and `review_command_in_game` above.
-            Command::Level(_) | Command::NewGame | Command::SwitchColour => {}
+            // Answered by `training_help`, `training_command` and `review_command_in_game`.
+            Command::Level(_)
+            | Command::NewGame
+            | Command::SwitchColour
+            | Command::WarningsOn
+            | Command::WarningsOff => {}
             Command::Review
             | Command::Forward
             | Command::Back

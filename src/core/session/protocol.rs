@@ -240,7 +240,7 @@ impl Session {
         let deadline = match policy {
             ConfirmPolicy::Window(d) if d.is_zero() => {
                 self.pending = Pending::None;
-                self.make(side, rendered, draw_offer, now, out);
+                self.make_confirmed(side, rendered, draw_offer, now, out);
                 return;
             }
             ConfirmPolicy::Window(d) => Some(now + d),
@@ -277,7 +277,7 @@ impl Session {
                 if self.adjournment == (Adjournment::Sealing { side: s }) {
                     self.seal(s, rendered, now, out);
                 } else {
-                    self.make(s, rendered, draw_offer, now, out);
+                    self.make_confirmed(s, rendered, draw_offer, now, out);
                 }
             }
             other => {

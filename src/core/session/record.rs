@@ -41,7 +41,7 @@ impl Session {
     /// How often the moves made or the result changed: the records read the same while
     /// this does.
     pub fn record_changes(&self) -> u64 {
-        self.history.changes() + self.result.changes()
+        self.history.changes() + self.result.changes() + self.training.help.note_changes
     }
 
     /// The PGN and the scoresheet, rendered again only when the moves or the result
@@ -81,6 +81,7 @@ impl Session {
             initial: &self.initial,
             chess960: self.castling_mode == CastlingMode::Chess960,
             moves: self.history.iter().map(pgn_move).collect(),
+            comments: self.training_notes(),
         };
         write_pgn(&game)
     }

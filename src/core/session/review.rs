@@ -218,10 +218,10 @@ impl Session {
                 self.tell(to, Priority::Answer, msg, out);
             }
             Command::Forward | Command::Yes => self.review_to(at + 1, to, now, out),
-            Command::Back | Command::No if at == 0 => {
+            Command::Back | Command::No | Command::Undo if at == 0 => {
                 self.tell(to, Priority::Answer, Message::new("review-at-start"), out)
             }
-            Command::Back | Command::No => self.review_to(at - 1, to, now, out),
+            Command::Back | Command::No | Command::Undo => self.review_to(at - 1, to, now, out),
             Command::First => self.review_to(0, to, now, out),
             Command::Last => self.review_to(last, to, now, out),
             Command::GoTo { number, side } => match self.point_of(number, side) {

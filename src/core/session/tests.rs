@@ -488,3 +488,4 @@ fn the_final_countdown_keeps_time() {
 
 mod clock_start;
 mod settled;
+mod training_help;

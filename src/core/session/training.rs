@@ -37,6 +37,8 @@ pub(super) struct Training {
     next: Option<NextGame>,
     /// "The engine cannot answer" was said for the request waited for: not again.
     failing: bool,
+    /// The trainer's help (issue 34.2): hints, the warning, the PGN's comments.
+    pub(super) help: super::training_help::Help,
 }
 
 /// The game a training game asked to be followed by ("Neue Partie", "Farbe wechseln").
@@ -57,7 +59,14 @@ impl Training {
             level,
             next: None,
             failing: false,
+            help: super::training_help::Help::default(),
         }
+    }
+
+    /// The engine's move is no longer waited for (taken back): a late answer is dropped.
+    pub(super) fn forget_request(&mut self) {
+        self.asked = None;
+        self.failing = false;
     }
 }
 
@@ -179,6 +188,8 @@ impl Session {
             Command::Level(_) => false,
             Command::NewGame => false,
             Command::SwitchColour => true,
+            // The warning's switch outside a training game (`training_help` answers it in one).
+            Command::WarningsOn | Command::WarningsOff => false,
             _ => return false,
         };
         let to = audience(by);

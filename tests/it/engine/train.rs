@@ -341,3 +341,67 @@ fn a_review_killed_resumes_at_its_point() {
     let text = std::fs::read_to_string(&journal).unwrap();
     assert_eq!(text.matches("black engine move").count(), 1, "{text}");
 }
+
+/// The trainer's help (issue 34.2) against the fake engine, whose plan serves the
+/// opponent and the analyst in turn: "undo" takes back the move and the engine's answer,
+/// "hint" asks the analyst and names the piece, "warnings on" checks a confirmed move
+/// before it is made (it loses little: made), "undo" again; killed (kill -9) after the
+/// takeback, the game resumes at the start, and the PGN still holds every use.
+#[test]
+fn takeback_hint_and_warning_survive_a_kill() {
+    // The opponent's e5, the hint's e4, the warning's two checks, the opponent's e5.
+    let (dir, engine) = setup(&["e7e5", "e2e4", "e2e4", "e7e5", "e7e5", "d7d5"]);
+    let journal = dir.path().join("journal.txt");
+    let journal_arg = journal.to_str().unwrap().to_owned();
+    let mut station = Station::start(dir.path(), &engine, &["--journal", &journal_arg]);
+    station.play("e4", "e4?");
+    station.wait_for("say:white e5.");
+    station.send("undo");
+    station.wait_for("All moves taken back. White to move.");
+    station.send("hint");
+    station.wait_for("Hint: pawn on e2.");
+    station.send("warnings on");
+    station.wait_for("Warnings on");
+    station.send("f3");
+    station.wait_for("f3?");
+    station.send("yes");
+    station.wait_for("the station checks the move");
+    station.wait_for("made 1. f3");
+    station.wait_for("say:white e5.");
+    station.send("undo");
+    station.wait_for("All moves taken back. White to move.");
+    station.kill();
+    // Resumed, warnings are still on: d4's two checks, then the opponent's d5.
+    let engine_dir = dir.path().join("engine");
+    std::fs::write(engine_dir.join("plan"), "d2d4\nd7d5\nd7d5\n").unwrap();
+    std::fs::remove_file(engine_dir.join("count")).unwrap();
+    let pgn = dir.path().join("resumed.pgn");
+    let mut station = Station::start(
+        dir.path(),
+        &engine,
+        &["--resume", &journal_arg, "--pgn", pgn.to_str().unwrap()],
+    );
+    station.send("d4");
+    station.wait_for("d4?");
+    station.send("yes");
+    station.wait_for("the station checks the move");
+    station.wait_for("made 1. d4");
+    station.wait_for("say:white d5.");
+    let (out, err) = station.finish();
+    assert_eq!(count(&out, "could not be checked"), 0, "{out:#?}\n{err}");
+    let text = std::fs::read_to_string(&pgn).unwrap_or_default();
+    let flat = text.replace('\n', " ");
+    for comment in [
+        "{ Taken back: 1. e4 e5 }",
+        "{ Hint }",
+        "{ Taken back: 1. f3 e5 }",
+    ] {
+        assert!(
+            flat.contains(comment),
+            "{comment} not in\n{text}\n{out:#?}\n{err}"
+        );
+    }
+    assert!(flat.contains("1. d4"), "{text}");
+    let journal = std::fs::read_to_string(&journal).unwrap();
+    assert!(journal.contains("analysis found"), "{journal}");
+}
