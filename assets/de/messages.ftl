@@ -170,6 +170,7 @@ arbiter-only = Das darf nur der Schiedsrichter.
 clock-start-how = Die Uhr steht. Starten: Uhr starten sagen oder tippen, oder die Starttaste.
 clock-start-how-typed = Die Uhr steht. Starten: Uhr starten tippen, oder die Starttaste.
 clock-start-by-arbiter = Die Uhr steht. Der Schiedsrichter startet sie.
+clock-start-training = Die Uhr steht. Sie läuft von selbst an, sobald beide Seiten ihren ersten Zug gemacht haben. Früher starten: Uhr starten sagen.
 clock-stands = Die Uhr steht.
 clock-stands-braille = Uhr steht
 time-short = { $a } { $a_left }, { $b } { $b_left }.
@@ -443,6 +444,8 @@ journal-resumed-over-braille = Fortgesetzt: { $moves ->
 }
 journal-over = Die Partie ist beendet.
 journal-over-braille = Partie beendet
+journal-review = Sie gehen die Partie durch; es geht an derselben Stelle weiter.
+journal-review-braille = Durchgehen
 journal-clocks = Uhr steht: Weiß { $white }, Schwarz { $black }.
 journal-clocks-braille = Uhr steht W{ $white-clock } S{ $black-clock }
 journal-clocks-minutes = Uhr steht: Weiß { $white }, Schwarz { $black } Minuten.
@@ -850,8 +853,14 @@ training-note-evaluation = Bewertung: { $eval }
 training-note-warning = Warnung: { $move } { $eval }
 
 ## Going through a game (issue 34).
-review-started = Partie durchgehen: { $moves } Züge. { $result } Sagen Sie vor, zurück, Anfang, Ende oder Zug und eine Nummer.
-review-started-braille = Durchgehen: { $moves } Züge. { $result }
+review-started = Partie durchgehen: { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+}. { $result } Sagen Sie vor, zurück, Anfang, Ende oder Zug und eine Nummer.
+review-started-braille = Durchgehen: { $moves ->
+    [one] 1 Zug
+   *[other] { $moves } Züge
+}. { $result }
 review-result = { $result ->
     [white] Weiß gewinnt.
     [black] Schwarz gewinnt.

@@ -141,6 +141,7 @@ arbiter-only = Only the arbiter may do that.
 clock-start-how = The clock is stopped. To start it, say or type start clock, or press the start key.
 clock-start-how-typed = The clock is stopped. To start it, type start clock, or press the start key.
 clock-start-by-arbiter = The clock is stopped. The arbiter starts it.
+clock-start-training = The clock is stopped. It starts by itself once both sides have made their first move. To start it sooner, say start clock.
 clock-stands = The clock is stopped.
 clock-stands-braille = Clock stopped
 time-short = { $a } { $a_left }, { $b } { $b_left }.
@@ -408,6 +409,8 @@ journal-resumed-over-braille = Resumed: { $moves ->
 }
 journal-over = The game is over.
 journal-over-braille = Game over
+journal-review = You were going through the game; it goes on at the same point.
+journal-review-braille = Review
 journal-clocks = Clock stopped: White { $white }, Black { $black }.
 journal-clocks-braille = Clock stopped W{ $white-clock } B{ $black-clock }
 journal-clocks-minutes = Clock stopped: White { $white }, Black { $black } minutes.
@@ -815,8 +818,14 @@ training-note-evaluation = Evaluation: { $eval }
 training-note-warning = Warning: { $move } { $eval }
 
 ## Going through a game (issue 34).
-review-started = Review: { $moves } moves. { $result } Say forward, back, beginning, to the end, or move and a number.
-review-started-braille = Review: { $moves } moves. { $result }
+review-started = Review: { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}. { $result } Say forward, back, beginning, to the end, or move and a number.
+review-started-braille = Review: { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+}. { $result }
 review-result = { $result ->
     [white] White wins.
     [black] Black wins.

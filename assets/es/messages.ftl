@@ -173,6 +173,7 @@ arbiter-only = Solo el árbitro puede hacerlo.
 clock-start-how = El reloj está parado. Para iniciarlo: diga o escriba iniciar reloj, o pulse la tecla de inicio.
 clock-start-how-typed = El reloj está parado. Para iniciarlo: escriba iniciar reloj, o pulse la tecla de inicio.
 clock-start-by-arbiter = El reloj está parado. Lo pone en marcha el árbitro.
+clock-start-training = El reloj está parado. Se pone en marcha solo cuando ambos bandos hayan hecho su primera jugada. Para iniciarlo antes, diga iniciar reloj.
 clock-stands = El reloj está parado.
 clock-stands-braille = Reloj parado
 time-short = { $a } { $a_left }, { $b } { $b_left }.
@@ -465,6 +466,8 @@ journal-resumed-over-braille = Reanudada: { $moves ->
 }
 journal-over = La partida ha terminado.
 journal-over-braille = Partida terminada
+journal-review = Estaba repasando la partida; sigue en el mismo punto.
+journal-review-braille = Repaso
 journal-clocks = Reloj parado: blancas { $white }, negras { $black }.
 journal-clocks-braille = Reloj parado B{ $white-clock } N{ $black-clock }
 journal-clocks-minutes = Reloj parado: blancas { $white }, negras { $black } minutos.
@@ -872,8 +875,14 @@ training-note-evaluation = Valoración: { $eval }
 training-note-warning = Alerta: { $move } { $eval }
 
 ## Going through a game (issue 34).
-review-started = Repaso: { $moves } jugadas. { $result } Diga adelante, atrás, principio, final, o jugada y un número.
-review-started-braille = Repaso: { $moves } jugadas. { $result }
+review-started = Repaso: { $moves ->
+    [one] 1 jugada
+   *[other] { $moves } jugadas
+}. { $result } Diga adelante, atrás, principio, final, o jugada y un número.
+review-started-braille = Repaso: { $moves ->
+    [one] 1 jugada
+   *[other] { $moves } jugadas
+}. { $result }
 review-result = { $result ->
     [white] Ganan las blancas.
     [black] Ganan las negras.

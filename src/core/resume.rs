@@ -158,6 +158,15 @@ pub fn resume_announcement(session: &mut Session, at: Timestamp) -> ResumeAnnoun
         told.push(over);
         shown.push((Audience::All, braille));
     }
+    // A review interrupted goes on at the point reached: the journal replayed its steps.
+    if let Some(point) = session.review_point() {
+        let [intro, braille] = said(session, &Message::new("journal-review"));
+        told.push(intro);
+        shown.push((Audience::All, braille));
+        let [said_point, braille] = said(session, &point);
+        told.push(said_point);
+        shown.push((Audience::All, braille));
+    }
     if let Some(clocks) = clocks_message(session, at) {
         told.extend(said(session, &clocks));
     }

@@ -238,8 +238,8 @@ pub fn run(script: &Script) -> Result<Run, ScriptError> {
 
 /// Parses a console line `[WHO] [VERB] TEXT`: WHO defaults to `default_by` (whose the
 /// line is: [`ConsoleOwner`]), VERB to `type`; the verbs are the script's (`say`, `type`, `key`, `do`, `move`
-/// with a UCI move, as picked on the Braille display's board). The error says what is
-/// wrong.
+/// with a UCI move, as picked on the Braille display's board; `move` followed by anything
+/// else is typed words, "move fifteen"). The error says what is wrong.
 pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>, BodyError> {
     let line = line.trim();
     if line.is_empty() {
@@ -265,6 +265,9 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
             by,
             event: Event::Command(parse_command(rest)?),
         },
+        // Without a UCI move, the player's words typed: "move fifteen" while going
+        // through a game (issue 34.3), answered by the session like any typed line.
+        "move" if !looks_like_uci(rest) => Input::typed(by, line),
         "move" => Input::picked(
             by,
             rest.parse().map_err(|_| BodyError::Move(rest.to_owned()))?,
@@ -272,6 +275,16 @@ pub fn parse_console_line(line: &str, default_by: Actor) -> Result<Option<Input>
         "board" => Input::board(by, board::parse_board_event(rest)?),
         _ => Input::typed(by, line),
     }))
+}
+
+/// Whether `text` is meant as a UCI move (`e2e4`, `e7e8q`, or a wrong one like `e9e4`): one
+/// word of four or five letters and digits, a file letter then a digit.
+fn looks_like_uci(text: &str) -> bool {
+    let b = text.as_bytes();
+    (4..=5).contains(&b.len())
+        && b[0].is_ascii_alphabetic()
+        && b[1].is_ascii_digit()
+        && b.iter().all(u8::is_ascii_alphanumeric)
 }
 
 /// Parses a duration written as [`exact`] writes it (`h:mm:ss.mmm`), or as `m:ss` /

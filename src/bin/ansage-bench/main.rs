@@ -50,6 +50,9 @@
 //!   the real `ansage train` and a fake engine (`train_latency`); the training levels'
 //!   order, level 10 against level 1 in short games at a fixed node budget against
 //!   Debian's stockfish (issue 34).
+//! - `review` (feature `engine`; with `speech` on the rig too): going through a game of 40
+//!   moves, "vor" to its sentence and, with speech, to its first sound on the speaker;
+//!   "Partie analysieren" at the default budget (issue 34).
 //! - [`step`]: the step view and the sinks that look at it, per step of a long game and
 //!   per second of a running clock (issue 35.3).
 //! - [`resume`](mod@resume): a resumed game's summary, in seconds of espeak-ng speech, against
@@ -86,6 +89,8 @@ mod resolve;
 mod resume;
 #[cfg(feature = "engine")]
 mod review;
+#[cfg(all(feature = "engine", feature = "speech"))]
+mod review_sound;
 mod runs;
 mod simulated;
 #[cfg(feature = "speech")]
@@ -209,7 +214,8 @@ impl Benchmark {
             Benchmark::Echo => Some("vosk,audio,speech"),
             Benchmark::Launch => Some("hardware"),
             Benchmark::Online => Some("online"),
-            Benchmark::Train | Benchmark::Review => Some("engine"),
+            Benchmark::Train => Some("engine"),
+            Benchmark::Review => Some("engine,speech"),
             _ => None,
         }
     }

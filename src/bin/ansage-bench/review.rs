@@ -8,6 +8,8 @@
 //!   (`engine.analysis_ms`, full strength, one thread) through the analyst as the station
 //!   runs it (`ansage::engine::analyst`); the time until the first progress sentence ("ein
 //!   Viertel") and until the count per side. Goals: within 15 s and 60 s.
+//! - Built with `speech` too, on the rig: "vor" until its first sound on the speaker
+//!   ([`crate::review_sound`]).
 
 use std::fmt;
 use std::time::{Duration, Instant};
@@ -71,6 +73,21 @@ impl fmt::Display for ReviewFigures {
 
 /// Measures both.
 pub fn review(games: &str) -> Result<ReviewFigures> {
+    let mut session = game_session(games)?;
+    let mut figures = ReviewFigures {
+        forward_ms: forward(&mut session),
+        ..ReviewFigures::default()
+    };
+    session.review_opening();
+    let settings = EngineSettings::default();
+    figures.analysis_ms = settings.analysis_ms;
+    analyse(&mut session, &settings, &mut figures)?;
+    Ok(figures)
+}
+
+/// The first game of `games` with at least [`MOVES`] moves, cut there, gone through in
+/// German (the white player visually impaired, no clock), at its start.
+pub fn game_session(games: &str) -> Result<Session> {
     let imported = pgn_in::read_games(games, Language::En).context("reading the games")?;
     let Some(game) = imported
         .into_iter()
@@ -85,16 +102,7 @@ pub fn review(games: &str) -> Result<ReviewFigures> {
         clock: None,
         ..SessionSetup::default()
     };
-    let mut session = Session::reviewing(setup, &sheet)?;
-    let mut figures = ReviewFigures {
-        forward_ms: forward(&mut session),
-        ..ReviewFigures::default()
-    };
-    session.review_opening();
-    let settings = EngineSettings::default();
-    figures.analysis_ms = settings.analysis_ms;
-    analyse(&mut session, &settings, &mut figures)?;
-    Ok(figures)
+    Ok(Session::reviewing(setup, &sheet)?)
 }
 
 /// "vor" through the whole game, each timed to its sentence.

@@ -77,7 +77,36 @@ pub(crate) fn train(cli: &Cli) -> Result<()> {
 
 #[cfg(feature = "engine")]
 pub(crate) fn review_bench(cli: &Cli) -> Result<()> {
-    println!("{}", crate::review::review(&games(cli.games.as_ref())?)?);
+    let games = games(cli.games.as_ref())?;
+    println!("{}", crate::review::review(&games)?);
+    review_sound_bench(&games)
+}
+
+/// `review`'s "vor" until its first sound, the speaker recorded from
+/// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
+#[cfg(all(feature = "engine", feature = "speech"))]
+fn review_sound_bench(games: &str) -> Result<()> {
+    let monitor =
+        std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
+    let mut session = crate::review::game_session(games)?;
+    session.review_opening();
+    println!(
+        "{}",
+        crate::review_sound::forward_sound(&mut session, REVIEW_SOUND_TRIALS, &monitor)?
+    );
+    Ok(())
+}
+
+/// How many "vor" are timed to their first sound.
+#[cfg(all(feature = "engine", feature = "speech"))]
+const REVIEW_SOUND_TRIALS: usize = 60;
+
+#[cfg(all(feature = "engine", not(feature = "speech")))]
+fn review_sound_bench(_games: &str) -> Result<()> {
+    println!(
+        "\"vor\" until its first sound needs speech-dispatcher: `{}`",
+        Benchmark::Review.command()
+    );
     Ok(())
 }
 

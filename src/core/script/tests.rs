@@ -274,6 +274,14 @@ fn commands_from_the_console() {
         ))
     );
     assert!(parse_console_line("black move e9e4", Actor::Arbiter).is_err());
+    // "move" without a UCI move is the player's words, typed ("move fifteen", issue 34.3).
+    for line in ["move fifteen", "move 15 black", "move 2"] {
+        assert_eq!(
+            parse_console_line(line, Actor::Player(Color::White)).unwrap(),
+            Some(Input::typed(Actor::Player(Color::White), line)),
+            "{line}"
+        );
+    }
     // `say` reads alternatives and confidences as a script does (issue 22.8).
     let white = Actor::Player(Color::White);
     assert_eq!(

@@ -53,6 +53,9 @@ impl Session {
         // FIDE Laws D.2.6: a player at the Braille display without voice input types.
         let typed = self.setup.braille_input;
         if stands && !sealed && self.result.is_none() {
+            if self.training_clock_waits() {
+                return Some(Message::new("clock-start-training"));
+            }
             return Some(Message::new(match (self.setup.arbiter, typed) {
                 (true, _) => "clock-start-by-arbiter",
                 (false, false) => "clock-start-how",
@@ -67,6 +70,33 @@ impl Session {
                 "start-help-hint"
             })
         })
+    }
+
+    /// A training game's clock waits for both sides' first moves, as lichess's does: it
+    /// was never started (a resumed game's stopped clock is started by the player) and
+    /// fewer than two moves are made.
+    pub(super) fn training_clock_waits(&self) -> bool {
+        self.setup.engine.is_some() && !self.clock_started && self.history.len() < 2
+    }
+
+    /// A training game's clock starts by itself once both sides have made their first
+    /// move (each side's first move is untimed, as on lichess): the clock of the side to
+    /// move runs from the move that completed the pair. Nothing when the player started it
+    /// himself before.
+    pub(super) fn start_training_clock(&mut self, now: Timestamp, out: &mut Vec<Output>) {
+        if self.setup.engine.is_none() || self.clock_started || self.history.len() < 2 {
+            return;
+        }
+        let turn = self.position().turn();
+        let Some(clock) = self.clock.as_mut().filter(|c| c.running().is_none()) else {
+            return;
+        };
+        clock.start(turn, now);
+        self.clock_started = true;
+        out.push(Output::Arbiter(ArbiterAction::Start));
+        let msg = Message::new("clock-started").arg("side", self.color_name(turn));
+        self.tell(Audience::All, Priority::Move, msg, out);
+        self.emit_clock(now, out);
     }
 
     /// Starts the clock, or restarts it after a pause (FIDE Laws 6.6, 6.11.c), if `by` is

@@ -371,9 +371,11 @@ impl Session {
         if let Some(notice) = timing.as_ref().and_then(|t| self.alarms.on_move(t)) {
             self.clock_notice(notice, now, out);
         }
-        // Online, the server's clocks run only once both sides have moved, and never stand.
-        if self.setup.online.is_none() && self.clock.as_ref().is_some_and(|c| c.running().is_none())
-        {
+        // Online, the server's clocks run only once both sides have moved, and never stand;
+        // a training game's clock starts by itself after both first moves.
+        self.start_training_clock(now, out);
+        let waits = self.setup.online.is_some() || self.training_clock_waits();
+        if !waits && self.clock.as_ref().is_some_and(|c| c.running().is_none()) {
             let msg = Message::new("clock-stands");
             self.tell(Audience::All, Priority::Move, msg, out);
         }

@@ -114,6 +114,12 @@ impl Session {
         self.review.is_some()
     }
 
+    /// While the game is gone through, the point reached in words ("Zug 15, Weiß: Turm
+    /// Eva eins."), as "vor" and "zurück" say it: what a resumed review says first.
+    pub fn review_point(&self) -> Option<Message> {
+        self.review.map(|_| self.point_message())
+    }
+
     /// The position shown: the game's current position, or while the game is gone
     /// through, the position at the point reached.
     pub fn shown_position(&self) -> &Chess {
@@ -400,6 +406,29 @@ mod tests {
         for (body, want) in cases {
             assert_eq!(after_mate(body), want, "{body}");
         }
+    }
+
+    /// FIDE Laws D.2.6: the Braille display's board and status line follow the point
+    /// reached: the step view holds the position after the move shown (1.f3, Black to
+    /// move, the pawn on f3, none yet on e5), not the game's last one.
+    #[test]
+    fn the_display_shows_the_point_reached() {
+        use shakmaty::{Color, Position as _, Role, Square};
+        let text = "@0 arbiter setup vi=white lang=de confirm=window:0\n\
+                    @1 white type f3\n@2 black type e5\n@3 white type g4\n\
+                    @4 black type Qh4\n@10 white say partie durchgehen\n@11 white say vor\n";
+        let run = script::run(&script::parse(text).unwrap()).unwrap();
+        let view = crate::core::step_view::StepView::of(&run.session);
+        assert_eq!(view.status.last.as_deref(), Some("1.f3"));
+        assert_eq!(view.status.turn, Color::Black);
+        let board = view.position.board();
+        assert_eq!(board.role_at(Square::F3), Some(Role::Pawn));
+        assert_eq!(board.piece_at(Square::E5), None);
+        assert_eq!(board.piece_at(Square::H4), None);
+        assert!(
+            run.session.position().is_checkmate(),
+            "the game itself stays at its end"
+        );
     }
 
     #[test]

@@ -14,11 +14,11 @@ use crate::support::fake_engine::{fake_engine, received, starts};
 use crate::support::load;
 
 /// How long any one thing the station must do may take (a loaded 2-core machine).
-const LIMIT: Duration = Duration::from_secs(30);
+pub(super) const LIMIT: Duration = Duration::from_secs(30);
 
 /// `ansage train` read as it runs: its transcript on stdout, the player typing on stdin
 /// (the test kit's station process).
-struct Station {
+pub(super) struct Station {
     process: StationProcess,
     _busy: load::Busy,
 }
@@ -27,7 +27,7 @@ impl Station {
     /// Starts `ansage train ARGS` in English at the console (a resumed game in its
     /// journal's language and settings), the settings and files in `dir`, the engine at
     /// `engine`.
-    fn start(dir: &Path, engine: &Path, args: &[&str]) -> Station {
+    pub(super) fn start(dir: &Path, engine: &Path, args: &[&str]) -> Station {
         let busy = load::busy();
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_ansage"));
         cmd.args(["train", "--console", "--transcript", "--no-braille"]);
@@ -47,14 +47,14 @@ impl Station {
 
     /// Types `line` on the console.
     #[track_caller]
-    fn send(&mut self, line: &str) {
+    pub(super) fn send(&mut self, line: &str) {
         self.process.send(line).unwrap_or_else(|e| panic!("{e}"));
     }
 
     /// Waits (up to [`LIMIT`]) for a line after the last one waited for that contains
     /// `needle`; returns it.
     #[track_caller]
-    fn wait_for(&mut self, needle: &str) -> String {
+    pub(super) fn wait_for(&mut self, needle: &str) -> String {
         self.process
             .wait_for(needle, LIMIT)
             .unwrap_or_else(|e| panic!("{e}"))
@@ -71,7 +71,7 @@ impl Station {
 
     /// Ends the input, waits for the process; its transcript and its stderr.
     #[track_caller]
-    fn finish(&mut self) -> (Vec<String>, String) {
+    pub(super) fn finish(&mut self) -> (Vec<String>, String) {
         self.process.close_input();
         if let Err(e) = self.process.wait_exit(LIMIT) {
             panic!("ansage train: {e}");
@@ -300,4 +300,46 @@ fn takeback_hint_and_warning_survive_a_kill() {
     assert!(flat.contains("1. d4"), "{text}");
     let journal = std::fs::read_to_string(&journal).unwrap();
     assert!(journal.contains("analysis found"), "{journal}");
+}
+
+/// Issue 34.3 after a training game: "review game" at its end goes through it ("forward",
+/// "back"); killed (kill -9) while going through, the resume says so and goes on at the
+/// point reached, where "back" and "forward" go on working; the game's end is kept.
+#[test]
+fn a_review_killed_resumes_at_its_point() {
+    let (dir, engine) = setup(&["e7e5"]);
+    let journal = dir.path().join("journal.txt");
+    let journal_arg = journal.to_str().unwrap().to_owned();
+    let mut station = Station::start(dir.path(), &engine, &["--journal", &journal_arg]);
+    station.play("e4", "e4?");
+    station.wait_for("say:white e5.");
+    station.send("i resign");
+    station.send("yes");
+    station.wait_for("result 0-1 resignation");
+    station.send("review game");
+    station.wait_for("say:white Review: 1 move.");
+    station.send("forward");
+    station.wait_for("say:white Move 1, White: e4.");
+    station.send("forward");
+    station.wait_for("say:white Move 1, Black: e5.");
+    station.send("back");
+    station.wait_for("say:white Move 1, White: e4.");
+    station.kill();
+    let mut station = Station::start(dir.path(), &engine, &["--resume", &journal_arg]);
+    station.wait_for("The game is over.");
+    station.wait_for("You were going through the game; it goes on at the same point.");
+    station.wait_for("Move 1, White: e4.");
+    station.send("forward");
+    station.wait_for("say:white Move 1, Black: e5.");
+    station.send("forward");
+    station.wait_for("say:white That was the last move. Black wins.");
+    station.send("beginning");
+    station.wait_for("say:white Starting position, White to move.");
+    let (out, err) = station.finish();
+    assert!(
+        !out.iter().any(|l| l.contains("engine play")),
+        "the engine asked after the end: {out:#?}\n{err}"
+    );
+    let text = std::fs::read_to_string(&journal).unwrap();
+    assert_eq!(text.matches("black engine move").count(), 1, "{text}");
 }
