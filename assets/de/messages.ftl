@@ -796,7 +796,9 @@ lobby-stream-taken = Ein anderes Programm nutzt diesen lichess-Zugang gerade; an
 lobby-server-fault = lichess meldet einen Fehler. Neuer Versuch läuft.
 lobby-server-refuses = Der Server bietet die Ereignisse dieses Zugangs nicht an; das Online-Menü hört auf. Bitte online.server prüfen.
 lobby-bye = Online-Menü beendet.
-lobby-after-game = Revanche gegen { $name }, Menü oder beenden?
+lobby-after-game = Revanche gegen { $name }, Partie durchgehen, Menü oder beenden?
+lobby-after-game-alone = Partie durchgehen, Menü oder beenden?
+lobby-no-review = Es gibt noch keine beendete Partie zum Durchgehen.
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Lade { $model }, { $megabytes } MB, von { $url }.

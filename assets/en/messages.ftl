@@ -761,7 +761,9 @@ lobby-stream-taken = Another program is using this lichess account right now; an
 lobby-server-fault = lichess reports a fault. Trying again.
 lobby-server-refuses = The server does not offer this account's events; the online menu stops. Please check online.server.
 lobby-bye = Online menu closed.
-lobby-after-game = Rematch against { $name }, menu or quit?
+lobby-after-game = Rematch against { $name }, review the game, menu or quit?
+lobby-after-game-alone = Review the game, menu or quit?
+lobby-no-review = There is no finished game to review yet.
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Downloading { $model }, { $megabytes } MB, from { $url }.

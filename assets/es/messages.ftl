@@ -818,7 +818,9 @@ lobby-stream-taken = Otro programa está usando esta cuenta de lichess; ansage l
 lobby-server-fault = lichess informa de un fallo. Reintentando.
 lobby-server-refuses = El servidor no ofrece los eventos de esta cuenta; el menú en línea se detiene. Compruebe online.server.
 lobby-bye = Menú en línea cerrado.
-lobby-after-game = ¿Revancha contra { $name }, menú o salir?
+lobby-after-game = ¿Revancha contra { $name }, repasar la partida, menú o salir?
+lobby-after-game-alone = ¿Repasar la partida, menú o salir?
+lobby-no-review = Aún no hay ninguna partida terminada que repasar.
 
 # `ansage models install`, `ansage models list`: one line each, for a screen reader.
 models-download = Descargando { $model }, { $megabytes } MB, de { $url }.

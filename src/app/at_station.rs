@@ -43,6 +43,9 @@ pub enum Analysed {
     InFolder,
     /// This file (`review`: beside the file read).
     At(PathBuf),
+    /// An analyst, its annotated game written nowhere (a game gone through after an
+    /// online game that kept no records).
+    Unwritten,
 }
 
 /// What a command brings to its game at the station; the rest is the same for all.
@@ -72,6 +75,14 @@ impl AtStation {
         self,
         set_up: impl FnOnce(Sinks) -> Result<Game, AppError>,
     ) -> Result<Session, AppError> {
+        Ok(self.play_in(set_up)?.0)
+    }
+
+    /// [`AtStation::play`], and the game's folder (`None`: it kept none).
+    pub fn play_in(
+        self,
+        set_up: impl FnOnce(Sinks) -> Result<Game, AppError>,
+    ) -> Result<(Session, Option<PathBuf>), AppError> {
         let mut console = ConsoleSink::new(self.show, self.braille);
         console.deliver(Timestamp::ZERO, &self.first);
         let mut game = set_up(vec![Box::new(console)])?;
@@ -81,6 +92,7 @@ impl AtStation {
             Analysed::Nowhere => None,
             Analysed::InFolder => Some(folder.as_ref().map(|d| d.join("game.analysed.pgn"))),
             Analysed::At(path) => Some(Some(path)),
+            Analysed::Unwritten => Some(None),
         };
         if let Some(path) = analysed {
             game.helpers.extend(analysis::analyst(&game.settings));
@@ -102,13 +114,13 @@ impl AtStation {
                 written.push(Message::new("console-pgn").arg("path", out.display().to_string()));
             }
         }
-        if let Some(dir) = folder {
-            written.extend(records::write(&session, &dir)?.messages());
+        if let Some(dir) = &folder {
+            written.extend(records::write(&session, dir)?.messages());
         }
         for msg in &written {
             eprintln!("{}", session.phrases().speech(msg));
         }
-        Ok(session)
+        Ok((session, folder))
     }
 }
 

@@ -12,8 +12,10 @@ use crate::app::at_station::{self, Analysed, AtStation, Open};
 use crate::app::launch::Game;
 use crate::app::options::GameOptions;
 use crate::app::sheets::{self, Loaded};
+use crate::config::Settings;
 use crate::console::Show;
 use crate::core::phrases::{Message, Phrases};
+use crate::core::scoresheet::Sheet;
 use crate::core::session::Session;
 
 /// The arguments of `ansage review`.
@@ -45,9 +47,9 @@ pub struct ReviewArgs {
 /// does not have, is said on stderr in the language's words (exit status 1).
 pub fn run(args: ReviewArgs) -> Result<(), AppError> {
     let settings = args.options.layers()?.settings()?;
-    let mut setup = settings.to_setup()?;
-    let phrases = Phrases::load(setup.lang)?;
-    let loaded = match load(&args, setup.lang) {
+    let lang = settings.to_setup()?.lang;
+    let phrases = Phrases::load(lang)?;
+    let loaded = match load(&args, lang) {
         Ok(loaded) => loaded,
         Err(e) => {
             eprintln!("{}", sheets::say_error(&phrases, &e));
@@ -60,26 +62,51 @@ pub fn run(args: ReviewArgs) -> Result<(), AppError> {
         let msg = Message::new("review-partly").arg("why", why);
         eprintln!("{}", phrases.speech(&msg));
     }
-    // Nothing runs while a game is gone through: no clock, no web page.
-    setup.clock = None;
-    setup.info = loaded.sheet.info.clone();
-    let mut session = Session::reviewing(setup, &loaded.sheet)?;
-    let at_station = AtStation {
+    let through = Through {
+        console: args.console,
         show: at_station::show(args.transcript, args.show),
         braille: !args.no_braille,
+        analysed: Analysed::At(annotated_path(&args.file)),
+    };
+    go_through(settings, &loaded.sheet, through)
+}
+
+/// How a game is gone through at the station.
+#[derive(Debug)]
+pub struct Through {
+    /// The console only: open no other device.
+    pub console: bool,
+    /// What the console prints.
+    pub show: Show,
+    /// Braille lines in the transcript.
+    pub braille: bool,
+    /// Where the analysed game goes.
+    pub analysed: Analysed,
+}
+
+/// Goes through the game `sheet` at the station until the player leaves: from a file,
+/// or after an online game (issue 34.3). Nothing runs while a game is gone through: no
+/// clock, no web page, no journal, no record written.
+pub fn go_through(settings: Settings, sheet: &Sheet, through: Through) -> Result<(), AppError> {
+    let mut setup = settings.to_setup()?;
+    setup.clock = None;
+    setup.info = sheet.info.clone();
+    let mut session = Session::reviewing(setup, sheet)?;
+    let at_station = AtStation {
+        show: through.show,
+        braille: through.braille,
         first: session.review_opening(),
-        open: if args.console {
+        open: if through.console {
             Open::Console
         } else {
             Open::All
         },
         pgn: None,
         say_pgn: false,
-        analysed: Analysed::At(annotated_path(&args.file)),
+        analysed: through.analysed,
     };
     let mut settings = settings;
     settings.web.enabled = false;
-    // No journal, so no folder: nothing is recorded, no record written.
     at_station.play(|sinks| Ok(Game::review(settings, session, sinks)))?;
     Ok(())
 }

@@ -214,17 +214,60 @@ fn game_name(config: &SessionSetup) -> String {
 }
 
 /// The folder for a game's records: `$XDG_DATA_HOME/ansage/games/DATE_TIME-NAME`
-/// (`~/.local/share/...` when unset), created.
+/// (`~/.local/share/...` when unset), created new: a second game begun within the same
+/// second ("Neue Partie" in training, a rematch) gets `DATE_TIME-NAME-2`, and so on, so
+/// that no game's journal is opened on another's.
 fn game_dir(base: Option<PathBuf>, name: &str) -> Result<PathBuf, AppError> {
     let base = match base {
         Some(b) => b,
         None => crate::config::games_dir()?,
     };
-    let stamp = chrono::Local::now().format("%Y-%m-%d_%H%M%S");
-    let dir = base.join(format!("{stamp}-{name}"));
-    std::fs::create_dir_all(&dir).map_err(|source| AppError::CreateDir {
-        path: dir.clone(),
+    let created = |path: &std::path::Path, source| AppError::CreateDir {
+        path: path.to_owned(),
         source,
-    })?;
-    Ok(dir)
+    };
+    std::fs::create_dir_all(&base).map_err(|e| created(&base, e))?;
+    let stamp = chrono::Local::now().format("%Y-%m-%d_%H%M%S");
+    let mut n = 1u32;
+    loop {
+        let dir = match n {
+            1 => base.join(format!("{stamp}-{name}")),
+            n => base.join(format!("{stamp}-{name}-{n}")),
+        };
+        match std::fs::create_dir(&dir) {
+            Ok(()) => return Ok(dir),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && n < 1000 => n += 1,
+            Err(e) => return Err(created(&dir, e)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::game_dir;
+
+    #[test]
+    fn games_begun_in_the_same_second_get_folders_of_their_own() {
+        let base = tempfile::tempdir().expect("a temporary folder");
+        let dirs: Vec<_> = (0..3)
+            .map(|_| game_dir(Some(base.path().join("games")), "Ana-Stockfish").expect("a folder"))
+            .collect();
+        for dir in &dirs {
+            assert!(dir.is_dir(), "{dir:?}");
+        }
+        // Made within one second (or across its edge): never the same folder twice.
+        assert_ne!(dirs[0], dirs[1]);
+        assert_ne!(dirs[1], dirs[2]);
+        assert_ne!(dirs[0], dirs[2]);
+        let last = dirs[2]
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
+        assert!(
+            last.ends_with("-Ana-Stockfish")
+                || last.ends_with("-Ana-Stockfish-2")
+                || last.ends_with("-Ana-Stockfish-3"),
+            "{last}"
+        );
+    }
 }

@@ -3,6 +3,7 @@
 //! ([`crate::app::at_station`]; a rematch's numbered), and the rematch to offer after it.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::app::at_station::{self, Analysed, AtStation, Open};
 use crate::app::launch::{self, Game, JournalAt};
@@ -14,6 +15,7 @@ use crate::core::online::lobby::Rematch;
 use crate::core::online::refusal::with_reason;
 use crate::core::online::time_control::OnlineTc;
 use crate::core::phrases::Message;
+use crate::core::scoresheet::Sheet;
 use crate::doctor::online::Refusals;
 use crate::online::actor::{Link, Waits};
 use crate::online::address::Address;
@@ -27,7 +29,15 @@ pub(super) enum Ended {
     /// The player left it (`quit`, the end of the input) while it went on.
     Left,
     /// The game ended; the opponent to play again, if there is one (an account).
-    Over(Option<Rematch>),
+    Over(Option<Rematch>, Finished),
+}
+
+/// A game that ended, to be gone through after it ("Partie durchgehen", issue 34.3).
+pub(super) struct Finished {
+    /// Its scoresheet, with the result.
+    pub sheet: Arc<Sheet>,
+    /// Where its analysis goes: beside its records, if it kept any.
+    pub analysed: Analysed,
 }
 
 /// Plays the running game `id`, the `number`th of this run; how it ended.
@@ -50,11 +60,9 @@ pub(super) fn game(args: &OnlineArgs, id: String, number: u32) -> Result<Ended, 
         waits,
         chat: settings.online.chat,
     };
-    let over = play(args, settings, link, number)?;
-    Ok(if over {
-        Ended::Over(rematch(&full, remote.into()))
-    } else {
-        Ended::Left
+    Ok(match play(args, settings, link, number)? {
+        Some(finished) => Ended::Over(rematch(&full, remote.into()), finished),
+        None => Ended::Left,
     })
 }
 
@@ -184,9 +192,15 @@ fn numbered(path: &Path, number: u32) -> PathBuf {
 
 /// Runs the station for the online game, the `number`th of this run, and writes its
 /// records at the end (a numbered `--journal` and `--pgn` after the first:
-/// [`numbered`]); whether the game ended (else the player left it).
-fn play(args: &OnlineArgs, settings: Settings, link: Link, number: u32) -> Result<bool, AppError> {
+/// [`numbered`]); the game, if it ended (else the player left it).
+fn play(
+    args: &OnlineArgs,
+    settings: Settings,
+    link: Link,
+    number: u32,
+) -> Result<Option<Finished>, AppError> {
     let journal = args.journal.as_deref().map(|p| numbered(p, number));
+    let pgn = args.pgn.as_deref().map(|p| numbered(p, number));
     let mut config = settings.to_setup()?;
     let at_station = AtStation {
         show: at_station::show(args.transcript, args.show),
@@ -197,16 +211,28 @@ fn play(args: &OnlineArgs, settings: Settings, link: Link, number: u32) -> Resul
         } else {
             Open::All
         },
-        pgn: args.pgn.as_deref().map(|p| numbered(p, number)),
+        pgn: pgn.clone(),
         say_pgn: false,
         analysed: Analysed::Nowhere,
     };
-    let session = at_station.play(|sinks| {
+    let (session, folder) = at_station.play_in(|sinks| {
         records::date_the_game(&mut config.info, chrono::Local::now().date_naive());
         let at = JournalAt::for_new_game(&settings, &config, journal, args.no_journal);
         let mut game = Game::new(settings, config, at, sinks)?;
         game.online = Some(link);
         Ok(game)
     })?;
-    Ok(session.result().is_some())
+    if session.result().is_none() {
+        return Ok(None);
+    }
+    // Analysed after the game: beside its records (the game's folder, else `--pgn`).
+    let analysed = match (folder, pgn) {
+        (Some(dir), _) => Analysed::At(dir.join("game.analysed.pgn")),
+        (None, Some(pgn)) => Analysed::At(crate::app::analysis::annotated_path(&pgn)),
+        (None, None) => Analysed::Unwritten,
+    };
+    Ok(Some(Finished {
+        sheet: session.scoresheet(),
+        analysed,
+    }))
 }

@@ -62,11 +62,27 @@ impl Voice {
 /// The server's client, the waits, and what the server's refusals mean before a game.
 pub type Link = (Arc<Client>, Waits, crate::doctor::online::Refusals);
 
-/// How the menu begins: with a command of the command line, or after a game with its
-/// rematch.
-pub type Start = (Option<MenuCommand>, Option<Rematch>);
+/// How the menu begins.
+#[derive(Debug)]
+pub enum Start {
+    /// With a command of the command line, or none.
+    Command(Option<MenuCommand>),
+    /// After a game, with its rematch when the opponent is an account.
+    AfterGame(Option<Rematch>),
+}
 
-/// Runs the menu; the game to play, or `None` when the player left.
+/// How the menu ended.
+#[derive(Debug, PartialEq, Eq)]
+pub enum MenuEnd {
+    /// This game is to be played.
+    Play(String),
+    /// The game that just ended is to be gone through (issue 34.3).
+    Review,
+    /// The player left.
+    Left,
+}
+
+/// Runs the menu; how it ended.
 pub fn run(
     link: Link,
     settings: &Settings,
@@ -74,7 +90,7 @@ pub fn run(
     console_only: bool,
     print_all: bool,
     first: Start,
-) -> Result<Option<String>, AppError> {
+) -> Result<MenuEnd, AppError> {
     let lang = setup.lang;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -104,9 +120,9 @@ async fn menu(
     (client, waits, refusals): Link,
     lang: Language,
     voice: &mut Voice,
-    (first, rematch): Start,
+    first: Start,
     heard: mpsc::Receiver<StationInput>,
-) -> Result<Option<String>, AppError> {
+) -> Result<MenuEnd, AppError> {
     let online =
         |e: crate::online::client::ApiError| AppError::OnlineStart(Box::new(refusals.status(e)));
     // The menu's own requests under the reconnection rule too (issue 32.1).
@@ -126,19 +142,22 @@ async fn menu(
     let games = persist(waits, true, || client.playing(), |s| voice.say(&tell(s)))
         .await
         .map_err(online)?;
-    let mut pending = match rematch {
-        Some(rematch) => lobby.after_game(games, rematch),
-        None => lobby.greeting(games),
+    let mut pending = match first {
+        Start::AfterGame(rematch) => lobby.after_game(games, rematch),
+        Start::Command(command) => {
+            let mut said = lobby.greeting(games);
+            if let Some(command) = command {
+                said.extend(lobby.handle(LobbyInput::Command(command)));
+            }
+            said
+        }
     };
-    if let Some(command) = first {
-        pending.extend(lobby.handle(LobbyInput::Command(command)));
-    }
     let outcome = loop {
         if let Some(end) = carry_out(std::mem::take(&mut pending), voice, &mut link) {
             break Ok(end);
         }
         let Some(event) = rx.recv().await else {
-            break Ok(None);
+            break Ok(MenuEnd::Left);
         };
         match event {
             LobbyEvent::Input(input) => pending = lobby.handle(input),
@@ -177,21 +196,21 @@ async fn forward_heard(mut heard: mpsc::Receiver<StationInput>, tx: mpsc::Sender
     }
 }
 
-/// Says and sends what the menu asks; `Some` when it ends: with the game to play, or
-/// with none when the player leaves.
+/// Says and sends what the menu asks; `Some` when it ends.
 fn carry_out(
     outputs: Vec<LobbyOutput>,
     voice: &mut Voice,
     link: &mut LobbyLink,
-) -> Option<Option<String>> {
+) -> Option<MenuEnd> {
     for output in outputs {
         match output {
             LobbyOutput::Say(m) => voice.say(&m),
             LobbyOutput::Send(request) => link.send(request),
-            LobbyOutput::Play(id) => return Some(Some(id)),
+            LobbyOutput::Play(id) => return Some(MenuEnd::Play(id)),
+            LobbyOutput::Review => return Some(MenuEnd::Review),
             LobbyOutput::Quit => {
                 voice.say(&Message::new("lobby-bye"));
-                return Some(None);
+                return Some(MenuEnd::Left);
             }
         }
     }

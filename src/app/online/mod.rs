@@ -38,7 +38,9 @@ use crate::online::actor::Waits;
 use crate::online::address::Address;
 use crate::online::client::{ApiError, Client};
 
-use game::{Ended, game};
+use crate::app::review::Through;
+use game::{Ended, Finished, game};
+use menu::{MenuEnd, Start};
 
 /// How long the station waits for a byte of a stream before it counts as broken (the
 /// server sends an empty line every 6-7 s).
@@ -168,23 +170,49 @@ fn online(args: OnlineArgs) -> Result<(), AppError> {
                         .into(),
             });
         }
-        None => match menu(&args, first, None)? {
-            Some(id) => id,
-            None => return Ok(()),
+        None => match menu(&args, Start::Command(first))? {
+            MenuEnd::Play(id) => id,
+            MenuEnd::Review | MenuEnd::Left => return Ok(()),
         },
     };
-    // After a game that ended: the menu asks for a rematch, the menu or the end (issue
-    // 32.3); the next game is played in turn, with records of its own.
+    // After a game that ended: the menu asks for a rematch, going through the game, the
+    // menu or the end (issues 32.3, 34.3); the next game is played in turn, with records
+    // of its own.
     for number in 1.. {
-        let Ended::Over(rematch) = game(&args, id, number)? else {
+        let Ended::Over(rematch, finished) = game(&args, id, number)? else {
             return Ok(());
         };
-        match menu(&args, None, rematch)? {
-            Some(next) => id = next,
+        id = match after_game(&args, rematch, finished)? {
+            Some(next) => next,
             None => return Ok(()),
-        }
+        };
     }
     Ok(())
+}
+
+/// The menu after a game, as often as the player goes through the game and comes back;
+/// the next game to play, if any.
+fn after_game(
+    args: &OnlineArgs,
+    rematch: Option<Rematch>,
+    finished: Finished,
+) -> Result<Option<String>, AppError> {
+    loop {
+        match menu(args, Start::AfterGame(rematch.clone()))? {
+            MenuEnd::Play(id) => return Ok(Some(id)),
+            MenuEnd::Left => return Ok(None),
+            MenuEnd::Review => {
+                let settings = args.options.layers()?.settings()?;
+                let through = Through {
+                    console: args.console,
+                    show: crate::app::at_station::show(args.transcript, args.show),
+                    braille: !args.no_braille,
+                    analysed: finished.analysed.clone(),
+                };
+                crate::app::review::go_through(settings, &finished.sheet, through)?;
+            }
+        }
+    }
 }
 
 /// `command` for a rated game if `rated`.
@@ -228,13 +256,9 @@ pub(super) fn client(settings: &Settings) -> Result<(Arc<Client>, Waits, Refusal
     Ok((Arc::new(client), waits, refusals))
 }
 
-/// The spoken menu, until a game starts (its id) or the player leaves; after a game, it
-/// begins by offering the rematch.
-fn menu(
-    args: &OnlineArgs,
-    first: Option<MenuCommand>,
-    rematch: Option<Rematch>,
-) -> Result<Option<String>, AppError> {
+/// The spoken menu, until a game starts, the game that ended is to be gone through, or
+/// the player leaves; after a game, it begins by offering the rematch.
+fn menu(args: &OnlineArgs, first: Start) -> Result<MenuEnd, AppError> {
     let settings = args.options.layers()?.settings()?;
     let (client, waits, refusals) = client(&settings)?;
     let setup = settings.to_setup()?;
@@ -245,7 +269,7 @@ fn menu(
         &setup,
         args.console,
         print_all,
-        (first, rematch),
+        first,
     )
 }
 

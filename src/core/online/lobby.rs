@@ -96,6 +96,8 @@ pub enum LobbyOutput {
     Send(LobbyRequest),
     /// Play this game now.
     Play(String),
+    /// Go through the game that just ended (issue 34.3); the menu follows again.
+    Review,
     /// The player leaves.
     Quit,
 }
@@ -126,6 +128,8 @@ pub struct Lobby {
     rated: bool,
     /// The game that just ended, to be played again.
     rematch: Option<Rematch>,
+    /// A game just ended: it can be gone through ("Partie durchgehen").
+    after_game: bool,
 }
 
 impl Lobby {
@@ -140,17 +144,23 @@ impl Lobby {
             on_answer: None,
             rated: false,
             rematch: None,
+            after_game: false,
         }
     }
 
-    /// What the menu says after a game ended (its result was said): "Revanche", "Menü"
-    /// or "beenden" (issue 32.3). The running games (`games`) are known quietly ("Menü"
-    /// counts them, "fortsetzen" plays one).
-    pub fn after_game(&mut self, games: Vec<GameInfo>, rematch: Rematch) -> Vec<LobbyOutput> {
+    /// What the menu says after a game ended (its result was said): "Revanche" (when
+    /// the opponent `rematch` is an account), "Partie durchgehen", "Menü" or "beenden"
+    /// (issues 32.3, 34.3). The running games (`games`) are known quietly ("Menü" counts
+    /// them, "fortsetzen" plays one).
+    pub fn after_game(
+        &mut self,
+        games: Vec<GameInfo>,
+        rematch: Option<Rematch>,
+    ) -> Vec<LobbyOutput> {
         let _known = self.playing(games);
-        let told = rematch_question(&rematch);
-        self.rematch = Some(rematch);
-        said(told)
+        self.after_game = true;
+        self.rematch = rematch;
+        said(self.after_game_question())
     }
 
     /// What the menu says first, once the account's running games (`games`, from
@@ -237,7 +247,9 @@ impl Lobby {
         match command {
             MenuCommand::Menu => {
                 let mut out = vec![self.menu()];
-                out.extend(self.rematch.as_ref().map(|r| say(rematch_question(r))));
+                if self.after_game {
+                    out.push(say(self.after_game_question()));
+                }
                 out
             }
             MenuCommand::Rematch => match self.rematch.clone() {
@@ -249,6 +261,7 @@ impl Lobby {
                 }
                 None => said(Message::new("lobby-none")),
             },
+            MenuCommand::Review => self.review(),
             MenuCommand::Seek(tc) => self.seek(tc),
             MenuCommand::Challenge { name, tc } => self.challenge(name, tc),
             MenuCommand::Rated(command) => {
@@ -267,6 +280,27 @@ impl Lobby {
                 out
             }
         }
+    }
+
+    /// What the menu asks after a game: the rematch (when the opponent is an account),
+    /// going through the game, the menu or the end.
+    fn after_game_question(&self) -> Message {
+        match &self.rematch {
+            Some(rematch) => Message::new("lobby-after-game").arg("name", rematch.name.clone()),
+            None => Message::new("lobby-after-game-alone"),
+        }
+    }
+
+    /// "Partie durchgehen": the game that just ended, once nothing is sought or
+    /// challenged (issue 34.3).
+    fn review(&mut self) -> Vec<LobbyOutput> {
+        if !self.after_game {
+            return said(Message::new("lobby-no-review"));
+        }
+        if let Some(busy) = self.busy() {
+            return vec![busy];
+        }
+        vec![LobbyOutput::Review]
     }
 
     fn busy(&self) -> Option<LobbyOutput> {
@@ -529,10 +563,6 @@ impl Lobby {
 }
 
 /// "Revanche gegen X, Menü oder beenden?"
-fn rematch_question(rematch: &Rematch) -> Message {
-    Message::new("lobby-after-game").arg("name", rematch.name.clone())
-}
-
 /// A message's selector for a yes-or-no argument.
 fn yes_no(yes: bool) -> &'static str {
     if yes { "yes" } else { "no" }

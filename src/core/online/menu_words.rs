@@ -36,6 +36,9 @@ pub enum MenuCommand {
     Cancel,
     /// After a game: challenge the same opponent again, with the same time control.
     Rematch,
+    /// After a game: go through it at the station ("Partie durchgehen", issue 34.3),
+    /// then back to the menu.
+    Review,
     /// Leave the menu.
     Quit,
 }
@@ -56,6 +59,7 @@ struct MenuFile {
     resume: Vec<String>,
     cancel: Vec<String>,
     rematch: Vec<String>,
+    review: Vec<String>,
     quit: Vec<String>,
     chat: Vec<String>,
     numbers: BTreeMap<String, u64>,
@@ -156,7 +160,7 @@ impl MenuWords {
     pub fn load(lang: Language) -> Result<MenuWords, MenuWordsError> {
         let (file, text) = source(lang);
         let f: MenuFile = toml::from_str(text).map_err(|source| MenuWordsError { file, source })?;
-        let groups: [(&'static str, &Vec<String>); 11] = [
+        let groups: [(&'static str, &Vec<String>); 12] = [
             ("menu", &f.menu),
             ("seek", &f.seek),
             ("seek_rated", &f.seek_rated),
@@ -167,6 +171,7 @@ impl MenuWords {
             ("resume", &f.resume),
             ("cancel", &f.cancel),
             ("rematch", &f.rematch),
+            ("review", &f.review),
             ("quit", &f.quit),
         ];
         let mut phrases = Vec::new();
@@ -438,6 +443,7 @@ fn command(group: &str, slots: Slots) -> Option<MenuCommand> {
         "resume" => MenuCommand::Resume(entry),
         "cancel" => MenuCommand::Cancel,
         "rematch" => MenuCommand::Rematch,
+        "review" => MenuCommand::Review,
         "quit" => MenuCommand::Quit,
         _ => return None,
     })
@@ -486,6 +492,7 @@ mod tests {
             ("bitte suchen dreißig", Some(MenuCommand::Seek(tc(30, 0)))),
             ("suchen", Some(MenuCommand::Seek(None))),
             ("Revanche", Some(MenuCommand::Rematch)),
+            ("Partie durchgehen", Some(MenuCommand::Review)),
             (
                 "suchen 15 plus 10 gewertet",
                 Some(MenuCommand::Rated(Box::new(MenuCommand::Seek(tc(15, 10))))),

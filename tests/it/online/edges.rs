@@ -188,7 +188,7 @@ fn after_the_game_a_rematch() {
     fake.change(&id, |g| g.resign(Color::Black))
         .expect("the opponent resigns");
     station.wait_for("result");
-    station.wait_for("Rematch against Salma, menu or quit?");
+    station.wait_for("Rematch against Salma, review the game, menu or quit?");
     station.send("menu");
     station.wait_for("Say or type: seek");
     station.send("rematch");
@@ -264,7 +264,7 @@ fn a_rematch_keeps_the_first_games_records() {
     station.wait_for("say:white e5.");
     fake.change(&id, |g| g.resign(Color::Black))
         .expect("the opponent resigns");
-    station.wait_for("Rematch against Salma, menu or quit?");
+    station.wait_for("Rematch against Salma, review the game, menu or quit?");
     station.send("rematch");
     fake.wait_request("the rematch", posted("/api/challenge/Salma"));
     station.wait_for("Challenge sent to Salma");

@@ -74,6 +74,7 @@ fn dialogue(lang: Language) -> String {
                 LobbyOutput::Say(m) => format!("say: {}", phrases.speech(&m)),
                 LobbyOutput::Send(r) => format!("send: {r:?}"),
                 LobbyOutput::Play(id) => format!("play: {id}"),
+                LobbyOutput::Review => "review".into(),
                 LobbyOutput::Quit => "quit".into(),
             };
             out.push_str(&line);

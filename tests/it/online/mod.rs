@@ -3,7 +3,8 @@
 //! server's code say it answers (`fake_lichess.rs`); and the real `ansage online` process
 //! against it (`station.rs`): a whole game and the failures of the issue (`play.rs`), the
 //! menu (`menu.rs`) and its requests under the reconnection rule (`menu_faults.rs`), login and logout (`account.rs`), a server that flaps
-//! (`flapping.rs`), the game's start (`start.rs`), the game's edges (`edges.rs`); and the session's resend after a lost
+//! (`flapping.rs`), the game's start (`start.rs`), the game's edges (`edges.rs`), going
+//! through a finished game from the menu (`review.rs`); and the session's resend after a lost
 //! answer, property-tested against a model of the server (`resend_props.rs`); what the
 //! player hears while the server flaps, golden (`reconnect_golden.rs`).
 
@@ -27,6 +28,8 @@ mod play;
 #[cfg(feature = "online")]
 mod reconnect_golden;
 mod resend_props;
+#[cfg(all(feature = "online", feature = "web", feature = "testing"))]
+mod review;
 #[cfg(all(feature = "online", feature = "web", feature = "testing"))]
 mod start;
 #[cfg(all(feature = "online", feature = "web", feature = "testing"))]

@@ -23,6 +23,7 @@ fn outline(outputs: &[LobbyOutput]) -> Vec<String> {
             LobbyOutput::Say(m) => format!("say:{}", m.id),
             LobbyOutput::Send(r) => format!("send:{r:?}"),
             LobbyOutput::Play(id) => format!("play:{id}"),
+            LobbyOutput::Review => "review".into(),
             LobbyOutput::Quit => "quit".into(),
         })
         .collect()
@@ -348,7 +349,7 @@ fn after_a_game_a_rematch_or_the_menu() {
         rated: true,
     };
     assert_eq!(
-        outline(&l.after_game(Vec::new(), rematch)),
+        outline(&l.after_game(Vec::new(), Some(rematch))),
         ["say:lobby-after-game"]
     );
     assert_eq!(
@@ -367,4 +368,31 @@ fn after_a_game_a_rematch_or_the_menu() {
         )]
     );
     assert_eq!(line(&mut l, "beenden"), ["quit"]);
+}
+
+/// After a game, "Partie durchgehen" goes through it (issue 34.3), also after a game
+/// against the server's computer (no rematch); before any game it is refused; while a
+/// seek runs the menu is busy.
+#[test]
+fn after_a_game_it_can_be_gone_through() {
+    let mut l = lobby(Language::De);
+    assert_eq!(line(&mut l, "Partie durchgehen"), ["say:lobby-no-review"]);
+    assert_eq!(
+        outline(&l.after_game(Vec::new(), None)),
+        ["say:lobby-after-game-alone"]
+    );
+    assert_eq!(
+        line(&mut l, "Menü"),
+        ["say:lobby-menu", "say:lobby-after-game-alone"]
+    );
+    assert_eq!(line(&mut l, "Revanche"), ["say:lobby-none"]);
+    assert_eq!(line(&mut l, "Partie durchgehen"), ["review"]);
+    let mut l = lobby(Language::En);
+    let _ = l.after_game(Vec::new(), None);
+    let seeking = line(&mut l, "seek 15 plus 10");
+    assert!(
+        seeking.iter().any(|o| o.starts_with("send:")),
+        "{seeking:?}"
+    );
+    assert_eq!(line(&mut l, "review the game"), ["say:lobby-busy"]);
 }
