@@ -20,6 +20,7 @@ use ansage::speech::{SpeechConfig, SpeechSink};
 use ansage::station::Sink;
 
 use crate::answer::{began_after, said, sound_ms};
+use crate::correction::detector_offset;
 use crate::speech::{SpeechBenchError, record_speaker, wait_for};
 use crate::stats::summary;
 
@@ -34,6 +35,13 @@ pub struct ForwardSound {
     pub all_ms: Vec<f64>,
     /// Trials whose onset was not found in the recording.
     pub missed: usize,
+    /// All, less where the onset detector lands within each sentence said alone by
+    /// espeak-ng ([`crate::correction::detector_offset`]: after the quiet "Z" of "Zug"
+    /// it finds the sound tens of milliseconds into the word, which is not latency), as
+    /// `answer`'s correction chain subtracts it.
+    pub corrected_ms: Vec<f64>,
+    /// The detector's offsets subtracted, one per trial found.
+    pub offsets_ms: Vec<f64>,
 }
 
 impl fmt::Display for ForwardSound {
@@ -51,6 +59,20 @@ impl fmt::Display for ForwardSound {
         )?;
         summary(f, "cutting the sentence", &self.cut_ms, &[0.5, 0.95], 0)?;
         summary(f, "all", &self.all_ms, &[0.5, 0.95], 0)?;
+        summary(
+            f,
+            "all, the detector's offset within the sentence subtracted",
+            &self.corrected_ms,
+            &[0.5, 0.95],
+            0,
+        )?;
+        summary(
+            f,
+            "the offsets subtracted",
+            &self.offsets_ms,
+            &[0.5, 0.95],
+            0,
+        )?;
         writeln!(f, "  onset not found: {}", self.missed)
     }
 }
@@ -77,6 +99,7 @@ pub fn forward_sound(
     let mut figures = ForwardSound::default();
     let mut last: Vec<String> = Vec::new();
     let mut last_asked = Instant::now();
+    let mut offsets: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
     for i in 0..trials {
         let quick = i % 2 == 1;
         if quick {
@@ -101,7 +124,17 @@ pub fn forward_sound(
         std::thread::sleep(Duration::from_millis(250));
         let f = frames.lock().map(|v| v.clone()).unwrap_or_default();
         let cut_from: &[String] = if quick { &last } else { &[] };
-        match sound_ms(&trace, &f, cut_from, asked) {
+        let found = sound_ms(&trace, &f, cut_from, asked);
+        if let Some(ms) = found {
+            let offset = now_said.first().map_or(0.0, |text| {
+                *offsets
+                    .entry(text.clone())
+                    .or_insert_with(|| detector_offset(text, "de").as_secs_f64() * 1000.0)
+            });
+            figures.corrected_ms.push((ms - offset).max(0.0));
+            figures.offsets_ms.push(offset);
+        }
+        match found {
             Some(ms) if quick => figures.cut_ms.push(ms),
             Some(ms) => figures.idle_ms.push(ms),
             None => figures.missed += 1,
@@ -113,18 +146,22 @@ pub fn forward_sound(
     let _ = parec.kill();
     let _ = parec.wait();
     sink.close(Duration::from_secs(5));
-    figures.all_ms = figures
-        .idle_ms
-        .iter()
-        .chain(&figures.cut_ms)
-        .copied()
-        .collect();
-    for v in [
-        &mut figures.idle_ms,
-        &mut figures.cut_ms,
-        &mut figures.all_ms,
-    ] {
-        v.sort_by(f64::total_cmp);
-    }
+    figures.sort();
     Ok(figures)
+}
+
+impl ForwardSound {
+    /// `all_ms` gathered, every list sorted.
+    fn sort(&mut self) {
+        self.all_ms = self.idle_ms.iter().chain(&self.cut_ms).copied().collect();
+        for v in [
+            &mut self.idle_ms,
+            &mut self.cut_ms,
+            &mut self.all_ms,
+            &mut self.corrected_ms,
+            &mut self.offsets_ms,
+        ] {
+            v.sort_by(f64::total_cmp);
+        }
+    }
 }
