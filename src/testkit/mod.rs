@@ -5,6 +5,7 @@
 //! - [`station`]: the real `ansage` as a child process: its console on pipes, each line
 //!   it prints stamped with the instant it was read, one bounded wait loop, and one
 //!   quit-then-kill when it is dropped;
+//! - [`process`]: the one bounded wait for a child, killed and reaped at its limit;
 //! - [`chromedriver`]: Debian's `chromedriver` on a port of its choosing, for a real
 //!   chromium page;
 //! - [`http`]: a plain blocking HTTP/1.1 client and the page's event stream (Server-Sent
@@ -21,6 +22,7 @@ pub mod chromedriver;
 pub mod http;
 #[cfg(feature = "web")]
 pub mod lichess;
+pub mod process;
 pub mod station;
 
 use std::sync::{Mutex, MutexGuard, PoisonError};

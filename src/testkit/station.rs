@@ -11,6 +11,7 @@ use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, TryRecvError, channel};
 use std::time::{Duration, Instant};
 
+use super::process::{self, WaitError};
 use super::{KitError, fork_guard};
 
 /// How long a dropped station may take to end after `quit` before it is killed.
@@ -19,12 +20,6 @@ pub const QUIT_GRACE: Duration = Duration::from_secs(5);
 /// How long the lines of a station that has ended may take to reach their end (a child
 /// that inherited the pipes keeps them open; what was read by then is the output).
 const PIPE_GRACE: Duration = Duration::from_secs(2);
-
-/// How long a killed station may take to be reaped.
-const REAP: Duration = Duration::from_secs(10);
-
-/// How often a wait for the process looks at it.
-const POLL: Duration = Duration::from_millis(10);
 
 /// A line the station wrote.
 #[derive(Clone, Debug)]
@@ -301,30 +296,20 @@ impl StationProcess {
     /// Waits (up to `limit`) for the station to end; one still running then is killed
     /// and the answer is an error. Then takes in the rest of what it wrote.
     pub fn wait_exit(&mut self, limit: Duration) -> Result<ExitStatus, KitError> {
-        let deadline = Instant::now() + limit;
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    self.take_rest();
-                    return Ok(status);
-                }
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
-                Ok(None) => {
-                    let killed = self.kill();
-                    return Err(KitError::Timeout {
-                        what: format!(
-                            "end of the station (killed then: {})",
-                            match killed {
-                                Ok(status) => status.to_string(),
-                                Err(e) => e.to_string(),
-                            }
-                        ),
-                        limit,
-                        said: self.said(),
-                    });
-                }
-                Err(e) => return Err(KitError::io("waiting for the station")(e)),
+        match process::wait_within(&mut self.child, limit) {
+            Ok(status) => {
+                self.take_rest();
+                Ok(status)
             }
+            Err(WaitError::Overran { killed, .. }) => {
+                self.close_input();
+                Err(KitError::Timeout {
+                    what: format!("end of the station (killed: {killed})"),
+                    limit,
+                    said: self.said(),
+                })
+            }
+            Err(WaitError::Wait(e)) => Err(KitError::io("waiting for the station")(e)),
         }
     }
 
@@ -341,31 +326,19 @@ impl StationProcess {
     /// Kills the station at once (SIGKILL: a crash) and reaps it; then its input is
     /// closed (not before: the end of its input would be a last thing it reads).
     pub fn kill(&mut self) -> Result<ExitStatus, KitError> {
-        if let Ok(Some(status)) = self.child.try_wait() {
-            self.close_input();
-            return Ok(status);
-        }
-        // Not reaped yet, so the ID is still the child's.
-        let killed = self.child.kill();
+        let killed = process::kill_and_reap(&mut self.child);
         self.close_input();
-        killed.map_err(KitError::io("killing the station"))?;
-        let deadline = Instant::now() + REAP;
-        loop {
-            match self.child.try_wait() {
-                Ok(Some(status)) => {
-                    self.take_rest();
-                    return Ok(status);
-                }
-                Ok(None) if Instant::now() < deadline => std::thread::sleep(POLL),
-                Ok(None) => {
-                    return Err(KitError::Timeout {
-                        what: "end of the station after SIGKILL".into(),
-                        limit: REAP,
-                        said: self.said(),
-                    });
-                }
-                Err(e) => return Err(KitError::io("reaping the station")(e)),
+        match killed {
+            Ok(status) => {
+                self.take_rest();
+                Ok(status)
             }
+            Err(WaitError::Overran { .. }) => Err(KitError::Timeout {
+                what: "end of the station after SIGKILL".into(),
+                limit: process::REAP,
+                said: self.said(),
+            }),
+            Err(WaitError::Wait(e)) => Err(KitError::io("killing the station")(e)),
         }
     }
 

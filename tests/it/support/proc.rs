@@ -13,15 +13,11 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 pub use rustix::process::Signal;
-use wait_timeout::ChildExt;
 
 /// How long the output of a child that has exited may take to reach its end. A grandchild
 /// that inherited the pipes (a daemon a script starts) keeps them open; what was read by
 /// then is the output.
 const PIPE_GRACE: Duration = Duration::from_secs(2);
-
-/// How long a killed child may take to be reaped.
-const REAP: Duration = Duration::from_secs(10);
 
 /// How often [`join_within`] looks at the thread.
 const POLL: Duration = Duration::from_millis(10);
@@ -175,8 +171,18 @@ pub fn output_within(mut child: Child, limit: Duration, what: &str) -> Output {
 
 /// Waits for `child` for at most `limit`. A child still running then is killed (SIGKILL)
 /// and reaped, and the answer is an error saying so; an error of the wait itself is an
-/// error too. Never panics (for `Drop`).
+/// error too. Never panics (for `Drop`). The test kit's one bounded wait
+/// (`ansage::testkit::process::wait_within`), which its station process uses too.
+#[cfg(feature = "testing")]
 pub fn try_wait_within(child: &mut Child, limit: Duration) -> Result<ExitStatus, String> {
+    ansage::testkit::process::wait_within(child, limit).map_err(|e| e.to_string())
+}
+
+/// Without the test kit (no feature `testing`), the same wait of this file's own.
+#[cfg(not(feature = "testing"))]
+pub fn try_wait_within(child: &mut Child, limit: Duration) -> Result<ExitStatus, String> {
+    use wait_timeout::ChildExt as _;
+    const REAP: Duration = Duration::from_secs(10);
     match child.wait_timeout(limit) {
         Ok(Some(status)) => Ok(status),
         Ok(None) => {
