@@ -33,6 +33,8 @@
 //!   placements read once stable, the blind player's move executed (or wrongly), the
 //!   sighted player's move echoed and made, take-back candidates, the differing squares
 //!   after a grace; `eboard_telling.rs`: those squares in Appendix D words;
+//! - `actors.rs`: who acts for whom: the speaker of heard words, an actor's side, the
+//!   confirmation policy of a move announced by an actor.
 //! - `access.rs`: the web page's code, address and revocation asked at the board, and the
 //!   sighted player's "ausgeführt" (D.2.1);
 //! - `view.rs`: [`Session::view`], the game as a page shows it (`core/view.rs` its
@@ -60,6 +62,7 @@
 //!   status lines, the result, questions and answers).
 
 mod access;
+mod actors;
 mod adjournment;
 mod analysing;
 mod arbiter;
@@ -93,7 +96,7 @@ mod which;
 
 use std::sync::Arc;
 
-use shakmaty::{CastlingMode, Chess, Color, Position};
+use shakmaty::{CastlingMode, Chess, Color};
 
 use crate::core::clock::{Alarms, Clock};
 use crate::core::commands::{CommandBook, commands};
@@ -103,7 +106,7 @@ use crate::core::output::{Audience, GameResult, Output, Priority};
 use crate::core::phrases::{Message, Phrases};
 use crate::core::ply::Ply;
 use crate::core::render;
-use crate::core::setup::{ConfirmPolicy, SessionSetup, SetupError};
+use crate::core::setup::{SessionSetup, SetupError};
 use crate::core::time::Timestamp;
 use crate::core::words::{MovePhrases, Vocabulary, vocabulary};
 
@@ -569,28 +572,6 @@ impl Session {
             | Command::Practice
             | Command::Hint
             | Command::Solution => {}
-        }
-    }
-
-    /// FIDE Laws D.2.1: who announced the words a microphone heard. A microphone of one
-    /// person (`by`) is theirs; a microphone shared by the players (the station's own) is
-    /// the side to move's in the position the words are handled in, so that no adapter
-    /// guesses it from a position it saw earlier.
-    pub fn speaker(&self, by: Option<Actor>) -> Actor {
-        by.unwrap_or(Actor::Player(self.position().turn()))
-    }
-
-    /// The side an actor acts for: a player for themselves, the arbiter or assistant for
-    /// the side to move (D.2.9.b).
-    fn side_of(&self, by: Actor) -> Color {
-        by.color().unwrap_or(self.position().turn())
-    }
-
-    /// How a move announced by `by` is confirmed (D.2.3, D.2.4, D.2.9.a-b).
-    fn policy(&self, by: Actor) -> ConfirmPolicy {
-        match by {
-            Actor::Player(c) if self.setup.impaired.includes(c) => self.setup.confirm,
-            _ => self.setup.confirm_sighted,
         }
     }
 }
