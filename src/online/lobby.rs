@@ -22,7 +22,7 @@ use futures_util::StreamExt;
 use tokio::sync::{Mutex, mpsc};
 use tokio::task::JoinHandle;
 
-use crate::core::online::answer::{Answer, challenge_line};
+use crate::core::online::answer::{Answer, ChallengeAnswer};
 use crate::core::online::events::AccountEvent;
 use crate::core::online::lobby::{LobbyInput, LobbyRequest};
 use crate::core::online::reconnect::{Failure, Reconnect, Verdict};
@@ -232,6 +232,7 @@ async fn answers(
     }
     let mut bytes = response.bytes_stream();
     let mut pending = Vec::new();
+    let mut reader = ChallengeAnswer::default();
     while let Some(Ok(chunk)) = bytes.next().await {
         if !challenge {
             continue;
@@ -239,7 +240,7 @@ async fn answers(
         pending.extend_from_slice(&chunk);
         while let Some(end) = pending.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = pending.drain(..=end).collect();
-            if let Some(answer) = challenge_line(&line)
+            if let Some(answer) = reader.line(&line)
                 && tx.send(tell(answer)).await.is_err()
             {
                 return;
@@ -251,7 +252,7 @@ async fn answers(
         }
     }
     // An answer that is one JSON body without a line's end.
-    if let Some(answer) = challenge_line(&pending) {
+    if let Some(answer) = reader.line(&pending) {
         let _ = tx.send(tell(answer)).await;
     }
 }

@@ -184,22 +184,25 @@ impl Lobby {
             (Answer::SeekOpen, Waiting::Seek(_)) => {
                 self.on_answer.take().map(say).into_iter().collect()
             }
-            (Answer::ChallengeMade(id), Waiting::Challenge(_, known)) => {
-                *known = Some(id);
+            // A challenge's answer that names someone else is a late answer to an
+            // earlier challenge: it does not give this one its id.
+            (Answer::ChallengeMade { id, to }, Waiting::Challenge(name, known))
+                if to.as_ref().is_none_or(|to| to.eq_ignore_ascii_case(name)) =>
+            {
+                known.get_or_insert(id);
                 self.on_answer.take().map(say).into_iter().collect()
             }
-            (Answer::ChallengeDone(done), Waiting::Challenge(_, Some(id)))
-                if done == "accepted" =>
+            // Only a challenge whose own answer began (its id known) ends by it, and only
+            // by its own answer: a late end of an earlier challenge's answer does not end
+            // the next one.
+            (Answer::ChallengeDone { id: from, done }, Waiting::Challenge(name, Some(id)))
+                if from.as_ref().is_none_or(|from| from == id) =>
             {
-                let id = id.clone();
-                self.waiting = Waiting::Nothing;
-                vec![LobbyOutput::Play(id)]
-            }
-            // Only a challenge whose own answer began (its id known) ends by it: a late
-            // line of an earlier challenge's answer does not end the next one.
-            (Answer::ChallengeDone(done), Waiting::Challenge(name, Some(_)))
-                if done != "accepted" =>
-            {
+                if done == "accepted" {
+                    let id = id.clone();
+                    self.waiting = Waiting::Nothing;
+                    return vec![LobbyOutput::Play(id)];
+                }
                 let name = name.clone();
                 self.challenge_ended(name, &done)
             }
@@ -452,7 +455,12 @@ impl Lobby {
                 .and_then(|c| c.id.as_deref())
                 .is_some_and(|id| id.eq_ignore_ascii_case(&self.me));
         if ours {
-            if let Waiting::Challenge(_, id) = &mut self.waiting {
+            // The event stream may lag behind the challenge's own answer: only the
+            // challenge to the friend waited for gives its id, never an earlier one's.
+            let to = challenge.dest_user.as_ref().and_then(|u| u.name.as_deref());
+            if let Waiting::Challenge(name, id @ None) = &mut self.waiting
+                && to.is_some_and(|to| to.eq_ignore_ascii_case(name))
+            {
                 *id = Some(challenge.id);
             }
             return Vec::new();

@@ -122,16 +122,30 @@ fn dialogue(lang: Language) -> String {
         })
     };
     let answered = |a: Answer| LobbyInput::Answered(a);
+    let made = |id: &str| {
+        answered(Answer::ChallengeMade {
+            id: id.into(),
+            to: Some("Bo".into()),
+        })
+    };
+    let done = |id: &str, done: &str| {
+        answered(Answer::ChallengeDone {
+            id: Some(id.into()),
+            done: done.into(),
+        })
+    };
     show("(command) challenge Bo 10+5", lobby.handle(challenge()));
-    let made = answered(Answer::ChallengeMade("c3".into()));
-    show("(answer) challenge c3", lobby.handle(made));
-    let declined = answered(Answer::ChallengeDone("declined".into()));
-    show("(answer) done: declined", lobby.handle(declined));
+    show("(answer) challenge c3", lobby.handle(made("c3")));
+    show(
+        "(answer) done: declined",
+        lobby.handle(done("c3", "declined")),
+    );
     show("(command) challenge Bo 10+5", lobby.handle(challenge()));
-    let made = answered(Answer::ChallengeMade("c4".into()));
-    show("(answer) challenge c4", lobby.handle(made));
-    let canceled = answered(Answer::ChallengeDone("canceled".into()));
-    show("(answer) done: canceled", lobby.handle(canceled));
+    show("(answer) challenge c4", lobby.handle(made("c4")));
+    show(
+        "(answer) done: canceled",
+        lobby.handle(done("c4", "canceled")),
+    );
     out
 }
 
