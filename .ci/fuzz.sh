@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzing: `bash .ci/fuzz.sh [SECONDS]` runs each fuzz target (fuzz/fuzz_targets/: resolve,
-# typed, pgn, journal, script, dgt, millennium, web_action, online, uci) for SECONDS (default 60)
+# typed, pgn, journal, script, dgt, millennium, web_action, online, uci,
+# challenge_answer) for SECONDS (default 60)
 # with libFuzzer, then prints each target's runs, time and findings. Not part of .ci/test.sh (too long);
 # tests/it/protocol/fuzz_seeds.rs runs the same entry functions on the seeds in every test run.
 #
@@ -15,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-60}
-targets=${FUZZ_TARGETS:-resolve typed pgn journal script dgt millennium web_action online uci}
+targets=${FUZZ_TARGETS:-resolve typed pgn journal script dgt millennium web_action online uci challenge_answer}
 
 if ! command -v cargo-fuzz >/dev/null; then
     cargo install cargo-fuzz --locked

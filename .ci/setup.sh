@@ -18,9 +18,10 @@ ANSAGE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 
 # Building: a C toolchain (rustup brings none; cc links every crate and builds the C of the
 # -sys crates), pkg-config, libclang for bindgen, and the headers of the device crates:
-# ALSA (cpal), speech-dispatcher (tts), BrlAPI and liblouis (brlapi).
+# ALSA (cpal), speech-dispatcher (tts), BrlAPI and liblouis (brlapi), espeak-ng and
+# PulseAudio's simple API (the station's own voice, feature `espeak`).
 BUILD_DEBS="gcc libc6-dev pkg-config libclang-dev libasound2-dev libspeechd-dev libbrlapi-dev
-  liblouis-dev"
+  liblouis-dev libespeak-ng-dev libpulse-dev"
 # Running the station: speech-dispatcher with espeak-ng, BRLTTY, PulseAudio, espeak-ng for the
 # spoken scoresheet; python3-pip, curl and unzip fetch libvosk and the models below;
 # stockfish is the training opponent (`ansage train`, feature `engine`; Debian puts it at

@@ -31,7 +31,8 @@ pub use dirs::{NoHome, config_dir, data_dir, default_path, games_dir};
 pub use layers::Layers;
 pub use sections::{
     BrailleSettings, EngineSettings, InputMethod, InputSettings, JournalSettings, MODELS_URL,
-    ModelsSettings, OnlineSettings, SpeechSettings, VoiceSettings, WEB_LISTEN, WebSettings,
+    ModelsSettings, OnlineSettings, SpeechEngine, SpeechSettings, VoiceSettings, WEB_LISTEN,
+    WebSettings,
 };
 
 #[cfg(test)]

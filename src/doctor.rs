@@ -259,6 +259,9 @@ fn speech(settings: &Settings, lang: Language) -> DeviceStatus {
 }
 
 fn speech_check(settings: &Settings, lang: Language) -> DeviceStatus {
+    if settings.speech.engine == crate::speech::SpeechEngine::EspeakNg {
+        return own_speech_check(settings);
+    }
     #[cfg(feature = "speech")]
     {
         let missing = |detail: String| {
@@ -298,6 +301,28 @@ fn speech_check(settings: &Settings, lang: Language) -> DeviceStatus {
     {
         let _ = (settings, lang);
         not_built("speech", "speech")
+    }
+}
+
+/// The station's own espeak-ng (`speech.engine = "espeak-ng"`): it starts, and a
+/// PulseAudio stream opens.
+fn own_speech_check(settings: &Settings) -> DeviceStatus {
+    #[cfg(feature = "espeak")]
+    {
+        let voice = Some(settings.speech.voice.clone()).filter(|v| !v.is_empty());
+        match crate::speech::espeak::check() {
+            Ok(description) => DeviceStatus::present("speech", description).said(
+                Message::new("device-speech-own").arg("voice", voice.unwrap_or("none".into())),
+            ),
+            Err(e) => DeviceStatus::absent("speech", e.to_string())
+                .said(Message::new("device-speech-own-missing"))
+                .todo(Message::new("device-speech-own-todo")),
+        }
+    }
+    #[cfg(not(feature = "espeak"))]
+    {
+        let _ = settings;
+        not_built("speech", "espeak")
     }
 }
 

@@ -313,6 +313,40 @@ where
     (whole.len(), events)
 }
 
+/// A challenge's streamed answer (`POST /api/challenge/{name}` with `keepAliveStream`,
+/// [`crate::core::online::answer::ChallengeAnswer`]), line by line: nonsense is skipped,
+/// never a panic; a made challenge's id is letters and digits (it goes into paths), and an
+/// end carries the id of the first challenge the answer made. Returns how many answers
+/// were read.
+pub fn challenge_answer(data: &[u8]) -> usize {
+    use crate::core::online::answer::{Answer, ChallengeAnswer};
+
+    let bytes = &data[..data.len().min(MAX_LEN)];
+    let mut reader = ChallengeAnswer::default();
+    let mut first: Option<String> = None;
+    let mut read = 0;
+    for line in bytes.split(|&b| b == b'\n') {
+        let Some(answer) = reader.line(line) else {
+            continue;
+        };
+        read += 1;
+        match answer {
+            Answer::ChallengeMade { id, .. } => {
+                assert!(
+                    !id.is_empty() && id.len() <= 32,
+                    "an id of {} bytes",
+                    id.len()
+                );
+                assert!(id.bytes().all(|b| b.is_ascii_alphanumeric()), "{id:?}");
+                first.get_or_insert(id);
+            }
+            Answer::ChallengeDone { id, .. } => assert_eq!(id, first, "the end's id"),
+            Answer::SeekOpen => panic!("a challenge's answer read as a seek"),
+        }
+    }
+    read
+}
+
 /// A UCI engine's output (issue 34): every line read (nonsense refused, never a panic), a
 /// best move checked against a position played from the first bytes (as for `resolve`), and a
 /// `setoption` of any text still one line. Returns how many lines were read.

@@ -464,6 +464,8 @@ microphone-back = Das Mikrofon ist wieder da.
 microphone-back-braille = Mikrofon an
 speech-failed = Keine Sprachausgabe: speech-dispatcher antwortet nicht. Alles Gesagte steht auf der Konsole.
 speech-failed-braille = Sprachausgabe fehlt
+speech-own-failed = Keine Sprachausgabe: espeak-ng in der Station startet nicht. Alles Gesagte steht auf der Konsole.
+speech-own-failed-braille = Sprachausgabe fehlt
 
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = Die Station startet.
@@ -544,6 +546,12 @@ device-speech-open = speech-dispatcher, { $voice ->
 }. Alle Stimmen zeigt ansage doctor.
 device-speech-other-language = die Stimme { $voice } spricht eine andere Sprache ({ $language }).
 device-speech-missing = speech-dispatcher antwortet nicht.
+device-speech-own = espeak-ng in der Station, über PulseAudio, { $voice ->
+    [none] die Stimme für diese Sprache
+   *[other] die Stimme { $voice }
+}.
+device-speech-own-missing = espeak-ng in der Station startet nicht: PulseAudio oder espeak-ng fehlt.
+device-speech-own-todo = PulseAudio prüfen, oder speech.engine = "speech-dispatcher" setzen. Bis dahin steht alles Gesagte auf der Konsole.
 device-speech-todo = speech-dispatcher und speech-dispatcher-espeak-ng installieren und starten. Bis dahin steht alles Gesagte auf der Konsole.
 device-speech-no-voice = speech-dispatcher hat keine Stimme für diese Sprache.
 device-speech-no-voice-todo = espeak-ng und speech-dispatcher-espeak-ng installieren.

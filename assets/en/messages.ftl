@@ -429,6 +429,8 @@ microphone-back = The microphone is back.
 microphone-back-braille = mic back
 speech-failed = No speech: speech-dispatcher does not answer. Everything said is on the console.
 speech-failed-braille = speech missing
+speech-own-failed = No speech: espeak-ng in the station does not start. Everything said is on the console.
+speech-own-failed-braille = speech missing
 
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = The station is starting.
@@ -509,6 +511,12 @@ device-speech-open = speech-dispatcher, { $voice ->
 }. All voices: ansage doctor.
 device-speech-other-language = the voice { $voice } speaks another language ({ $language }).
 device-speech-missing = speech-dispatcher does not answer.
+device-speech-own = espeak-ng in the station, through PulseAudio, { $voice ->
+    [none] the voice for this language
+   *[other] the voice { $voice }
+}.
+device-speech-own-missing = espeak-ng in the station does not start: PulseAudio or espeak-ng is missing.
+device-speech-own-todo = check PulseAudio, or set speech.engine = "speech-dispatcher". Meanwhile everything said is on the console.
 device-speech-todo = install and start speech-dispatcher and speech-dispatcher-espeak-ng. Meanwhile everything said is on the console.
 device-speech-no-voice = speech-dispatcher has no voice for this language.
 device-speech-no-voice-todo = install espeak-ng and speech-dispatcher-espeak-ng.

@@ -486,6 +486,8 @@ microphone-back = El micrófono ha vuelto.
 microphone-back-braille = micro vuelve
 speech-failed = Sin voz: speech-dispatcher no responde. Todo lo dicho está en la consola.
 speech-failed-braille = falta la voz
+speech-own-failed = Sin voz: espeak-ng de la estación no arranca. Todo lo dicho está en la consola.
+speech-own-failed-braille = falta la voz
 
 ## The station's start: said at once on the console, by voice and on the display as each opens
 station-starting = La estación se está iniciando.
@@ -566,6 +568,12 @@ device-speech-open = speech-dispatcher, { $voice ->
 }. Todas las voces: ansage doctor.
 device-speech-other-language = la voz { $voice } habla otro idioma ({ $language }).
 device-speech-missing = speech-dispatcher no responde.
+device-speech-own = espeak-ng de la estación, por PulseAudio, { $voice ->
+    [none] la voz de este idioma
+   *[other] la voz { $voice }
+}.
+device-speech-own-missing = espeak-ng de la estación no arranca: falta PulseAudio o espeak-ng.
+device-speech-own-todo = revise PulseAudio, o ponga speech.engine = "speech-dispatcher". Mientras tanto, todo lo dicho aparece en la consola.
 device-speech-todo = instale y arranque speech-dispatcher y speech-dispatcher-espeak-ng. Mientras tanto, todo lo dicho aparece en la consola.
 device-speech-no-voice = speech-dispatcher no tiene voz para este idioma.
 device-speech-no-voice-todo = instale espeak-ng y speech-dispatcher-espeak-ng.

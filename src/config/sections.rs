@@ -35,6 +35,20 @@ pub struct InputSettings {
     pub black: InputMethod,
 }
 
+/// Which synthesizer speaks (`speech.engine`).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SpeechEngine {
+    /// speech-dispatcher (feature `speech`): the user's desktop voice, beside his screen
+    /// reader.
+    #[default]
+    #[serde(rename = "speech-dispatcher")]
+    SpeechDispatcher,
+    /// espeak-ng in the station's own process (feature `espeak`): the shortest way from a
+    /// sentence to its sound.
+    #[serde(rename = "espeak-ng")]
+    EspeakNg,
+}
+
 /// `[speech]`: the voice of the station (speech-dispatcher).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -42,6 +56,9 @@ pub struct SpeechSettings {
     /// Speak at all.
     #[serde(deserialize_with = "flag")]
     pub enabled: bool,
+    /// Which synthesizer speaks: `speech-dispatcher` (the desktop's voice) or `espeak-ng`
+    /// (in the station's own process, the quickest).
+    pub engine: SpeechEngine,
     /// The synthesizer's voice by name; empty: the language's default voice.
     pub voice: String,
     /// Speaking rate, a multiple of the voice's normal rate (0.25-4).
@@ -68,6 +85,7 @@ impl Default for SpeechSettings {
     fn default() -> SpeechSettings {
         SpeechSettings {
             enabled: true,
+            engine: SpeechEngine::default(),
             voice: String::new(),
             rate: 1.0,
             volume: 1.0,

@@ -22,6 +22,8 @@
 
 mod console;
 pub mod earcon;
+#[cfg(feature = "espeak")]
+pub mod espeak;
 mod live;
 pub mod pronunciation;
 pub mod schedule;
@@ -35,6 +37,7 @@ pub mod tts;
 use std::sync::mpsc::SyncSender;
 use std::time::{Duration, Instant};
 
+pub use crate::config::SpeechEngine;
 use crate::core::lang::Language;
 use crate::core::output::{Audience, Priority};
 
@@ -42,6 +45,23 @@ pub use console::ConsoleSpeaker;
 pub use live::Live;
 pub use sink::{MakeSpeaker, Opening, START_LIMIT, SpeechSink};
 pub use trace::{Trace, Traced};
+
+/// The synthesizer `config.engine` names, to be started on the speech thread; one the
+/// build lacks fails there with a sentence that says so.
+#[cfg(feature = "speech")]
+pub fn maker(config: &SpeechConfig) -> MakeSpeaker {
+    match config.engine {
+        SpeechEngine::SpeechDispatcher => tts::maker(config),
+        #[cfg(feature = "espeak")]
+        SpeechEngine::EspeakNg => espeak::maker(config),
+        #[cfg(not(feature = "espeak"))]
+        SpeechEngine::EspeakNg => Box::new(|_| {
+            Err(SpeechError::Synth(
+                "espeak-ng in the station: built without the feature `espeak`".into(),
+            ))
+        }),
+    }
+}
 
 /// The voice's settings (the coordinator reads them from the configuration file and the
 /// command line). Rate, pitch and volume are speech-dispatcher's scale, -100 to 100.
@@ -64,6 +84,8 @@ pub struct SpeechConfig {
     pub tail: Duration,
     /// Which earcons play.
     pub earcons: EarconConfig,
+    /// Which synthesizer speaks.
+    pub engine: SpeechEngine,
 }
 
 impl Default for SpeechConfig {
@@ -76,6 +98,7 @@ impl Default for SpeechConfig {
             volume: 100,
             tail: Duration::from_millis(300),
             earcons: EarconConfig::default(),
+            engine: SpeechEngine::default(),
         }
     }
 }

@@ -23,7 +23,7 @@ mod speech {
     use ansage::core::output::{Audience, Output, Priority, Speech};
     use ansage::core::time::Timestamp;
     use ansage::speech::schedule::DropReason;
-    use ansage::speech::{SpeechConfig, SpeechSink, Traced};
+    use ansage::speech::{SpeechConfig, SpeechEngine, SpeechSink, Traced};
     use ansage::station::Sink;
 
     use crate::support::rig::{self, turn, wait_until};
@@ -42,15 +42,18 @@ mod speech {
         })
     }
 
-    fn sink(speaking: Speaking) -> SpeechSink {
-        let config = SpeechConfig::default();
+    fn sink(speaking: Speaking, engine: SpeechEngine) -> SpeechSink {
+        let config = SpeechConfig {
+            engine,
+            ..SpeechConfig::default()
+        };
         SpeechSink::spawn(
-            ansage::speech::tts::maker(&config),
+            ansage::speech::maker(&config),
             &config,
             vec![Audience::White],
             speaking,
         )
-        .expect("speech-dispatcher")
+        .expect("the synthesizer")
     }
 
     fn began(sink: &SpeechSink, text: &str) -> bool {
@@ -62,14 +65,48 @@ mod speech {
 
     #[test]
     fn what_the_station_says_reaches_the_speaker() {
-        let Some(rig) = rig::rig("what_the_station_says_reaches_the_speaker") else {
+        reaches_the_speaker(
+            "what_the_station_says_reaches_the_speaker",
+            SpeechEngine::SpeechDispatcher,
+        );
+    }
+
+    /// The station's own espeak-ng (`speech.engine = "espeak-ng"`), on the rig's PulseAudio.
+    #[cfg(feature = "espeak")]
+    #[test]
+    fn what_the_station_says_reaches_the_speaker_by_its_own_espeak_ng() {
+        reaches_the_speaker(
+            "what_the_station_says_reaches_the_speaker_by_its_own_espeak_ng",
+            SpeechEngine::EspeakNg,
+        );
+    }
+
+    #[test]
+    fn a_move_interrupts_and_a_late_reminder_is_dropped() {
+        interrupts(
+            "a_move_interrupts_and_a_late_reminder_is_dropped",
+            SpeechEngine::SpeechDispatcher,
+        );
+    }
+
+    #[cfg(feature = "espeak")]
+    #[test]
+    fn a_move_interrupts_and_a_late_reminder_is_dropped_by_its_own_espeak_ng() {
+        interrupts(
+            "a_move_interrupts_and_a_late_reminder_is_dropped_by_its_own_espeak_ng",
+            SpeechEngine::EspeakNg,
+        );
+    }
+
+    fn reaches_the_speaker(name: &str, engine: SpeechEngine) {
+        let Some(rig) = rig::rig(name) else {
             return;
         };
         let _turn = turn();
         let dir = tempfile::tempdir().unwrap();
         let rec = rig.record_speaker(&dir.path().join("said.wav"));
         let speaking = Speaking::new();
-        let mut s = sink(speaking.clone());
+        let mut s = sink(speaking.clone(), engine);
         // Give parec a moment to connect: wait for the file header, not a fixed span.
         assert!(wait_until(Duration::from_secs(5), || rec.path.exists()));
         s.deliver(
@@ -95,16 +132,15 @@ mod speech {
         s.close(Duration::from_secs(5));
     }
 
-    #[test]
-    fn a_move_interrupts_and_a_late_reminder_is_dropped() {
-        let Some(rig) = rig::rig("a_move_interrupts_and_a_late_reminder_is_dropped") else {
+    fn interrupts(name: &str, engine: SpeechEngine) {
+        let Some(rig) = rig::rig(name) else {
             return;
         };
         let _turn = turn();
         let dir = tempfile::tempdir().unwrap();
         let rec = rig.record_speaker(&dir.path().join("said.wav"));
         assert!(wait_until(Duration::from_secs(5), || rec.path.exists()));
-        let mut s = sink(Speaking::new());
+        let mut s = sink(Speaking::new(), engine);
         let long = "Auf Anna eins steht ein weißer Turm, auf Bella eins ein weißer Springer, \
                     auf Zäsar eins ein weißer Läufer, auf David eins die weiße Dame, \
                     auf Eva eins der weiße König, auf Felix eins ein weißer Läufer.";

@@ -1,5 +1,6 @@
-//! The station's voice: speech-dispatcher with the settings' voice, rate, pitch and volume,
-//! and earcons through the sound card.
+//! The station's voice: speech-dispatcher (or, with `speech.engine = "espeak-ng"`, the
+//! station's own espeak-ng) with the settings' voice, rate, pitch and volume, and earcons
+//! through the sound card.
 
 #[cfg(feature = "speech")]
 use std::sync::{Arc, Mutex};
@@ -15,8 +16,8 @@ use crate::core::phrases::Message;
 use crate::station::StationInput;
 #[cfg(feature = "speech")]
 use crate::{
-    core::output::Output, core::phrases::Phrases, core::time::Timestamp, speech::SpeechSink,
-    station::Sink,
+    core::output::Output, core::phrases::Phrases, core::time::Timestamp, speech::SpeechEngine,
+    speech::SpeechSink, station::Sink,
 };
 use tokio::sync::mpsc;
 
@@ -64,12 +65,18 @@ impl Sink for Voice {
     }
 }
 
-/// The speech device's line when speech-dispatcher did not start (`why`).
+/// The speech device's line when its synthesizer did not start (`why`).
 #[cfg(feature = "speech")]
-fn missing(why: String) -> DeviceStatus {
-    DeviceStatus::absent("speech", why)
-        .said(Message::new("device-speech-missing"))
-        .todo(Message::new("device-speech-todo"))
+fn missing(why: String, engine: SpeechEngine) -> DeviceStatus {
+    let status = DeviceStatus::absent("speech", why);
+    match engine {
+        SpeechEngine::SpeechDispatcher => status
+            .said(Message::new("device-speech-missing"))
+            .todo(Message::new("device-speech-todo")),
+        SpeechEngine::EspeakNg => status
+            .said(Message::new("device-speech-own-missing"))
+            .todo(Message::new("device-speech-own-todo")),
+    }
 }
 
 /// Waits on its own thread for speech-dispatcher to start: then the device's line goes to
@@ -82,7 +89,7 @@ fn missing(why: String) -> DeviceStatus {
 fn watch(
     opening: crate::speech::Opening,
     lang: Language,
-    voice: Option<String>,
+    (voice, engine): (Option<String>, SpeechEngine),
     state: Arc<Mutex<VoiceState>>,
     shared: Arc<Mutex<Option<SpeechSink>>>,
     tx: mpsc::Sender<StationInput>,
@@ -91,8 +98,11 @@ fn watch(
         .name("speech-open".into())
         .spawn(move || {
             let (status, now) = match opening.wait() {
-                Ok((description, _)) => (opened(&description, voice.as_deref()), VoiceState::Open),
-                Err(e) => (missing(e.to_string()), VoiceState::Failed),
+                Ok((description, _)) => (
+                    opened(&description, voice.as_deref(), engine),
+                    VoiceState::Open,
+                ),
+                Err(e) => (missing(e.to_string(), engine), VoiceState::Failed),
             };
             if let Ok(mut s) = state.lock() {
                 *s = now;
@@ -102,9 +112,13 @@ fn watch(
             }
             report(&status, lang);
             if now == VoiceState::Failed {
-                let message = Message::new("speech-failed");
+                let message = match engine {
+                    SpeechEngine::SpeechDispatcher => Message::new("speech-failed"),
+                    SpeechEngine::EspeakNg => Message::new("speech-own-failed"),
+                };
                 let _ = tx.blocking_send(StationInput::VoiceLost { message });
-            } else if let Some(voice) = voice
+            } else if engine == SpeechEngine::SpeechDispatcher
+                && let Some(voice) = voice
                 && let Some(status) = check(&voice, lang)
             {
                 report(&status, lang);
@@ -152,9 +166,13 @@ fn check(voice: &str, lang: Language) -> Option<DeviceStatus> {
 /// The speech device's line once speech-dispatcher has answered: its voice, in the game's
 /// language (the list of voices is `ansage doctor`'s: fetching it takes seconds).
 #[cfg(feature = "speech")]
-fn opened(description: &str, voice: Option<&str>) -> DeviceStatus {
-    DeviceStatus::present("speech", description.to_owned())
-        .said(Message::new("device-speech-open").arg("voice", voice.unwrap_or("none").to_owned()))
+fn opened(description: &str, voice: Option<&str>, engine: SpeechEngine) -> DeviceStatus {
+    let voice = voice.unwrap_or("none").to_owned();
+    let said = match engine {
+        SpeechEngine::SpeechDispatcher => Message::new("device-speech-open").arg("voice", voice),
+        SpeechEngine::EspeakNg => Message::new("device-speech-own").arg("voice", voice),
+    };
+    DeviceStatus::present("speech", description.to_owned()).said(said)
 }
 
 impl Devices {
@@ -189,7 +207,7 @@ impl Devices {
             // answer (seconds when libspeechd starts it); the station is ready meanwhile,
             // and speech says what is held ("Bereit" too) as soon as it is open.
             match SpeechSink::start(
-                crate::speech::tts::maker(&config),
+                crate::speech::maker(&config),
                 &config,
                 wanted.listeners(),
                 self.speaking.clone(),
@@ -205,7 +223,7 @@ impl Devices {
                     watch(
                         opening,
                         wanted.lang,
-                        config.voice.clone(),
+                        (config.voice.clone(), config.engine),
                         state,
                         Arc::clone(&shared),
                         tx.clone(),
@@ -217,7 +235,7 @@ impl Devices {
                     }));
                     self.speech = true;
                 }
-                Err(e) => self.status.push(missing(e.to_string())),
+                Err(e) => self.status.push(missing(e.to_string(), config.engine)),
             }
         }
         #[cfg(not(feature = "speech"))]
@@ -307,5 +325,6 @@ pub(super) fn speech_config(settings: &Settings, lang: Language) -> crate::speec
             error: s.earcons && s.earcon_error,
             tick: s.earcons && s.earcon_tick,
         },
+        engine: s.engine,
     }
 }

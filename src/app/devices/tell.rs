@@ -83,7 +83,7 @@ fn speak(settings: &Settings, lang: Language, outputs: &[Output]) -> bool {
     }
     let config = super::speech::speech_config(settings, lang);
     let started = SpeechSink::start(
-        crate::speech::tts::maker(&config),
+        crate::speech::maker(&config),
         &config,
         vec![Audience::All],
         crate::adapter::Speaking::new(),

@@ -215,7 +215,7 @@ impl Benchmark {
             Benchmark::Launch => Some("hardware"),
             Benchmark::Online => Some("online"),
             Benchmark::Train => Some("engine"),
-            Benchmark::Review => Some("engine,speech"),
+            Benchmark::Review => Some("engine,speech,espeak"),
             _ => None,
         }
     }

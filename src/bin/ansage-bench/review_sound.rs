@@ -16,7 +16,7 @@ use ansage::adapter::Speaking;
 use ansage::core::input::{Actor, Input};
 use ansage::core::output::Audience;
 use ansage::core::session::Session;
-use ansage::speech::{SpeechConfig, SpeechSink};
+use ansage::speech::{SpeechConfig, SpeechEngine, SpeechSink};
 use ansage::station::Sink;
 
 use crate::answer::{began_after, said, sound_ms};
@@ -77,16 +77,20 @@ impl fmt::Display for ForwardSound {
     }
 }
 
-/// Steps "vor" `trials` times through `session` (in review, at its start), recording the
-/// speaker from the PulseAudio source `monitor`.
+/// Steps "vor" `trials` times through `session` (in review, at its start), spoken by
+/// `engine`, recording the speaker from the PulseAudio source `monitor`.
 pub fn forward_sound(
     session: &mut Session,
     trials: usize,
     monitor: &str,
+    engine: SpeechEngine,
 ) -> Result<ForwardSound, SpeechBenchError> {
-    let config = SpeechConfig::default();
+    let config = SpeechConfig {
+        engine,
+        ..SpeechConfig::default()
+    };
     let mut sink = SpeechSink::spawn(
-        ansage::speech::tts::maker(&config),
+        ansage::speech::maker(&config),
         &config,
         vec![Audience::White],
         Speaking::new(),

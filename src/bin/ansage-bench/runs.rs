@@ -86,14 +86,27 @@ pub(crate) fn review_bench(cli: &Cli) -> Result<()> {
 /// `$RIG_SPEAKER_MONITOR` (the rig) or PulseAudio's default monitor.
 #[cfg(all(feature = "engine", feature = "speech"))]
 fn review_sound_bench(games: &str) -> Result<()> {
+    use ansage::speech::SpeechEngine;
     let monitor =
         std::env::var("RIG_SPEAKER_MONITOR").unwrap_or_else(|_| "@DEFAULT_MONITOR@".into());
-    let mut session = crate::review::game_session(games)?;
-    session.review_opening();
-    println!(
-        "{}",
-        crate::review_sound::forward_sound(&mut session, REVIEW_SOUND_TRIALS, &monitor)?
-    );
+    // speech-dispatcher, the default; then the station's own espeak-ng when it is built.
+    let engines: &[SpeechEngine] = if cfg!(feature = "espeak") {
+        &[SpeechEngine::SpeechDispatcher, SpeechEngine::EspeakNg]
+    } else {
+        &[SpeechEngine::SpeechDispatcher]
+    };
+    for &engine in engines {
+        let mut session = crate::review::game_session(games)?;
+        session.review_opening();
+        println!("speech.engine = {engine:?}:");
+        let figures = crate::review_sound::forward_sound(
+            &mut session,
+            REVIEW_SOUND_TRIALS,
+            &monitor,
+            engine,
+        )?;
+        println!("{figures}");
+    }
     Ok(())
 }
 

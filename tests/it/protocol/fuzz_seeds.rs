@@ -96,6 +96,14 @@ fn online_seeds_reach_events() {
 }
 
 #[test]
+fn challenge_answer_seeds_make_and_end_a_challenge() {
+    for (name, data) in seeds("challenge_answer") {
+        let read = ansage::fuzz::challenge_answer(&data);
+        assert_eq!(read, 2, "{name}: {read} answers read");
+    }
+}
+
+#[test]
 fn uci_seeds_are_read() {
     for (name, data) in seeds("uci") {
         let read = ansage::fuzz::uci(&data);
@@ -135,6 +143,7 @@ fn short_and_odd_inputs_do_not_panic() {
         let _ = ansage::fuzz::millennium(data);
         let _ = ansage::fuzz::online(data);
         let _ = ansage::fuzz::uci(data);
+        let _ = ansage::fuzz::challenge_answer(data);
     }
 }
 
