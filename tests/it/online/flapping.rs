@@ -184,6 +184,9 @@ fn two_restarts_of_the_event_stream_are_retried() {
     let mut station = Station::launch(&fake.url(), &[], "en", TOKEN);
     station.wait_for("Say or type");
     let events = |r: &Request| r.path == "/api/stream/event";
+    // The menu is said before its event stream is open: a restart before it would end
+    // nothing (seen in CI under load).
+    fake.wait_requests("the event stream", 1, events);
     fake.restart();
     fake.wait_requests("the event stream again", 2, events);
     fake.restart();
