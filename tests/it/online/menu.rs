@@ -140,6 +140,8 @@ fn another_program_takes_the_event_stream() {
     let fake = FakeLichess::start("ana");
     let mut station = menu(&fake, &[], "en");
     station.wait_for("Say or type");
+    // The menu is said before its event stream is open: taken before it, nothing ends.
+    fake.wait_requests("the event stream", 1, |r| r.path == "/api/stream/event");
     for opened in [2, 3] {
         fake.take_event_stream();
         fake.wait_requests("the event stream opened again", opened, |r| {
