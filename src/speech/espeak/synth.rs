@@ -96,11 +96,6 @@ fn start() -> Result<Synth, String> {
     })
 }
 
-/// What the callback sees of the job it works for.
-struct Ctx<'a> {
-    job: &'a Job,
-}
-
 /// Synthesizes every job that comes, one after the other.
 fn serve(rx: &Receiver<Job>) {
     let mut set: Option<Voice> = None;
@@ -145,9 +140,9 @@ fn select(voice: &Voice) {
 fn synthesize(job: &Job) {
     let text = CString::new(job.text.replace('\0', " ")).unwrap_or_default();
     let bytes = text.as_bytes_with_nul();
-    let mut ctx = Ctx { job };
     // SAFETY: the text is NUL-terminated and outlives the call; in synchronous mode
-    // every callback happens inside this call, so `ctx` outlives them too.
+    // every callback happens inside this call, so `job` outlives them too, and they
+    // only read it.
     let result = unsafe {
         sys::espeak_Synth(
             bytes.as_ptr().cast::<c_void>(),
@@ -157,7 +152,7 @@ fn synthesize(job: &Job) {
             0,
             sys::espeakCHARS_UTF8,
             std::ptr::null_mut(),
-            (&raw mut ctx).cast::<c_void>(),
+            std::ptr::from_ref(job).cast_mut().cast::<c_void>(),
         )
     };
     if result != sys::espeak_ERROR_EE_OK {
@@ -169,12 +164,11 @@ fn synthesize(job: &Job) {
 /// events, which carry the job as their user data. Returns 1 to abort a job that was cut.
 extern "C" fn chunk(wav: *mut c_short, samples: c_int, events: *mut sys::espeak_EVENT) -> c_int {
     // SAFETY: libespeak-ng passes its event list, whose first entry carries the user
-    // data given to espeak_Synth: the `Ctx` on `synthesize`'s stack.
-    let ctx = unsafe { events.as_ref().map(|e| e.user_data.cast::<Ctx>()) };
-    let Some(ctx) = ctx.and_then(|c| unsafe { c.as_ref() }) else {
+    // data given to espeak_Synth: the `Job` `synthesize` borrows for the call.
+    let job = unsafe { events.as_ref().map(|e| e.user_data.cast::<Job>()) };
+    let Some(job) = job.and_then(|j| unsafe { j.as_ref() }) else {
         return 0;
     };
-    let job = ctx.job;
     if job.current.load(Ordering::SeqCst) != job.generation {
         return 1;
     }

@@ -11,7 +11,7 @@ use shakmaty::Color;
 
 use crate::support::lichess::{FakeLichess, Request, TOKEN};
 
-use super::station::Station;
+use super::station::{Station, play};
 
 /// The fake with a game of the account `ana` (`ours`) against Salma, with keep-alives;
 /// the station playing it in English, its first sentence said.
@@ -256,10 +256,7 @@ fn a_rematch_keeps_the_first_games_records() {
     let args = ["--game", id.as_str(), "--journal", journal_arg];
     let mut station = Station::launch(&fake.url(), &args, "en", TOKEN);
     station.wait_for("Online game against Salma.");
-    station.send("e4");
-    station.wait_for("e4?");
-    station.send("yes");
-    fake.wait_request("our move", |r| r.path.contains("/move/e2e4"));
+    play(&mut station, &fake, ("e4", "e4?", "e2e4"));
     fake.opponent_plays(&id, "e7e5");
     station.wait_for("say:white e5.");
     fake.change(&id, |g| g.resign(Color::Black))

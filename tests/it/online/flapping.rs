@@ -12,7 +12,7 @@ use shakmaty::Color;
 
 use crate::support::lichess::{FakeLichess, REDIRECTED, Request, Starve, TOKEN};
 
-use super::station::{RATE_LIMIT_WAIT, Station};
+use super::station::{RATE_LIMIT_WAIT, Station, count, play};
 
 /// lichess's minute, as the tests' waits have it.
 const MINUTE: Duration = RATE_LIMIT_WAIT;
@@ -26,10 +26,6 @@ fn game() -> (FakeLichess, String) {
     fake.keep_alive_every(Duration::from_millis(100));
     let id = fake.start_game(Color::White, "Salma", 600, 0);
     (fake, id)
-}
-
-fn count(lines: &[String], needle: &str) -> usize {
-    lines.iter().filter(|l| l.contains(needle)).count()
 }
 
 /// How many times the move `uci` was posted.
@@ -61,16 +57,6 @@ fn no_storm(times: &[Instant]) {
             PER_MINUTE + 1
         );
     }
-}
-
-/// The player announces and confirms `typed`; the station posts `uci`.
-fn play(station: &mut Station, fake: &FakeLichess, (typed, echo, uci): (&str, &str, &str)) {
-    station.send(typed);
-    station.wait_for(echo);
-    station.send("yes");
-    station.wait_for(&format!("online move {uci}"));
-    let tail = format!("/move/{uci}");
-    fake.wait_request(uci, |r| r.method == "POST" && r.path.contains(&tail));
 }
 
 /// Streams that end right after their `gameFull`, for three minutes: a few requests a

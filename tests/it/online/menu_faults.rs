@@ -10,15 +10,11 @@ use serde_json::json;
 
 use crate::support::lichess::{FakeLichess, Request, TOKEN};
 
-use super::station::Station;
+use super::station::{Station, count};
 
 fn posted(path: &str) -> impl Fn(&Request) -> bool {
     let path = path.to_owned();
     move |r: &Request| r.method == "POST" && r.path.starts_with(&path)
-}
-
-fn count(lines: &[String], needle: &str) -> usize {
-    lines.iter().filter(|l| l.contains(needle)).count()
 }
 
 fn fake() -> FakeLichess {

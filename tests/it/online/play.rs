@@ -8,7 +8,7 @@ use shakmaty::Color;
 
 use crate::support::lichess::{FakeLichess, Request, TOKEN};
 
-use super::station::{RATE_LIMIT_WAIT, Station, token_nowhere};
+use super::station::{RATE_LIMIT_WAIT, Station, count, play, token_nowhere};
 
 /// How often the fake sends a keep-alive: lichess sends one every 6 or 7 s to a station
 /// that waits 20 s; here the station waits 1 s (`ANSAGE_ONLINE_TEST_WAITS`).
@@ -39,21 +39,6 @@ fn posted(fake: &FakeLichess, uci: &str) -> usize {
         .iter()
         .filter(|r| move_posted(uci)(r))
         .count()
-}
-
-/// Counts the lines that contain `needle`.
-fn count(lines: &[String], needle: &str) -> usize {
-    lines.iter().filter(|l| l.contains(needle)).count()
-}
-
-/// The blind player types `typed`, hears `echo`, confirms; the station sends `uci`, and
-/// the test waits until the server has made it.
-fn play(station: &mut Station, fake: &FakeLichess, (typed, echo, uci): (&str, &str, &str)) {
-    station.send(typed);
-    station.wait_for(echo);
-    station.send("yes");
-    station.wait_for(&format!("online move {uci}"));
-    fake.wait_request(uci, move_posted(uci));
 }
 
 /// A whole game: the opponent's moves announced once each, ours sent once each with the

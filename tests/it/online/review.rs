@@ -9,7 +9,7 @@ use shakmaty::Color;
 
 use crate::support::lichess::{FakeLichess, TOKEN};
 
-use super::station::Station;
+use super::station::{Station, play};
 
 /// The game e4 e5, then the opponent resigns; "review the game" goes through it, "quit"
 /// leaves the review for the menu, which asks again; "quit" there ends the run.
@@ -20,10 +20,7 @@ fn after_an_online_game_it_is_gone_through() {
     let id = fake.start_game(Color::White, "Salma", 600, 0);
     let mut station = Station::start(&fake, &id, "en", TOKEN);
     station.wait_for("Online game against Salma.");
-    station.send("e4");
-    station.wait_for("e4?");
-    station.send("yes");
-    fake.wait_request("our move", |r| r.path.contains("/move/e2e4"));
+    play(&mut station, &fake, ("e4", "e4?", "e2e4"));
     fake.opponent_plays(&id, "e7e5");
     station.wait_for("say:white e5.");
     fake.change(&id, |g| g.resign(Color::Black))

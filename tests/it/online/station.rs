@@ -92,6 +92,23 @@ impl Station {
     }
 }
 
+/// How many of `lines` contain `needle`.
+pub fn count(lines: &[String], needle: &str) -> usize {
+    lines.iter().filter(|l| l.contains(needle)).count()
+}
+
+/// The blind player types `typed`, hears `echo`, confirms; the station sends `uci`, and
+/// the test waits until the server has made it.
+#[track_caller]
+pub fn play(station: &mut Station, fake: &FakeLichess, (typed, echo, uci): (&str, &str, &str)) {
+    station.send(typed);
+    station.wait_for(echo);
+    station.send("yes");
+    station.wait_for(&format!("online move {uci}"));
+    let tail = format!("/move/{uci}");
+    fake.wait_request(uci, |r| r.method == "POST" && r.path.contains(&tail));
+}
+
 /// The token must appear in no output and no file of the station.
 pub fn token_nowhere(out: &[String], err: &str, dir: &std::path::Path) {
     assert!(
